@@ -1,0 +1,43 @@
+// touche — input validation. Every engine entry point validates (or takes shapes that were
+// validated when they were prepared). Errors name the field and the value, e.g.
+//   a.vertices[2]: (0x1p+0, 0x1p+0) duplicates a.vertices[1]
+// Decisions here are exact (orientation tests fall back to rationals), so a polygon accepted
+// here is strictly convex and counter-clockwise in exact arithmetic.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "touche/core/geometry.h"
+#include "touche/core/options.h"
+#include "touche/core/shapes.h"
+
+namespace touche {
+
+/// Largest accepted magnitude of any coordinate, radius or margin: 2^50 (≈1.13e15). Keeps
+/// every product the engines form far from overflow, in float and in double.
+inline constexpr double kMaxCoordinate = 0x1p50;
+
+/// How far a rotation's c² + s² may be from 1 (rotations from cos/sin of an angle, or rounded
+/// through float, pass).
+inline constexpr double kRotationUnitTolerance = 0x1p-20;
+
+struct InputError {
+  std::string field;    ///< e.g. "a.vertices[2]", "xfB.q", "margin"
+  std::string message;  ///< human-readable, names the value (hexfloat where exactness matters)
+  std::string describe() const { return field + ": " + message; }
+};
+
+/// `prefix` is the field path of the value being checked, e.g. "a" or "xfB".
+std::optional<InputError> validateShape(const Shape& shape, std::string_view prefix);
+std::optional<InputError> validateTransform(const Transform& xf, std::string_view prefix);
+std::optional<InputError> validateOptions(const Options& options);
+/// Validates a, xfA, b, xfB and options with prefixes "a", "xfA", "b", "xfB", "margin".
+std::optional<InputError> validateInput(const Shape& a, const Transform& xfA, const Shape& b,
+                                        const Transform& xfB, const Options& options);
+
+/// Formats a double as a C99 hexfloat ("0x1.8p+1"), exact.
+std::string hexfloat(double value);
+
+}  // namespace touche

@@ -1,0 +1,29 @@
+// touche — the exact reference engine: public entry points.
+//
+// Every decision is made in exact rational arithmetic; every output is the correctly rounded
+// double of the exact value. Each canonical-pair function follows one source derivation; its
+// file opens with the derivation and numbers its steps (docs/architecture.md).
+#pragma once
+
+#include "touche/core/engine.h"
+
+namespace touche::reference {
+
+/// Any ordered pair: validates, dispatches through the pair table, swaps back.
+Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 const Options& options = {});
+
+/// Pairs this engine computes (the rest answer `unsupported`).
+bool implements(PairId pair);
+
+inline constexpr Engine kEngine{"reference", &collide, &implements};
+
+// Canonical pairs. Inputs must be valid (validateInput); collide() checks that for you.
+Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
+                        const Transform& xfB, const Options& options);
+Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const Circle& b,
+                                 const Transform& xfB, const Options& options);
+Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
+                         const Transform& xfB, const Options& options);
+
+}  // namespace touche::reference
