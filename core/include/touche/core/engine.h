@@ -34,9 +34,8 @@ std::string unsupportedReason(const Engine& engine, ShapeType a, ShapeType b);
 /// Validate, look up, compute canonically, swap back. `canonical(id, a, xfA, b, xfB, options)`
 /// receives the shapes in canonical order and returns the canonical manifold.
 template <class CanonicalFn>
-Manifold dispatchCollide(const Shape& a, const Transform& xfA, const Shape& b,
-                         const Transform& xfB, const Options& options, ImplementsFn implements,
-                         CanonicalFn&& canonical) {
+Manifold dispatchCollide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                         const Options& options, ImplementsFn implements, CanonicalFn&& canonical) {
   if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
   const PairLookup lookup = lookupPair(typeOf(a), typeOf(b));
   if (!pairInfo(lookup.id).hasArea || !implements(lookup.id)) {

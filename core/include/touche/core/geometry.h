@@ -32,21 +32,41 @@ struct Transform {
 };
 
 /// Turns an angle in radians into (cos, sin) once. The only place touche calls trig on input.
-inline Rot rotFromAngle(double radians) { return Rot{std::cos(radians), std::sin(radians)}; }
+inline Rot rotFromAngle(double radians) {
+  return Rot{std::cos(radians), std::sin(radians)};
+}
 
 // Double-precision helpers for code that is allowed to round (fast engine, adapters, rendering).
 // The reference engine never uses these: it lifts Vec2 into exact numbers first.
-inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-inline Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
-inline Vec2 operator*(double k, Vec2 a) { return {k * a.x, k * a.y}; }
-inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
-inline double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
-inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
+inline Vec2 operator+(Vec2 a, Vec2 b) {
+  return {a.x + b.x, a.y + b.y};
+}
+inline Vec2 operator-(Vec2 a, Vec2 b) {
+  return {a.x - b.x, a.y - b.y};
+}
+inline Vec2 operator-(Vec2 a) {
+  return {-a.x, -a.y};
+}
+inline Vec2 operator*(double k, Vec2 a) {
+  return {k * a.x, k * a.y};
+}
+inline double dot(Vec2 a, Vec2 b) {
+  return a.x * b.x + a.y * b.y;
+}
+inline double cross(Vec2 a, Vec2 b) {
+  return a.x * b.y - a.y * b.x;
+}
+inline double length(Vec2 a) {
+  return std::hypot(a.x, a.y);
+}
 
 /// Rotates a local vector into the world frame (rounded).
-inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
+inline Vec2 rotate(Rot q, Vec2 v) {
+  return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y};
+}
 /// Maps a local point into the world frame (rounded).
-inline Vec2 apply(const Transform& xf, Vec2 v) { return rotate(xf.q, v) + xf.p; }
+inline Vec2 apply(const Transform& xf, Vec2 v) {
+  return rotate(xf.q, v) + xf.p;
+}
 
 }  // namespace touche

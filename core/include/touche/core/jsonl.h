@@ -37,8 +37,8 @@ struct ManifoldRecord {
   std::string id;
   std::string engine;
   Manifold manifold;
-  std::string reason;   ///< for unsupported/error: why (optional in input)
-  bool hasIds = true;   ///< false when a point's id was absent or not in touche's typed form
+  std::string reason;  ///< for unsupported/error: why (optional in input)
+  bool hasIds = true;  ///< false when a point's id was absent or not in touche's typed form
 };
 
 enum class NumberFormat {

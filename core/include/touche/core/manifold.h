@@ -27,7 +27,9 @@ struct FeatureId {
 };
 
 /// The same feature pair seen with A and B exchanged.
-inline FeatureId swapped(FeatureId id) { return {id.typeB, id.indexB, id.typeA, id.indexA}; }
+inline FeatureId swapped(FeatureId id) {
+  return {id.typeB, id.indexB, id.typeA, id.indexA};
+}
 
 struct ManifoldPoint {
   Vec2 point;               ///< world frame, midway between the surfaces along the normal

@@ -42,20 +42,15 @@ struct PairInfo {
 inline constexpr std::array<PairInfo, 15> kPairTable = {{
     {PairId::circle_circle, "circle_circle", ShapeType::circle, ShapeType::circle, true, ""},
     {PairId::capsule_circle, "capsule_circle", ShapeType::capsule, ShapeType::circle, true, ""},
-    {PairId::capsule_capsule, "capsule_capsule", ShapeType::capsule, ShapeType::capsule, true,
-     ""},
+    {PairId::capsule_capsule, "capsule_capsule", ShapeType::capsule, ShapeType::capsule, true, ""},
     {PairId::polygon_circle, "polygon_circle", ShapeType::polygon, ShapeType::circle, true, ""},
-    {PairId::polygon_capsule, "polygon_capsule", ShapeType::polygon, ShapeType::capsule, true,
-     ""},
-    {PairId::polygon_polygon, "polygon_polygon", ShapeType::polygon, ShapeType::polygon, true,
-     ""},
+    {PairId::polygon_capsule, "polygon_capsule", ShapeType::polygon, ShapeType::capsule, true, ""},
+    {PairId::polygon_polygon, "polygon_polygon", ShapeType::polygon, ShapeType::polygon, true, ""},
     {PairId::segment_circle, "segment_circle", ShapeType::segment, ShapeType::circle, true, ""},
-    {PairId::segment_capsule, "segment_capsule", ShapeType::segment, ShapeType::capsule, true,
-     ""},
-    {PairId::segment_polygon, "segment_polygon", ShapeType::segment, ShapeType::polygon, true,
-     ""},
-    {PairId::chainSegment_circle, "chainSegment_circle", ShapeType::chainSegment,
-     ShapeType::circle, true, ""},
+    {PairId::segment_capsule, "segment_capsule", ShapeType::segment, ShapeType::capsule, true, ""},
+    {PairId::segment_polygon, "segment_polygon", ShapeType::segment, ShapeType::polygon, true, ""},
+    {PairId::chainSegment_circle, "chainSegment_circle", ShapeType::chainSegment, ShapeType::circle,
+     true, ""},
     {PairId::chainSegment_capsule, "chainSegment_capsule", ShapeType::chainSegment,
      ShapeType::capsule, true, ""},
     {PairId::chainSegment_polygon, "chainSegment_polygon", ShapeType::chainSegment,
@@ -70,7 +65,9 @@ inline constexpr std::array<PairInfo, 15> kPairTable = {{
      "two chain segments have no area: no contact normal or depth is defined"},
 }};
 
-inline const PairInfo& pairInfo(PairId id) { return kPairTable[static_cast<int>(id)]; }
+inline const PairInfo& pairInfo(PairId id) {
+  return kPairTable[static_cast<int>(id)];
+}
 
 /// Where an ordered pair (a, b) lands in the table.
 struct PairLookup {

@@ -54,7 +54,9 @@ struct Polygon {
 
 using Shape = std::variant<Circle, Capsule, Segment, Polygon, ChainSegment>;
 
-inline ShapeType typeOf(const Shape& shape) { return static_cast<ShapeType>(shape.index()); }
+inline ShapeType typeOf(const Shape& shape) {
+  return static_cast<ShapeType>(shape.index());
+}
 
 /// The name used in JSON ("circle", "capsule", "segment", "polygon", "chainSegment").
 std::string_view shapeTypeName(ShapeType type);
