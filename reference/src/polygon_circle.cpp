@@ -1,0 +1,106 @@
+// touche reference — polygon A (possibly rounded) vs circle B.
+//
+// Derivation: source 000's solvePolygonCircle and source 002's b2CollidePolygonAndCircle
+// (Voronoi regions of the polygon: find the face of maximum separation, then decide between a
+// vertex region and the face region), with Box2D v3's rule for the regions: a vertex region
+// only when the centre is strictly outside the face (separation > 0) and strictly beyond an
+// endpoint of it (u < 0); every other case, centre inside included, is the face region. The
+// corner/edge split of source 004 (circle vs regular n-gon by angles) is the same partition
+// written in polar form for regular polygons. All decisions are exact signs.
+//
+// Source mistakes (collected in docs/errata.md):
+//  - source 000 tests `distance < 0` after its loop, i.e. the separation of the LAST face
+//    visited (face 0, the loop counts down) instead of bestDistance; and that branch does not
+//    return: its contact (center − r·n) is overwritten below.
+//  - source 000's face-region contact is center + r·n (the far side of the circle, outside
+//    the polygon) instead of center − r·n.
+//  - source 000's final face test `dot(edge[0] − center, normal) > r` has the sign reversed:
+//    it rejects a circle whose centre is deep inside the polygon (box half-width 10 at the
+//    origin, circle r = 1 at the origin: −(−10) > 1 → "no contact").
+//  - source 000 uses `cos1 <= 0` for the vertex region, so a centre exactly on a vertex
+//    normalises a zero vector (NaN): box with half-extents 1 at the origin (identity
+//    transforms), circle r = 0.5 centred at (1, 1).
+//  - source 004 uses a strict length < threshold, so a circle touching the polygon exactly is
+//    missed; it takes the centre angle as acos(dx/length) ∈ [0, π], losing the sign of dy (a
+//    circle below a rotated polygon is tested as its mirror image above), and its lengthMin
+//    has `sp.size * this.size` where the law of cosines needs sp.size².
+#include <optional>
+
+#include "construct.h"
+#include "rounding.h"
+#include "touche/reference/reference.h"
+
+namespace touche::reference {
+namespace {
+
+/// Steps 2 and 6: the face of maximum separation of the centre (tie → lower index), and the
+/// gap to the runner-up face.
+struct BestFace {
+  int index = 0;
+  SqrtForm separation;  ///< raw (no radii): w/√g
+  std::optional<double> gap;
+};
+
+BestFace findBestFace(const WorldPolygon& p, const ExactVec2& center) {
+  BestFace best;
+  std::optional<SqrtForm> runnerUp;
+  for (int i = 0; i < p.count; ++i) {
+    const Face f = faceOf(p, i);
+    const SqrtForm s = quotient(dot(center - f.v1, f.m), f.g);
+    if (i == 0 || compare(s, best.separation) > 0) {
+      if (i != 0) runnerUp = best.separation;
+      best.index = i;
+      best.separation = s;
+    } else if (!runnerUp || compare(s, *runnerUp) > 0) {
+      runnerUp = s;
+    }
+  }
+  if (runnerUp) best.gap = approximateDifference(best.separation, *runnerUp);
+  return best;
+}
+
+}  // namespace
+
+Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const Circle& b,
+                                 const Transform& xfB, const Options& options) {
+  // Step 1: polygon vertices and circle centre in the world frame, exactly.
+  const WorldPolygon polygon = toWorldExact(a, xfA);
+  const ExactVec2 center = toWorldExact(xfB, b.center);
+  const Rational radiusB = liftExact(b.radius);
+  const Rational margin = liftExact(options.margin);
+
+  // Step 2: the face of maximum separation (source 000's loop, source 002's normalIndex).
+  const BestFace best = findBestFace(polygon, center);
+  const int i1 = best.index;
+  const int i2 = nextIndex(i1, polygon.count);
+  const Face face = faceOf(polygon, i1);
+
+  // Step 3: vertex regions (Box2D v3): strictly outside the face and strictly beyond v1 / v2.
+  const bool outside = sign(best.separation) > 0;
+  const ExactVec2& v1 = polygon.vertices[i1];
+  const ExactVec2& v2 = polygon.vertices[i2];
+  const bool beyondV1 = sign(dot(center - v1, v2 - v1)) < 0;
+  const bool beyondV2 = sign(dot(center - v2, v1 - v2)) < 0;
+
+  ExactContact contact;
+  FeatureId id{FeatureType::face, static_cast<std::uint8_t>(i1), FeatureType::vertex, 0};
+  if (outside && (beyondV1 || beyondV2)) {
+    // Step 4: vertex region — the vertex acts as a circle of the polygon's radius.
+    const int iv = beyondV1 ? i1 : i2;
+    const ExactVec2& v = polygon.vertices[iv];
+    contact = roundContact(v, polygon.radius, center, radiusB, center - v);
+    id = FeatureId{FeatureType::vertex, static_cast<std::uint8_t>(iv), FeatureType::vertex, 0};
+  } else {
+    // Step 5: face region (centre outside between the endpoints, on the face, or inside).
+    contact = faceContact(face.v1, face.m, polygon.radius, center, radiusB);
+  }
+
+  // Step 6: within the margin → one point; gaps from steps 2 and 5.
+  Manifold m;
+  if (withinMargin(contact.separation, margin)) m = singlePointManifold(contact, id);
+  m.gaps.axis = best.gap;
+  m.gaps.contact = contactGap(contact.separation, margin);
+  return m;
+}
+
+}  // namespace touche::reference
