@@ -13,8 +13,8 @@ namespace touche::fast {
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                  const Options& options = {});
 /// Any ordered pair, computed in float (inputs rounded to float, outputs widened).
-Manifold collideFloat(const Shape& a, const Transform& xfA, const Shape& b,
-                      const Transform& xfB, const Options& options = {});
+Manifold collideFloat(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                      const Options& options = {});
 
 bool implements(PairId pair);
 

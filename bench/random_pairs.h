@@ -1,0 +1,114 @@
+// touche — seeded random shape pairs shared by the benchmark and the fast engine's tests.
+//
+// Polygons: 3–8 vertices at sorted random angles on a circle of radius 0.5 perturbed by ±10 %
+// per vertex (size about 1), kept only when validateShape accepts them (strictly convex,
+// counter-clockwise). Circles: radius 0.25–0.75. Transforms: random rotation, B's position
+// uniform in a square around A sized so that about half the pairs overlap. The generator uses
+// its own uniform mapping of mt19937_64 bits, so a seed gives the same pairs everywhere.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <random>
+#include <vector>
+
+#include "touche/core/pairs.h"
+#include "touche/core/shapes.h"
+#include "touche/core/validate.h"
+
+namespace touche::bench {
+
+/// One generated query.
+struct PairCase {
+  Shape a;
+  Transform xfA;
+  Shape b;
+  Transform xfB;
+};
+
+/// Deterministic source of shapes and transforms.
+class ShapeSource {
+ public:
+  explicit ShapeSource(std::uint64_t seed) : rng_(seed) {}
+
+  /// Uniform in [lo, hi): 53 random bits scaled, independent of the standard library's
+  /// distribution implementations.
+  double uniform(double lo, double hi) {
+    const double unit = static_cast<double>(rng_() >> 11) * 0x1p-53;
+    return lo + (hi - lo) * unit;
+  }
+
+  int uniformInt(int lo, int hi) {  // inclusive
+    return lo + static_cast<int>(uniform(0.0, 1.0) * (hi - lo + 1));
+  }
+
+  Circle circle() { return Circle{{uniform(-0.1, 0.1), uniform(-0.1, 0.1)}, uniform(0.25, 0.75)}; }
+
+  /// A valid polygon of 3–8 vertices (retries until validateShape accepts one).
+  Polygon polygon() {
+    for (;;) {
+      Polygon p;
+      p.count = uniformInt(3, kMaxPolygonVertices);
+      double angles[kMaxPolygonVertices];
+      for (int i = 0; i < p.count; ++i)
+        angles[i] = uniform(0.0, 2.0 * std::numbers::pi);
+      std::sort(angles, angles + p.count);
+      for (int i = 0; i < p.count; ++i) {
+        const double r = 0.5 * uniform(0.9, 1.1);
+        p.vertices[i] = {r * std::cos(angles[i]), r * std::sin(angles[i])};
+      }
+      if (!validateShape(p, "p")) return p;
+    }
+  }
+
+  /// A random rigid transform whose position lies in [−spread, spread]².
+  Transform transform(double spread) {
+    const double angle = uniform(-std::numbers::pi, std::numbers::pi);
+    return Transform{{uniform(-spread, spread), uniform(-spread, spread)}, rotFromAngle(angle)};
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+/// The half-width of the square B's position is drawn from, per pair, tuned so that about
+/// half the generated pairs overlap (measured by the benchmark and asserted by the tests).
+inline double spreadFor(PairId pair) {
+  switch (pair) {
+    case PairId::circle_circle:
+      return 1.25;
+    case PairId::polygon_circle:
+      return 1.1;
+    default:
+      return 1.0;
+  }
+}
+
+/// `count` random pairs of the canonical `pair` (circle_circle, polygon_circle or
+/// polygon_polygon) from `seed`. A sits at a random transform near the origin.
+inline std::vector<PairCase> makePairs(PairId pair, int count, std::uint64_t seed) {
+  ShapeSource source(seed);
+  std::vector<PairCase> out;
+  out.reserve(static_cast<std::size_t>(count));
+  for (int k = 0; k < count; ++k) {
+    PairCase c;
+    if (pair == PairId::circle_circle) {
+      c.a = source.circle();
+      c.b = source.circle();
+    } else if (pair == PairId::polygon_circle) {
+      c.a = source.polygon();
+      c.b = source.circle();
+    } else {
+      c.a = source.polygon();
+      c.b = source.polygon();
+    }
+    c.xfA = source.transform(0.01);
+    c.xfB = source.transform(spreadFor(pair));
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace touche::bench

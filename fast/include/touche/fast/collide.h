@@ -1,0 +1,13 @@
+// touche — the fast engine's typed API: prepared shapes and the canonical-pair functions.
+//
+//   PolygonT<T> p = prepare<T>(validatedPolygon);   // once, outside the hot path
+//   ManifoldT<T> m = collidePolygons(p, xfA, q, xfB, margin);
+//
+// T is float or double. Inputs must be valid (touche::validateInput); the generic entry points
+// in touche/fast/fast.h validate for you.
+#pragma once
+
+#include "touche/fast/circles.h"
+#include "touche/fast/polygons.h"
+#include "touche/fast/shapes.h"
+#include "touche/fast/types.h"

@@ -1,0 +1,289 @@
+// touche — fast engine: polygon–polygon manifold.
+//
+// The stages are source 000's stages, with Box2D v3's geometry and the contract's exact-tie
+// rules (no hysteresis, no slop):
+//   1. SAT both ways: the face of max separation of A against B's vertices and of B against
+//      A's (source 000 getAxisLeastPenetration; source 002 b2FindMaxSeparation, but every face
+//      is tried rather than hill-climbing from the centroid direction).
+//   2. Reference face: B's only if sepB > sepA, else A's (source 002 b2CollidePolygons without
+//      its 0.98/0.001 hysteresis).
+//   3. Incident edge: the edge of the other polygon whose unit normal has the least dot product
+//      with the reference normal (source 002 b2FindIncidentEdge; source 000's "neighbour of the
+//      support vertex most perpendicular to the normal" picks the same edge for strictly convex
+//      polygons).
+//   4. Separated polygons whose closest features are two vertices give one vertex–vertex point
+//      (Box2D v3 b2CollidePolygons, the b2SegmentDistance branch).
+//   5. Otherwise clip the incident edge to the reference edge's extent along its tangent (v3
+//      b2ClipPolygons: no radius extension of the side planes) and keep the points within the
+//      margin (source 000 clipEdge's face plane; Box2D 2.4.1's keep rule).
+// Everything is computed in A's frame: B's vertices and normals are moved into it once, so
+// both SAT passes and the clip share one copy; only the results are rotated into the world.
+#pragma once
+
+#include <limits>
+
+#include "touche/fast/shapes.h"
+#include "touche/fast/types.h"
+
+namespace touche::fast {
+
+namespace detail {
+
+/// B's vertices and normals moved into A's frame by xfBinA, all lanes (a fixed trip count, so
+/// the loop vectorises). The radius and count are copied.
+template <class T>
+inline PolygonT<T> moveInto(const PolygonT<T>& b, const TransformT<T>& xfBinA) {
+  PolygonT<T> out;
+  const RotT<T> q = xfBinA.q;
+  for (int i = 0; i < kLanes; ++i) {
+    out.vx[i] = (q.c * b.vx[i] - q.s * b.vy[i]) + xfBinA.p.x;
+    out.vy[i] = (q.s * b.vx[i] + q.c * b.vy[i]) + xfBinA.p.y;
+    out.nx[i] = q.c * b.nx[i] - q.s * b.ny[i];
+    out.ny[i] = q.s * b.nx[i] + q.c * b.ny[i];
+  }
+  out.count = b.count;
+  out.radius = b.radius;
+  return out;
+}
+
+/// Source 000 step 1 / source 002 b2FindMaxSeparation: max over faces i of P of the
+/// separation s_i = min over vertices w_j of Q of n_i·(w_j − v_i); ties → lower index. The
+/// inner loop runs over all of P's lanes for one vertex of Q at a time (no horizontal
+/// reduction per face), then one scalar pass picks the best of the first `count` faces.
+template <class T>
+inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>& q) {
+  T s[kLanes];
+  for (int i = 0; i < kLanes; ++i)
+    s[i] = std::numeric_limits<T>::max();
+  for (int j = 0; j < q.count; ++j) {
+    const T wx = q.vx[j];
+    const T wy = q.vy[j];
+    for (int i = 0; i < kLanes; ++i) {
+      const T d = (wx - p.vx[i]) * p.nx[i] + (wy - p.vy[i]) * p.ny[i];
+      s[i] = d < s[i] ? d : s[i];
+    }
+  }
+  FaceSeparationT<T> best{s[0], 0};
+  for (int i = 1; i < p.count; ++i) {
+    if (s[i] > best.separation) best = {s[i], i};
+  }
+  return best;
+}
+
+/// Source 002 b2FindIncidentEdge: the edge of `incident` whose unit normal is most
+/// anti-parallel to `refNormal` (least dot product); ties → lower index.
+template <class T>
+inline int incidentEdge(Vec2T<T> refNormal, const PolygonT<T>& incident) {
+  int best = 0;
+  T bestDot = dot(refNormal, incident.normal(0));
+  for (int k = 1; k < incident.count; ++k) {
+    const T d = dot(refNormal, incident.normal(k));
+    if (d < bestDot) {
+      bestDot = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/// Which endpoints are the closest points of segments p1p2 and q1q2, when both are endpoints.
+struct EndpointPair {
+  bool both = false;  ///< true: the closest points are an endpoint of each segment
+  int endP = 0;       ///< 0 → p1, 1 → p2
+  int endQ = 0;       ///< 0 → q1, 1 → q2
+};
+
+/// Closest points of two segments by the fractions (f1 on p, f2 on q) of the minimiser of
+/// |p1 + f1·d1 − q1 − f2·d2|² over [0, 1]²: solve the unconstrained 2×2 system for f1, clamp
+/// it, project onto q, and if that clamps, re-project onto p (the scheme of Box2D v3's
+/// b2SegmentDistance; Ericson, Real-Time Collision Detection §5.1.9). Nearly parallel
+/// segments start from f1 = 0. Degenerate (zero-length) segments report `both = false`.
+template <class T>
+inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
+  const Vec2T<T> d1 = p2 - p1;
+  const Vec2T<T> d2 = q2 - q1;
+  const Vec2T<T> r = p1 - q1;
+  const T dd1 = dot(d1, d1);
+  const T dd2 = dot(d2, d2);
+  if (!(dd1 > T(0)) || !(dd2 > T(0))) return {};
+  const T rd1 = dot(r, d1);
+  const T rd2 = dot(r, d2);
+  const T d12 = dot(d1, d2);
+  const T denom = dd1 * dd2 - d12 * d12;
+  const auto clamp01 = [](T f) { return f < T(0) ? T(0) : (f > T(1) ? T(1) : f); };
+  T f1 = T(0);
+  if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
+    f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
+  }
+  T f2 = (d12 * f1 + rd2) / dd2;
+  if (f2 < T(0)) {
+    f2 = T(0);
+    f1 = clamp01(-rd1 / dd1);
+  } else if (f2 > T(1)) {
+    f2 = T(1);
+    f1 = clamp01((d12 - rd1) / dd1);
+  }
+  const bool endP = f1 == T(0) || f1 == T(1);
+  const bool endQ = f2 == T(0) || f2 == T(1);
+  return {endP && endQ, f1 == T(1) ? 1 : 0, f2 == T(1) ? 1 : 0};
+}
+
+/// The reference and incident features chosen by stages 1–3, in A's frame.
+template <class T>
+struct ContactFrameT {
+  const PolygonT<T>* ref;  ///< polygon owning the reference face (A, or B moved into A)
+  const PolygonT<T>* inc;  ///< the other polygon
+  int face;                ///< reference face on *ref
+  int edge;                ///< incident edge on *inc
+  T separation;            ///< SAT separation of the reference face (cores, no radii)
+  bool flip;               ///< true: the reference polygon is B
+};
+
+/// Expresses a feature id given in (reference, incident) roles with A/B as the input's roles.
+inline FeatureId roles(FeatureId refInc, bool flip) {
+  return flip ? swapped(refInc) : refInc;
+}
+
+inline FeatureId makeId(FeatureType typeRef, int indexRef, FeatureType typeInc, int indexInc) {
+  return {typeRef, static_cast<std::uint8_t>(indexRef), typeInc,
+          static_cast<std::uint8_t>(indexInc)};
+}
+
+/// Stage 4 (Box2D v3 b2CollidePolygons, vertex–vertex branch): one point between the two
+/// closest vertices vRef, vInc, normal along their difference. Returns a manifold in A's frame
+/// in the input's A/B roles; empty when the vertices are farther apart than the margin.
+template <class T>
+inline ManifoldT<T> vertexVertex(const ContactFrameT<T>& f, int iRef, int iInc, T margin) {
+  const Vec2T<T> vRef = f.ref->vertex(iRef);
+  const Vec2T<T> vInc = f.inc->vertex(iInc);
+  const UnitT<T> axis = normalizeOr(vInc - vRef, f.ref->normal(f.face));
+  const T rRef = f.ref->radius;
+  const T rInc = f.inc->radius;
+  if (axis.length - rRef - rInc > margin) return {};
+  ManifoldT<T> m;
+  m.normal = f.flip ? -axis.unit : axis.unit;
+  m.pointCount = 1;
+  // Midway between the surfaces vRef + rRef·n and vInc − rInc·n.
+  m.points[0].point = vInc + (T(0.5) * (rRef - rInc - axis.length)) * axis.unit;
+  m.points[0].separation = axis.length - rRef - rInc;
+  m.points[0].id = roles(makeId(FeatureType::vertex, iRef, FeatureType::vertex, iInc), f.flip);
+  return m;
+}
+
+/// Appends one clipped point x (on the incident core) if its separation is within the margin.
+/// Contract's midpoint placement: sepRaw = n·(x − v1), point = x + ½(rRef − rInc − sepRaw)·n,
+/// separation = sepRaw − rRef − rInc.
+template <class T>
+inline void keepPoint(ManifoldT<T>& m, const ContactFrameT<T>& f, Vec2T<T> x, FeatureId id,
+                      T margin) {
+  const Vec2T<T> n = f.ref->normal(f.face);
+  const T rRef = f.ref->radius;
+  const T rInc = f.inc->radius;
+  const T sepRaw = dot(x - f.ref->vertex(f.face), n);
+  const T separation = sepRaw - rRef - rInc;
+  if (separation > margin) return;
+  ManifoldPointT<T>& mp = m.points[m.pointCount++];
+  mp.point = x + (T(0.5) * (rRef - rInc - sepRaw)) * n;
+  mp.separation = separation;
+  mp.id = roles(id, f.flip);
+}
+
+/// Stage 5 (Box2D v3 b2ClipPolygons; source 000 clipEdge): in the reference edge's tangent
+/// coordinate t (0 at v1, L at v2) the incident edge runs from w2 (tLow) up to w1 (tHigh). An
+/// end beyond [0, L] is moved along the incident edge onto the side plane and takes the id
+/// (vertex of ref, face of inc); an end inside keeps (face of ref, vertex of inc). Points in
+/// Box2D v3's order (lower end first unless B holds the reference face). When the incident edge's
+/// projection misses [0, L] there are no points. The interpolation fraction is clamped to [0, 1]
+/// and skipped when the incident edge has no extent along t (rounding), so the points are always
+/// finite.
+template <class T>
+inline ManifoldT<T> clipIncident(const ContactFrameT<T>& f, T margin) {
+  const int i1 = f.face;
+  const int i2 = f.ref->next(i1);
+  const int j1 = f.edge;
+  const int j2 = f.inc->next(j1);
+  const Vec2T<T> v1 = f.ref->vertex(i1);
+  const Vec2T<T> n = f.ref->normal(i1);
+  const Vec2T<T> t{-n.y, n.x};  // unit tangent from v1 towards v2 (n = perp(t))
+  const Vec2T<T> w1 = f.inc->vertex(j1);
+  const Vec2T<T> w2 = f.inc->vertex(j2);
+  const T extent = dot(f.ref->vertex(i2) - v1, t);
+  const T tHigh = dot(w1 - v1, t);
+  const T tLow = dot(w2 - v1, t);
+  const T span = tHigh - tLow;
+  const auto onSide = [&](T side) {
+    T fraction = (side - tLow) / span;
+    fraction = fraction < T(0) ? T(0) : (fraction > T(1) ? T(1) : fraction);
+    return w2 + fraction * (w1 - w2);
+  };
+  ManifoldT<T> m;
+  if (tHigh < T(0) || extent < tLow) return m;  // the projections do not overlap: no points
+  Vec2T<T> x[2] = {w2, w1};
+  FeatureId id[2] = {makeId(FeatureType::face, i1, FeatureType::vertex, j2),
+                     makeId(FeatureType::face, i1, FeatureType::vertex, j1)};
+  if (tLow < T(0) && span > T(0)) {
+    x[0] = onSide(T(0));
+    id[0] = makeId(FeatureType::vertex, i1, FeatureType::face, j1);
+  }
+  if (tHigh > extent && span > T(0)) {
+    x[1] = onSide(extent);
+    id[1] = makeId(FeatureType::vertex, i2, FeatureType::face, j1);
+  }
+  // Box2D v3 order: lower end first when A holds the reference face, upper first otherwise.
+  const int first = f.flip ? 1 : 0;
+  keepPoint(m, f, x[first], id[first], margin);
+  keepPoint(m, f, x[1 - first], id[1 - first], margin);
+  if (m.pointCount > 0) m.normal = f.flip ? -n : n;
+  return m;
+}
+
+/// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
+template <class T>
+inline ContactFrameT<T> chooseFeatures(const PolygonT<T>& a, const PolygonT<T>& bInA,
+                                       FaceSeparationT<T> sepA, FaceSeparationT<T> sepB) {
+  ContactFrameT<T> f{&a, &bInA, sepA.face, 0, sepA.separation, false};
+  if (sepB.separation > sepA.separation) f = {&bInA, &a, sepB.face, 0, sepB.separation, true};
+  f.edge = incidentEdge(f.ref->normal(f.face), *f.inc);
+  return f;
+}
+
+/// Rotates a manifold computed in A's frame into the world frame.
+template <class T>
+inline ManifoldT<T> toWorld(ManifoldT<T> m, const TransformT<T>& xfA) {
+  if (m.pointCount == 0) return m;
+  m.normal = rotate(xfA.q, m.normal);
+  for (int k = 0; k < m.pointCount; ++k)
+    m.points[k].point = apply(xfA, m.points[k].point);
+  return m;
+}
+
+}  // namespace detail
+
+/// Polygon A vs polygon B (both prepared), world frame; see the stages at the top of this file.
+/// Contact iff the polygons (radii included) are within `margin`; normal A → B.
+template <class T>
+ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
+                             const TransformT<T>& xfB, T margin) {
+  using namespace detail;
+  const PolygonT<T> bInA = moveInto(b, invMul(xfA, xfB));
+  // Stage 1: SAT, A's faces first; an axis whose gap exceeds the margin separates the shapes.
+  const FaceSeparationT<T> sepA = maxSeparation(a, bInA);
+  if (sepA.separation - a.radius - b.radius > margin) return {};
+  const FaceSeparationT<T> sepB = maxSeparation(bInA, a);
+  if (sepB.separation - a.radius - b.radius > margin) return {};
+  const ContactFrameT<T> f = chooseFeatures(a, bInA, sepA, sepB);
+  // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices.
+  if (f.separation > T(0)) {
+    const int i2 = f.ref->next(f.face);
+    const int j2 = f.inc->next(f.edge);
+    const EndpointPair e = closestEndpoints(f.ref->vertex(f.face), f.ref->vertex(i2),
+                                            f.inc->vertex(f.edge), f.inc->vertex(j2));
+    if (e.both) {
+      return toWorld(vertexVertex(f, e.endP ? i2 : f.face, e.endQ ? j2 : f.edge, margin), xfA);
+    }
+  }
+  // Stage 5: clip.
+  return toWorld(clipIncident(f, margin), xfA);
+}
+
+}  // namespace touche::fast
