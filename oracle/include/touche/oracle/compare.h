@@ -21,14 +21,16 @@ enum class Outcome {
   wrongPoint,
   wrongSeparation,
   wrongId,
-  nonFinite,        ///< NaN or inf anywhere in the actual manifold
-  statusMismatch,   ///< unsupported/error where the other had an answer, or vice versa
+  nonFinite,       ///< NaN or inf anywhere in the actual manifold
+  statusMismatch,  ///< unsupported/error where the other had an answer, or vice versa
 };
 inline constexpr int kOutcomeCount = 11;
 
 /// "agree", "agree-within-tie", "missing-contact", ... (the names used in reports and JSON).
 std::string_view outcomeName(Outcome outcome);
-inline bool isAcceptable(Outcome o) { return o == Outcome::agree || o == Outcome::agreeWithinTie; }
+inline bool isAcceptable(Outcome o) {
+  return o == Outcome::agree || o == Outcome::agreeWithinTie;
+}
 
 enum class Precision { float32, float64 };
 
@@ -39,7 +41,31 @@ struct Conventions {
   double tieBand = 0.0;      ///< reference-face hysteresis of the engine, in length units
   bool compareIds = true;    ///< whether feature ids are comparable with touche's
   double contactBand = 0.0;  ///< slack on the contact/no-contact decision, in length units
+  // --- additions (docs/conventions.md) ---
+  /// Whether ids of pairs involving a circle are comparable (Box2D 2.4.1 sets key 0 there).
+  bool compareCircleIds = true;
+  /// Radius the engine adds to every polygon (Box2D's b2_polygonRadius). The expected
+  /// manifold is computed on the case with every polygon grown by it (expectedCaseFor).
+  double polygonSkin = 0.0;
+  /// Polygon–polygon clipping extends the reference face's side planes by the total radius
+  /// (Box2D 2.4.1): with rounded polygons, clipped points may lie up to that far beyond the
+  /// reference face's ends, on the same incident edge.
+  bool extendsSidePlanes = false;
+  /// Rounded polygon–polygon: the normal is always a face normal, also when the cores are
+  /// apart and the closest features are two vertices (Box2D 2.4.1 has no vertex–vertex case).
+  bool faceNormalOnly = false;
+  /// Polygon–circle: the centre counts as inside (face normal) while the max face separation
+  /// of the centre is below this absolute length (Box2D 2.4.1: b2_epsilon = FLT_EPSILON).
+  double insideEpsilon = 0.0;
 };
+
+/// The conventions of the engines touche knows by name ("reference", "fast", "fast_float",
+/// "box2d", "box2d_skin"); an unknown name gets the exact defaults with that name.
+Conventions conventionsFor(std::string_view engine);
+
+/// The case the expected (reference) manifold is computed on for an engine with these
+/// conventions: every polygon grown by `polygonSkin`. Identity when the skin is 0.
+Case expectedCaseFor(const Case& c, const Conventions& conventions);
 
 /// Tolerances in named units. `unit` is one rounding unit of the engine at the scene's size:
 /// epsilon(precision) · scale, where scale is the largest magnitude in the case.
@@ -51,7 +77,22 @@ struct Tolerance {
   double tieBand = 0.0;      ///< from the conventions
   double contactBand = 0.0;  ///< from the conventions
   bool compareIds = true;
+  // --- additions ---
+  double insideEpsilon = 0.0;   ///< from the conventions (polygon–circle pairs only)
+  double sideExtension = 0.0;   ///< total radius when the side-plane convention applies
+  bool faceNormalOnly = false;  ///< from the conventions (polygon–polygon pairs only)
+  double margin = 0.0;  ///< the margin both manifolds were computed with (set by the caller)
+  /// Allowed point/separation difference in length units: lengthUnits · unit.
+  double length() const { return lengthUnits * unit; }
+  /// Allowed difference of a unit normal's components: normalUnits · epsilon.
+  double normal() const { return normalUnits * epsilon; }
 };
+
+/// Default allowances (documented in docs/conventions.md): a float engine's lengths may be
+/// off by 64 units of 2^-23·scale and a double engine's by 64 units of 2^-52·scale; normals
+/// by 64 epsilons plus the length allowance divided by the length the normal was built from.
+inline constexpr double kDefaultLengthUnits = 64.0;
+inline constexpr double kDefaultNormalUnits = 64.0;
 
 /// The tolerance for judging an engine with these conventions on this case.
 Tolerance toleranceFor(const Case& c, const Conventions& conventions);

@@ -1,0 +1,44 @@
+// touche — running a corpus of cases through engines and judging each against the reference.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "touche/core/engine.h"
+#include "touche/core/jsonl.h"
+#include "touche/oracle/compare.h"
+
+namespace touche::oracle {
+
+/// The built-in corpus (oracle/corpus/builtin.jsonl), embedded at build time.
+std::string_view builtinCorpus();
+
+/// One engine's judgement on one case.
+struct Judgement {
+  std::string caseId;
+  std::string engine;
+  Comparison comparison;
+};
+
+/// Counts per engine × outcome, and every judgement that was not a plain agree.
+struct ValidationReport {
+  std::vector<std::string> engines;
+  std::vector<std::array<int, kOutcomeCount>> counts;  ///< parallel to `engines`
+  std::vector<Judgement> notable;                      ///< outcome != agree
+  int caseCount = 0;
+  /// True when every outcome is agree or agree-within-tie (explained by a declared convention).
+  bool passed() const;
+};
+
+/// Judges every engine on every case: the expected manifold is the reference's on
+/// expectedCaseFor(case, conventionsFor(engine)), compared with toleranceFor that case.
+ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
+                               const Options& options = {});
+
+/// The table (engines × outcome classes) followed by each non-agree case's explanation.
+std::string formatReport(const ValidationReport& report);
+
+}  // namespace touche::oracle

@@ -1,0 +1,50 @@
+// touche — command-line tool: collide, validate, render.
+//
+//   touche collide --engine reference|fast|fast_float|box2d|box2d_skin [--margin M] [--hex] FILE
+//   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
+//   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"touche: verified 2D contact manifolds and a test oracle for narrow phases"};
+  app.require_subcommand(1);
+
+  std::string engine = "reference";
+  double margin = 0.0;
+  std::string input;
+  bool hex = false;
+  CLI::App* collide = app.add_subcommand("collide", "one manifold JSONL line per case line");
+  collide->add_option("--engine", engine, "reference, fast, fast_float, box2d or box2d_skin");
+  collide->add_option("--margin", margin, "speculative margin (>= 0)");
+  collide->add_flag("--hex", hex, "write numbers as hexfloat strings");
+  collide->add_option("cases", input, "case JSONL file, or - for stdin")->required();
+
+  std::string corpus;
+  std::vector<std::string> validateEngines = {"fast", "fast_float", "box2d", "box2d_skin"};
+  CLI::App* validate = app.add_subcommand(
+      "validate", "judge engines against the reference on a corpus (default: built in)");
+  validate->add_option("corpus", corpus, "case JSONL file (default: the built-in corpus)");
+  validate->add_option("--engines", validateEngines, "engines to judge")->delimiter(',');
+
+  std::string caseId;
+  std::string output;
+  std::vector<std::string> renderEngines = {"reference", "fast", "box2d"};
+  CLI::App* render = app.add_subcommand("render", "draw a case and its manifolds as SVG");
+  render->add_option("cases", input, "case JSONL file, or - for stdin")->required();
+  render->add_option("--case", caseId, "id of the case to draw (default: the first)");
+  render->add_option("-o,--output", output, "SVG file to write")->required();
+  render->add_option("--engines", renderEngines, "engines whose manifolds to draw")->delimiter(',');
+
+  CLI11_PARSE(app, argc, argv);
+  if (collide->parsed()) {
+    return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
+  }
+  if (validate->parsed()) {
+    return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr);
+  }
+  return touche::cli::render(input, caseId, output, renderEngines, std::cerr);
+}

@@ -1,0 +1,566 @@
+// touche — compare(): judges an engine's manifold against the expected one (compare.h).
+//
+// Order of judgement (each step returns the first failure it finds):
+//   1. status: unsupported/error must match exactly; contact vs no_contact is a legitimate
+//      difference only when the expected decision was within contactBand + tolerance of the
+//      boundary (expected.gaps.contact);
+//   2. sanity of the actual contact: finite, 1–2 points, unit normal;
+//   3. normal: equal within the allowance, any unit normal when the expected one is flagged
+//      degenerate, or a different normal explained by a declared tie or convention;
+//   4. points matched by position (not order), then separations, then feature ids.
+// Every difference is printed in the tolerance's own units so a reader sees how far outside
+// (or inside) the allowance it was.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <variant>
+
+#include "touche/oracle/compare.h"
+
+namespace touche::oracle {
+namespace {
+
+std::string sci(double value) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.3g", value);
+  return buffer;
+}
+
+/// "3.1e-03 = 26000 units of 1.19e-07": a difference in the allowance's own unit.
+std::string inUnits(double difference, double unit) {
+  if (!(unit > 0.0)) return sci(difference);
+  return sci(difference) + " = " + sci(difference / unit) + " units of " + sci(unit);
+}
+
+std::string vec(Vec2 v) {
+  return "(" + sci(v.x) + ", " + sci(v.y) + ")";
+}
+
+bool finite(Vec2 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+/// Facts about the case compare() needs: shape kinds and radii, world circle centres and the
+/// shortest polygon edge (the lengths normals are built from).
+struct CaseFacts {
+  bool circleCircle = false;
+  bool polygonCircle = false;
+  bool polygonPolygon = false;
+  double radiusSum = 0.0;
+  double shortestEdge = std::numeric_limits<double>::infinity();
+  std::optional<double> centreDistance;  ///< circle–circle only
+};
+
+double shapeRadius(const Shape& s) {
+  if (const auto* c = std::get_if<Circle>(&s)) return c->radius;
+  if (const auto* p = std::get_if<Polygon>(&s)) return p->radius;
+  if (const auto* k = std::get_if<Capsule>(&s)) return k->radius;
+  return 0.0;
+}
+
+double shortestEdgeOf(const Shape& s) {
+  double shortest = std::numeric_limits<double>::infinity();
+  if (const auto* p = std::get_if<Polygon>(&s)) {
+    for (int i = 0; i < p->count; ++i) {
+      shortest = std::min(shortest, length(p->vertices[(i + 1) % p->count] - p->vertices[i]));
+    }
+  }
+  return shortest;
+}
+
+CaseFacts factsOf(const Case& c) {
+  CaseFacts f;
+  const ShapeType ta = typeOf(c.a);
+  const ShapeType tb = typeOf(c.b);
+  auto is = [&](ShapeType x, ShapeType y) { return (ta == x && tb == y) || (ta == y && tb == x); };
+  f.circleCircle = is(ShapeType::circle, ShapeType::circle);
+  f.polygonCircle = is(ShapeType::polygon, ShapeType::circle);
+  f.polygonPolygon = is(ShapeType::polygon, ShapeType::polygon);
+  f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
+  f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
+  if (f.circleCircle) {
+    const Vec2 pA = apply(c.xfA, std::get<Circle>(c.a).center);
+    const Vec2 pB = apply(c.xfB, std::get<Circle>(c.b).center);
+    f.centreDistance = length(pB - pA);
+  }
+  return f;
+}
+
+double maxMagnitude(const Shape& s) {
+  double m = shapeRadius(s);
+  auto grow = [&m](Vec2 v) { m = std::max({m, std::fabs(v.x), std::fabs(v.y)}); };
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Circle>) grow(shape.center);
+        if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
+          grow(shape.p1);
+          grow(shape.p2);
+        }
+        if constexpr (std::is_same_v<T, ChainSegment>) {
+          grow(shape.ghost1);
+          grow(shape.p1);
+          grow(shape.p2);
+          grow(shape.ghost2);
+        }
+        if constexpr (std::is_same_v<T, Polygon>) {
+          for (int i = 0; i < shape.count; ++i)
+            grow(shape.vertices[i]);
+        }
+      },
+      s);
+  return m;
+}
+
+double deepest(const Manifold& m) {
+  double d = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < m.pointCount; ++i)
+    d = std::min(d, m.points[i].separation);
+  return d;
+}
+
+/// Everything a judgement step needs, with the allowances already worked out for this case.
+struct Judge {
+  const Case& c;
+  const Manifold& expected;
+  const Manifold& actual;
+  const Tolerance& tol;
+  CaseFacts facts;
+  double scale = 1.0;
+  double lever = 1.0;            ///< largest local coordinate or radius: a normal's lever arm
+  double normalAllowance = 0.0;  ///< for |Δnormal|
+  double lengthAllowance = 0.0;  ///< for point positions and separations
+  std::ostringstream notes;      ///< the differences found, one per line
+};
+
+/// The length a normal is built from: an edge, the distance between circle centres, or the
+/// distance from a circle centre to the polygon. Its rounding error divided by that length is
+/// the normal's error.
+double normalBaseLength(const Judge& j) {
+  double base = j.facts.shortestEdge;
+  if (j.facts.centreDistance) base = std::min(base, *j.facts.centreDistance);
+  if (j.facts.polygonCircle && j.expected.pointCount > 0) {
+    base = std::min(base, deepest(j.expected) + j.facts.radiusSum);
+  }
+  return base;
+}
+
+void setAllowances(Judge& j) {
+  j.scale = j.tol.epsilon > 0.0 ? j.tol.unit / j.tol.epsilon : 1.0;
+  j.lever = std::max(maxMagnitude(j.c.a), maxMagnitude(j.c.b));
+  const double base = normalBaseLength(j);
+  j.normalAllowance = j.tol.normal();
+  if (base > 0.0) j.normalAllowance += j.tol.length() / base;
+  if (!(base > 0.0) || !std::isfinite(j.normalAllowance)) {
+    j.normalAllowance = std::isinf(base) ? j.tol.normal() : 2.0;
+  }
+  // A point placed along the normal, or a separation measured along it, inherits the
+  // normal's error times its lever arm (at most the shapes' own size).
+  j.lengthAllowance = j.tol.length() + std::min(j.normalAllowance, 2.0) * j.lever;
+}
+
+Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
+  Comparison result;
+  result.outcome = outcome;
+  if (outcome == Outcome::agree) return result;
+  std::ostringstream out;
+  out << outcomeName(outcome) << ": " << headline << "\n" << j.notes.str();
+  out << "  tolerance: unit " << sci(j.tol.unit) << " (epsilon " << sci(j.tol.epsilon)
+      << " x scale " << sci(j.scale) << "); lengths " << sci(j.lengthAllowance) << " = "
+      << sci(j.tol.length() > 0 ? j.lengthAllowance / j.tol.unit : 0) << " units; normal "
+      << sci(j.normalAllowance) << "; tie band " << sci(j.tol.tieBand) << "; contact band "
+      << sci(j.tol.contactBand) << "; margin " << sci(j.tol.margin) << "\n";
+  const DecisionGaps& g = j.expected.gaps;
+  auto gap = [](const std::optional<double>& v) { return v ? sci(*v) : std::string("-"); };
+  out << "  gaps (expected): axis " << gap(g.axis) << ", incident " << gap(g.incident)
+      << ", contact " << gap(g.contact) << "\n";
+  out << "  expected: " << formatManifold({j.c.id, "expected", j.expected, "", true}) << "\n";
+  out << "  actual:   " << formatManifold({j.c.id, "actual", j.actual, "", true}) << "\n";
+  out << "  case: " << formatCase(j.c, NumberFormat::hex);
+  result.explanation = out.str();
+  return result;
+}
+
+// --- step 1: status ------------------------------------------------------------------------
+
+/// Distance of the expected decision from the contact/no-contact boundary.
+std::optional<double> boundaryDistance(const Judge& j) {
+  if (j.expected.gaps.contact) return *j.expected.gaps.contact;
+  if (j.expected.status == Status::contact && j.expected.pointCount > 0) {
+    return std::fabs(deepest(j.expected) - j.tol.margin);
+  }
+  return std::nullopt;
+}
+
+/// Rounded polygons judged by face separations only (Box2D 2.4.1) report contact whenever a
+/// face separation of the cores is within the total radius, although rounded corners may be
+/// farther apart than that: a contact is then legitimate when every separation it reports
+/// lies in [−(total radius), margin].
+std::optional<Comparison> judgeFaceContact(Judge& j) {
+  const double low = -j.facts.radiusSum - j.lengthAllowance;
+  const double high = j.tol.margin + j.lengthAllowance;
+  for (int i = 0; i < std::clamp(j.actual.pointCount, 0, 2); ++i) {
+    const double s = j.actual.points[i].separation;
+    j.notes << "  declared convention: contact decided on face separations; actual separation " << i
+            << " = " << sci(s) << " must lie in [" << sci(low) << ", " << sci(high) << "]\n";
+    if (s < low || s > high) {
+      return verdict(j, Outcome::spuriousContact, "contact outside the face-separation band");
+    }
+  }
+  if (j.actual.pointCount < 1) {
+    return verdict(j, Outcome::spuriousContact, "contact without points");
+  }
+  return verdict(j, Outcome::agreeWithinTie, "rounded corners within the face-separation band");
+}
+
+std::optional<Comparison> judgeStatus(Judge& j) {
+  const Status e = j.expected.status;
+  const Status a = j.actual.status;
+  if (e == a && e != Status::contact) return verdict(j, Outcome::agree, "");
+  const bool eAnswer = e == Status::contact || e == Status::noContact;
+  const bool aAnswer = a == Status::contact || a == Status::noContact;
+  if (!eAnswer || !aAnswer) {
+    return verdict(
+        j, Outcome::statusMismatch,
+        "expected status " + std::string(statusName(e)) + ", got " + std::string(statusName(a)));
+  }
+  if (e == a) return std::nullopt;
+  const std::optional<double> gap = boundaryDistance(j);
+  const double band = j.tol.contactBand + j.lengthAllowance;
+  j.notes << "  contact decision: expected " << statusName(e) << ", got " << statusName(a)
+          << "; distance from the boundary "
+          << (gap ? inUnits(*gap, j.tol.unit) : std::string("unknown")) << ", band "
+          << inUnits(band, j.tol.unit) << "\n";
+  if (gap && *gap <= band) {
+    return verdict(j, Outcome::agreeWithinTie, "contact decision differs within the contact band");
+  }
+  if (e == Status::noContact && j.tol.faceNormalOnly) return judgeFaceContact(j);
+  return verdict(j, e == Status::contact ? Outcome::missingContact : Outcome::spuriousContact,
+                 "contact decision differs outside the contact band");
+}
+
+// --- step 2: sanity ------------------------------------------------------------------------
+
+std::optional<Comparison> judgeFinite(Judge& j) {
+  const Manifold& a = j.actual;
+  if (a.status != Status::contact) return std::nullopt;
+  bool ok = finite(a.normal);
+  for (int i = 0; i < std::clamp(a.pointCount, 0, 2); ++i) {
+    ok = ok && finite(a.points[i].point) && std::isfinite(a.points[i].separation);
+  }
+  if (ok) return std::nullopt;
+  return verdict(j, Outcome::nonFinite, "NaN or infinity in the actual manifold");
+}
+
+std::optional<Comparison> judgeSanity(Judge& j) {
+  const Manifold& a = j.actual;
+  if (a.pointCount < 1 || a.pointCount > 2) {
+    j.notes << "  point count: actual " << a.pointCount << ", a contact has 1 or 2\n";
+    return verdict(j, Outcome::wrongPointCount, "contact with an impossible point count");
+  }
+  const double unitError = std::fabs(length(a.normal) - 1.0);
+  if (unitError > j.tol.normal()) {
+    j.notes << "  normal length differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
+    return verdict(j, Outcome::wrongNormal, "the actual normal is not unit");
+  }
+  return std::nullopt;
+}
+
+// --- loose judgements for declared ties and conventions ------------------------------------
+
+/// A different discrete choice (reference face, region, incident edge) inside a declared
+/// band: the actual manifold must still be sound, and its deepest separation within `band`
+/// (+ allowance) of the expected deepest one; no point may be beyond the margin.
+Comparison judgeLoosely(Judge& j, double band, const std::string& why) {
+  const double e = deepest(j.expected);
+  const double a = deepest(j.actual);
+  const double allowed = band + j.lengthAllowance;
+  j.notes << "  " << why << "; deepest separation expected " << sci(e) << ", actual " << sci(a)
+          << ": differs by " << inUnits(std::fabs(a - e), j.tol.unit) << " (allowed "
+          << inUnits(allowed, j.tol.unit) << ")\n";
+  if (std::fabs(a - e) > allowed) {
+    return verdict(j, Outcome::wrongSeparation, "different choice, separation out of band");
+  }
+  for (int i = 0; i < j.actual.pointCount; ++i) {
+    const double beyond = j.actual.points[i].separation - j.tol.margin;
+    if (beyond > j.tol.contactBand + j.lengthAllowance) {
+      j.notes << "  actual point " << i << " is beyond the margin by "
+              << inUnits(beyond, j.tol.unit) << "\n";
+      return verdict(j, Outcome::wrongSeparation, "different choice, point beyond margin");
+    }
+  }
+  return verdict(j, Outcome::agreeWithinTie, why);
+}
+
+/// Rounded polygons, cores apart, closest features two vertices: the expected normal runs
+/// along the vertex difference; an engine using face normals only reports a face separation,
+/// which lies between −(total radius) (cores touching) and the true distance.
+Comparison judgeFaceNormalOnly(Judge& j) {
+  const double a = deepest(j.actual);
+  const double e = deepest(j.expected);
+  const double low = -j.facts.radiusSum - j.lengthAllowance;
+  const double high = e + j.lengthAllowance;
+  j.notes << "  declared convention: face normals only (no vertex-vertex normal); actual "
+          << "separation " << sci(a) << " must lie in [" << sci(low) << ", " << sci(high) << "]\n";
+  if (a < low || a > high) {
+    return verdict(j, Outcome::wrongSeparation, "face-normal separation out of bounds");
+  }
+  return verdict(j, Outcome::agreeWithinTie, "vertex-vertex contact seen along a face normal");
+}
+
+bool isVertexVertex(const Manifold& m) {
+  return m.pointCount == 1 && m.points[0].id.typeA == FeatureType::vertex &&
+         m.points[0].id.typeB == FeatureType::vertex;
+}
+
+// --- step 3: normal ------------------------------------------------------------------------
+
+std::optional<Comparison> judgeNormal(Judge& j) {
+  const double diff = length(j.actual.normal - j.expected.normal);
+  if (j.expected.flags & kFlagDegenerateNormal) {
+    // Any unit normal is acceptable; points placed along it move with it.
+    j.lengthAllowance += diff * j.lever;
+    return std::nullopt;
+  }
+  if (diff <= j.normalAllowance) return std::nullopt;
+  j.notes << "  normal: expected " << vec(j.expected.normal) << ", actual " << vec(j.actual.normal)
+          << ": differs by " << inUnits(diff, j.tol.epsilon) << " (allowed "
+          << inUnits(j.normalAllowance, j.tol.epsilon) << ")\n";
+  const std::optional<double> axisGap = j.expected.gaps.axis;
+  if (axisGap && *axisGap <= j.tol.tieBand + j.lengthAllowance) {
+    j.notes << "  axis gap " << inUnits(*axisGap, j.tol.unit) << " is inside the tie band "
+            << sci(j.tol.tieBand) << " + allowance\n";
+    return judgeLoosely(j, j.tol.tieBand, "reference face chosen inside the tie band");
+  }
+  if (j.tol.insideEpsilon > 0.0 && (j.facts.polygonCircle || j.facts.circleCircle) &&
+      j.expected.pointCount > 0) {
+    const double centreGap = deepest(j.expected) + j.facts.radiusSum;
+    if (centreGap <= j.tol.insideEpsilon + j.lengthAllowance) {
+      j.notes << "  circle centre is " << inUnits(centreGap, j.tol.unit)
+              << " from the other core, inside the declared epsilon " << sci(j.tol.insideEpsilon)
+              << "\n";
+      return judgeLoosely(j, j.tol.insideEpsilon, "centre within the declared epsilon");
+    }
+  }
+  if (j.tol.faceNormalOnly && j.facts.polygonPolygon && isVertexVertex(j.expected)) {
+    return judgeFaceNormalOnly(j);
+  }
+  return verdict(j, Outcome::wrongNormal, "normal differs outside the allowance");
+}
+
+// --- step 4: points ------------------------------------------------------------------------
+
+/// For actual point i, the expected point it is matched with (by position).
+struct Matching {
+  int expectedOf[2] = {0, 1};
+  double worst = 0.0;
+};
+
+Matching matchPoints(const Manifold& expected, const Manifold& actual) {
+  Matching best;
+  best.worst = std::numeric_limits<double>::infinity();
+  const int n = std::min(expected.pointCount, actual.pointCount);
+  for (int swap = 0; swap < (n == 2 ? 2 : 1); ++swap) {
+    Matching m;
+    m.expectedOf[0] = swap;
+    m.expectedOf[1] = 1 - swap;
+    for (int i = 0; i < n; ++i) {
+      m.worst = std::max(m.worst,
+                         length(actual.points[i].point - expected.points[m.expectedOf[i]].point));
+    }
+    if (m.worst < best.worst) best = m;
+  }
+  return best;
+}
+
+/// Box2D 2.4.1's side planes are pushed out by the total radius: its clipped points lie on
+/// the same incident edge — the same line through (point, separation) space as the expected
+/// two points — but up to that radius farther along the reference face's tangent.
+Comparison judgeSideExtension(Judge& j) {
+  if (j.expected.pointCount != 2) {
+    return verdict(j, Outcome::wrongPoint, "points differ (side-plane convention needs two)");
+  }
+  const ManifoldPoint& e0 = j.expected.points[0];
+  const ManifoldPoint& e1 = j.expected.points[1];
+  const double d[3] = {e1.point.x - e0.point.x, e1.point.y - e0.point.y,
+                       e1.separation - e0.separation};
+  const double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  const Vec2 tangent{-j.actual.normal.y, j.actual.normal.x};
+  const double span = std::fabs(dot({d[0], d[1]}, tangent));
+  for (int i = 0; i < j.actual.pointCount; ++i) {
+    const ManifoldPoint& a = j.actual.points[i];
+    const double q[3] = {a.point.x - e0.point.x, a.point.y - e0.point.y,
+                         a.separation - e0.separation};
+    const double u = dd > 0 ? (q[0] * d[0] + q[1] * d[1] + q[2] * d[2]) / dd : 0.0;
+    const double off = std::hypot(q[0] - u * d[0], q[1] - u * d[1], q[2] - u * d[2]);
+    const double beyond = std::max({0.0, -u, u - 1.0}) * span;
+    j.notes << "  actual point " << i << ": off the expected incident line by "
+            << inUnits(off, j.tol.unit) << ", beyond the reference face by " << sci(beyond)
+            << " (declared extension " << sci(j.tol.sideExtension) << ")\n";
+    if (off > j.lengthAllowance || beyond > j.tol.sideExtension + j.lengthAllowance ||
+        a.separation - j.tol.margin > j.lengthAllowance) {
+      return verdict(j, Outcome::wrongPoint, "points differ beyond the side-plane extension");
+    }
+  }
+  return verdict(j, Outcome::agreeWithinTie, "points clipped at side planes extended by radius");
+}
+
+bool incidentTie(const Judge& j) {
+  return j.expected.gaps.incident && *j.expected.gaps.incident <= j.normalAllowance;
+}
+
+/// A point kept by one engine and dropped by the other must sit at the keep/drop boundary.
+bool extraPointsAtMargin(const Judge& j) {
+  const Manifold& more = j.actual.pointCount > j.expected.pointCount ? j.actual : j.expected;
+  const Manifold& fewer = &more == &j.actual ? j.expected : j.actual;
+  for (int i = 0; i < more.pointCount; ++i) {
+    bool matched = false;
+    for (int k = 0; k < fewer.pointCount; ++k) {
+      matched =
+          matched || length(more.points[i].point - fewer.points[k].point) <= j.lengthAllowance;
+    }
+    const double gap = std::fabs(more.points[i].separation - j.tol.margin);
+    if (!matched && gap > j.tol.contactBand + j.lengthAllowance) return false;
+  }
+  return true;
+}
+
+std::optional<Comparison> judgePointCount(Judge& j) {
+  if (j.actual.pointCount == j.expected.pointCount) return std::nullopt;
+  j.notes << "  point count: expected " << j.expected.pointCount << ", actual "
+          << j.actual.pointCount << "\n";
+  if (extraPointsAtMargin(j)) {
+    return verdict(j, Outcome::agreeWithinTie, "a point at the keep/drop boundary");
+  }
+  if (incidentTie(j)) return judgeLoosely(j, 0.0, "incident edge chosen inside its tie");
+  if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);
+  return verdict(j, Outcome::wrongPointCount, "point counts differ");
+}
+
+std::optional<Comparison> judgePoints(Judge& j) {
+  const Matching m = matchPoints(j.expected, j.actual);
+  Outcome failure = Outcome::agree;
+  for (int i = 0; i < j.actual.pointCount; ++i) {
+    const ManifoldPoint& a = j.actual.points[i];
+    const ManifoldPoint& e = j.expected.points[m.expectedOf[i]];
+    const double dp = length(a.point - e.point);
+    const double ds = std::fabs(a.separation - e.separation);
+    if (dp > j.lengthAllowance) {
+      j.notes << "  point " << i << ": expected " << vec(e.point) << ", actual " << vec(a.point)
+              << ": differs by " << inUnits(dp, j.tol.unit) << " (allowed "
+              << inUnits(j.lengthAllowance, j.tol.unit) << ")\n";
+      if (failure == Outcome::agree) failure = Outcome::wrongPoint;
+    }
+    if (ds > j.lengthAllowance) {
+      j.notes << "  separation " << i << ": expected " << sci(e.separation) << ", actual "
+              << sci(a.separation) << ": differs by " << inUnits(ds, j.tol.unit) << " (allowed "
+              << inUnits(j.lengthAllowance, j.tol.unit) << ")\n";
+      if (failure == Outcome::agree) failure = Outcome::wrongSeparation;
+    }
+  }
+  if (failure == Outcome::agree) return std::nullopt;
+  if (incidentTie(j)) return judgeLoosely(j, 0.0, "incident edge chosen inside its tie");
+  if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);
+  return verdict(j, failure,
+                 failure == Outcome::wrongPoint ? "points differ" : "separations differ");
+}
+
+std::string idText(FeatureId id) {
+  auto t = [](FeatureType x) { return x == FeatureType::face ? "face " : "vertex "; };
+  return std::string("(") + t(id.typeA) + std::to_string(id.indexA) + ", " + t(id.typeB) +
+         std::to_string(id.indexB) + ")";
+}
+
+std::optional<Comparison> judgeIds(Judge& j) {
+  if (!j.tol.compareIds) return std::nullopt;
+  const Matching m = matchPoints(j.expected, j.actual);
+  bool same = true;
+  for (int i = 0; i < j.actual.pointCount; ++i) {
+    const FeatureId e = j.expected.points[m.expectedOf[i]].id;
+    const FeatureId a = j.actual.points[i].id;
+    if (e == a) continue;
+    same = false;
+    j.notes << "  id " << i << ": expected " << idText(e) << ", actual " << idText(a) << "\n";
+  }
+  if (same) return std::nullopt;
+  return verdict(j, Outcome::wrongId, "feature ids differ");
+}
+
+}  // namespace
+
+std::string_view outcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::agree:
+      return "agree";
+    case Outcome::agreeWithinTie:
+      return "agree-within-tie";
+    case Outcome::missingContact:
+      return "missing-contact";
+    case Outcome::spuriousContact:
+      return "spurious-contact";
+    case Outcome::wrongNormal:
+      return "wrong-normal";
+    case Outcome::wrongPointCount:
+      return "wrong-point-count";
+    case Outcome::wrongPoint:
+      return "wrong-point";
+    case Outcome::wrongSeparation:
+      return "wrong-separation";
+    case Outcome::wrongId:
+      return "wrong-id";
+    case Outcome::nonFinite:
+      return "non-finite";
+    case Outcome::statusMismatch:
+      return "status-mismatch";
+  }
+  return "unknown";
+}
+
+Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
+  Tolerance t;
+  const bool isFloat = conventions.precision == Precision::float32;
+  t.epsilon = isFloat ? static_cast<double>(std::numeric_limits<float>::epsilon())
+                      : std::numeric_limits<double>::epsilon();
+  double scale = std::max(maxMagnitude(c.a), maxMagnitude(c.b));
+  for (const Transform* xf : {&c.xfA, &c.xfB}) {
+    scale = std::max({scale, std::fabs(xf->p.x), std::fabs(xf->p.y)});
+  }
+  // Floor: one unit is never below the smallest positive number of the engine's precision.
+  const double tiny = isFloat ? static_cast<double>(std::numeric_limits<float>::denorm_min())
+                              : std::numeric_limits<double>::denorm_min();
+  t.unit = std::max(t.epsilon * scale, tiny);
+  t.lengthUnits = kDefaultLengthUnits;
+  t.normalUnits = kDefaultNormalUnits;
+  t.tieBand = conventions.tieBand;
+  t.contactBand = conventions.contactBand;
+  const CaseFacts facts = factsOf(c);
+  const bool hasCircle = typeOf(c.a) == ShapeType::circle || typeOf(c.b) == ShapeType::circle;
+  t.compareIds = conventions.compareIds && (conventions.compareCircleIds || !hasCircle);
+  t.insideEpsilon = conventions.insideEpsilon;
+  if (facts.polygonPolygon && facts.radiusSum > 0.0) {
+    t.sideExtension = conventions.extendsSidePlanes ? facts.radiusSum : 0.0;
+    t.faceNormalOnly = conventions.faceNormalOnly;
+  }
+  return t;
+}
+
+Comparison compare(const Case& c, const Manifold& expected, const Manifold& actual,
+                   const Tolerance& tolerance) {
+  Judge j{c, expected, actual, tolerance, factsOf(c), 1.0, 1.0, 0.0, 0.0, {}};
+  setAllowances(j);
+  if (auto r = judgeFinite(j)) return *r;
+  if (auto r = judgeStatus(j)) return *r;
+  if (actual.status != Status::contact) return verdict(j, Outcome::agree, "");
+  if (auto r = judgeSanity(j)) return *r;
+  if (auto r = judgeNormal(j)) return *r;
+  if (auto r = judgePointCount(j)) return *r;
+  if (auto r = judgePoints(j)) return *r;
+  if (auto r = judgeIds(j)) return *r;
+  return verdict(j, Outcome::agree, "");
+}
+
+}  // namespace touche::oracle

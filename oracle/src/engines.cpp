@@ -1,0 +1,80 @@
+// touche — the engine registry and each engine's declared conventions (docs/conventions.md).
+#include "touche/oracle/engines.h"
+
+#include <array>
+#include <cfloat>
+
+#include "touche/fast/fast.h"
+#include "touche/oracle/box2d.h"
+#include "touche/oracle/compare.h"
+#include "touche/reference/reference.h"
+
+namespace touche::oracle {
+
+std::span<const Engine* const> knownEngines() {
+  static constexpr std::array<const Engine*, 5> kEngines = {
+      &reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &box2d::kEngine,
+      &box2d::kSkinEngine};
+  return kEngines;
+}
+
+const Engine* findEngine(std::string_view name) {
+  for (const Engine* e : knownEngines()) {
+    if (e->name == name) return e;
+  }
+  return nullptr;
+}
+
+Manifold run(const Engine& engine, const Case& c, const Options& options) {
+  return engine.collide(c.a, c.xfA, c.b, c.xfB, options);
+}
+
+std::string reasonFor(const Engine& engine, const Case& c, const Options& options, Status status) {
+  if (status == Status::error) {
+    if (auto e = validateInput(c.a, c.xfA, c.b, c.xfB, options)) return e->describe();
+    return "the engine could not represent the input (e.g. a polygon that degenerates when "
+           "rounded to float)";
+  }
+  if (status != Status::unsupported) return "";
+  const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
+  if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
+  return unsupportedReason(engine, typeOf(c.a), typeOf(c.b));
+}
+
+Conventions conventionsFor(std::string_view engine) {
+  Conventions c;
+  c.engine = std::string(engine);
+  if (engine == "fast") return c;  // double, same algorithm: exact decisions up to rounding
+  if (engine == "fast_float") {
+    c.precision = Precision::float32;
+    return c;
+  }
+  if (engine == "box2d" || engine == "box2d_skin") {
+    // b2_collide_polygon.cpp, b2CollidePolygons: face B is the reference only when
+    // separationB > separationA + k_tol with k_tol = 0.1f * b2_linearSlop.
+    c.precision = Precision::float32;
+    c.tieBand = box2d::kReferenceFaceTolerance;
+    // b2_collide_circle.cpp: every circle manifold point has id.key = 0.
+    c.compareCircleIds = false;
+    // b2_collide_polygon.cpp: sideOffset1/2 "extended by polytope skin thickness".
+    c.extendsSidePlanes = true;
+    // b2_collide_polygon.cpp: the manifold is always e_faceA or e_faceB (no vertex–vertex).
+    c.faceNormalOnly = true;
+    // b2_collide_circle.cpp: "separation < b2_epsilon" means centre inside; b2_collision.cpp
+    // b2WorldManifold::Initialize: centres within b2_epsilon give the normal (1, 0).
+    c.insideEpsilon = static_cast<double>(FLT_EPSILON);
+    if (engine == "box2d_skin") c.polygonSkin = box2d::kPolygonSkin;
+  }
+  return c;
+}
+
+Case expectedCaseFor(const Case& c, const Conventions& conventions) {
+  if (conventions.polygonSkin == 0.0) return c;
+  Case grown = c;
+  for (Shape* s : {&grown.a, &grown.b}) {
+    if (auto* p = std::get_if<Polygon>(s)) p->radius += conventions.polygonSkin;
+  }
+  return grown;
+}
+
+}  // namespace touche::oracle

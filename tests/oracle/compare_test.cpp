@@ -1,0 +1,268 @@
+// compare(): one test per outcome class, built from constructed expected/actual pairs; each
+// asserts the class and fragments of the explanation a person would act on.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "touche/oracle/compare.h"
+
+namespace touche::oracle {
+namespace {
+
+using ::testing::HasSubstr;
+
+/// Two unit circles, B at (1.5, 0): the golden manifold is normal (1, 0), one point at
+/// (0.75, 0) (midway between the surfaces at x = 1 and x = 0.5), separation −0.5.
+Case circlesCase() {
+  return Case{"circles", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0},
+              Transform{{1.5, 0}, {}}};
+}
+
+Manifold circlesManifold() {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {1, 0};
+  m.pointCount = 1;
+  m.points[0] = {{0.75, 0}, -0.5, {}};
+  m.gaps.contact = 0.5;
+  return m;
+}
+
+/// Box (half 1) and box (half 0.5) at (0.25, 1.4): A's top face is the reference; B's bottom
+/// vertices (−0.25, 0.9), (0.75, 0.9) give points at y = 0.95, separation −0.1.
+Case boxesCase() {
+  return Case{"boxes", makeBox(1, 1), Transform{}, makeBox(0.5, 0.5), Transform{{0.25, 1.4}, {}}};
+}
+
+Manifold boxesManifold() {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {0, 1};
+  m.pointCount = 2;
+  m.points[0] = {{-0.25, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 0}};
+  m.points[1] = {{0.75, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 1}};
+  m.gaps.axis = 0.3;
+  m.gaps.contact = 0.1;
+  return m;
+}
+
+Tolerance floatTolerance(const Case& c) {
+  Conventions conventions;
+  conventions.precision = Precision::float32;
+  return toleranceFor(c, conventions);
+}
+
+TEST(ToleranceFor, FloatUnitIsEpsilonTimesLargestMagnitude) {
+  // Largest magnitude in boxesCase is 1.4 (xfB.p.y).
+  const Tolerance t = floatTolerance(boxesCase());
+  EXPECT_EQ(t.epsilon, 0x1p-23);
+  EXPECT_EQ(t.unit, 0x1p-23 * 1.4);
+  EXPECT_EQ(t.length(), 64 * 0x1p-23 * 1.4);
+  EXPECT_TRUE(t.compareIds);
+}
+
+TEST(ToleranceFor, CircleIdsNotComparedForBox2d) {
+  EXPECT_FALSE(toleranceFor(circlesCase(), conventionsFor("box2d")).compareIds);
+  EXPECT_TRUE(toleranceFor(boxesCase(), conventionsFor("box2d")).compareIds);
+}
+
+TEST(Compare, IdenticalManifoldsAgree) {
+  const Comparison r =
+      compare(boxesCase(), boxesManifold(), boxesManifold(), floatTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::agree);
+  EXPECT_TRUE(r.explanation.empty());
+}
+
+TEST(Compare, PointsAreMatchedByPositionNotOrder) {
+  Manifold actual = boxesManifold();
+  std::swap(actual.points[0], actual.points[1]);
+  EXPECT_EQ(compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase())).outcome,
+            Outcome::agree);
+}
+
+TEST(Compare, FloatRoundingInsideTheAllowanceAgrees) {
+  Manifold actual = boxesManifold();
+  actual.points[0].point.y += 10 * 0x1p-23;  // 10 units (of 2^-23·1.4) is < 64
+  actual.points[1].separation -= 10 * 0x1p-23;
+  EXPECT_EQ(compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase())).outcome,
+            Outcome::agree);
+}
+
+TEST(Compare, DifferentFaceInsideTieBandAgreesWithinTie) {
+  // The expected axis gap 1e-4 is inside Box2D's 5e-4 hysteresis: a normal tilted by 2e-4
+  // with the same deepest separation is legitimate.
+  Manifold expected = boxesManifold();
+  expected.gaps.axis = 1e-4;
+  Manifold actual = expected;
+  actual.normal = {std::sin(2e-4), std::cos(2e-4)};
+  const Comparison r =
+      compare(boxesCase(), expected, actual, toleranceFor(boxesCase(), conventionsFor("box2d")));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("agree-within-tie"));
+  EXPECT_THAT(r.explanation, HasSubstr("tie band"));
+}
+
+TEST(Compare, DifferentFaceOutsideTieBandIsWrongNormal) {
+  Manifold expected = boxesManifold();
+  expected.gaps.axis = 1e-2;  // far outside 5e-4
+  Manifold actual = expected;
+  actual.normal = {std::sin(3.1e-3), std::cos(3.1e-3)};
+  const Comparison r =
+      compare(boxesCase(), expected, actual, toleranceFor(boxesCase(), conventionsFor("box2d")));
+  EXPECT_EQ(r.outcome, Outcome::wrongNormal);
+  // 3.1e-3 in units of FLT_EPSILON = 1.19e-7 is about 26000.
+  EXPECT_THAT(r.explanation, HasSubstr("differs by 0.0031 = 2.6e+04 units of 1.19e-07"));
+  EXPECT_THAT(r.explanation, HasSubstr("gaps (expected): axis 0.01"));
+  EXPECT_THAT(r.explanation, HasSubstr("case: {\"id\":\"boxes\""));
+  EXPECT_THAT(r.explanation, HasSubstr("\"0x1.6666666666666p+0\""));  // 1.4 as a hexfloat
+}
+
+TEST(Compare, ContactDecisionOutsideBandIsMissingContact) {
+  Manifold actual = statusOnly(Status::noContact);
+  const Comparison r =
+      compare(circlesCase(), circlesManifold(), actual, floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::missingContact);
+  EXPECT_THAT(r.explanation, HasSubstr("expected contact, got no_contact"));
+}
+
+TEST(Compare, ContactDecisionAtBoundaryAgreesWithinTie) {
+  // Touching exactly: the expected manifold is 0 from the boundary.
+  Manifold expected = circlesManifold();
+  expected.points[0].separation = 0.0;
+  expected.gaps.contact = 0.0;
+  const Comparison r = compare(circlesCase(), expected, statusOnly(Status::noContact),
+                               floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("within the contact band"));
+}
+
+TEST(Compare, ContactWhereNoneExpectedIsSpuriousContact) {
+  Manifold expected = statusOnly(Status::noContact);
+  expected.gaps.contact = 0.5;
+  const Comparison r =
+      compare(circlesCase(), expected, circlesManifold(), floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::spuriousContact);
+  EXPECT_THAT(r.explanation, HasSubstr("distance from the boundary 0.5"));
+}
+
+TEST(Compare, TiltedNormalIsWrongNormal) {
+  Manifold actual = circlesManifold();
+  actual.normal = {std::cos(1e-3), std::sin(1e-3)};
+  const Comparison r =
+      compare(circlesCase(), circlesManifold(), actual, floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongNormal);
+  EXPECT_THAT(r.explanation, HasSubstr("normal: expected (1, 0)"));
+}
+
+TEST(Compare, NonUnitNormalIsWrongNormal) {
+  Manifold actual = circlesManifold();
+  actual.normal = {1.01, 0};
+  const Comparison r =
+      compare(circlesCase(), circlesManifold(), actual, floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongNormal);
+  EXPECT_THAT(r.explanation, HasSubstr("not unit"));
+}
+
+TEST(Compare, DegenerateExpectedNormalAcceptsAnyUnitNormal) {
+  // Concentric unit circles: any unit normal, the point at the common centre.
+  const Case c{"concentric", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0}, Transform{}};
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {1, 0};
+  expected.pointCount = 1;
+  expected.points[0] = {{0, 0}, -2.0, {}};
+  expected.flags = kFlagDegenerateNormal;
+  Manifold actual = expected;
+  actual.flags = kFlagNone;
+  actual.normal = {0, -1};
+  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::agree);
+}
+
+TEST(Compare, MissingSecondPointIsWrongPointCount) {
+  Manifold actual = boxesManifold();
+  actual.pointCount = 1;
+  const Comparison r = compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongPointCount);
+  EXPECT_THAT(r.explanation, HasSubstr("point count: expected 2, actual 1"));
+}
+
+TEST(Compare, PointDroppedAtTheMarginAgreesWithinTie) {
+  Manifold expected = boxesManifold();
+  expected.points[1].separation = 0.0;  // exactly at margin 0: kept by us, dropped by them
+  Manifold actual = expected;
+  actual.pointCount = 1;
+  EXPECT_EQ(compare(boxesCase(), expected, actual, floatTolerance(boxesCase())).outcome,
+            Outcome::agreeWithinTie);
+}
+
+TEST(Compare, ShiftedPointIsWrongPoint) {
+  Manifold actual = boxesManifold();
+  actual.points[1].point.x += 0.01;
+  const Comparison r = compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongPoint);
+  EXPECT_THAT(r.explanation, HasSubstr("point 1: expected (0.75, 0.95), actual (0.76, 0.95)"));
+  EXPECT_THAT(r.explanation, HasSubstr("units of 1.67e-07"));  // 2^-23 · 1.4
+}
+
+TEST(Compare, DeeperSeparationIsWrongSeparation) {
+  Manifold actual = boxesManifold();
+  actual.points[0].separation = -0.11;
+  const Comparison r = compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongSeparation);
+  EXPECT_THAT(r.explanation, HasSubstr("separation 0: expected -0.1, actual -0.11"));
+}
+
+TEST(Compare, DifferentFeatureIsWrongId) {
+  Manifold actual = boxesManifold();
+  actual.points[0].id = {FeatureType::vertex, 3, FeatureType::face, 0};
+  const Comparison r = compare(boxesCase(), boxesManifold(), actual, floatTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongId);
+  EXPECT_THAT(r.explanation, HasSubstr("expected (face 2, vertex 0), actual (vertex 3, face 0)"));
+}
+
+TEST(Compare, IdsIgnoredWhenConventionsSaySo) {
+  Manifold actual = circlesManifold();
+  actual.points[0].id = {FeatureType::face, 1, FeatureType::vertex, 0};
+  Conventions conventions = conventionsFor("box2d");
+  EXPECT_EQ(
+      compare(circlesCase(), circlesManifold(), actual, toleranceFor(circlesCase(), conventions))
+          .outcome,
+      Outcome::agree);
+}
+
+TEST(Compare, NanSeparationIsNonFinite) {
+  Manifold actual = circlesManifold();
+  actual.points[0].separation = std::numeric_limits<double>::quiet_NaN();
+  const Comparison r =
+      compare(circlesCase(), circlesManifold(), actual, floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::nonFinite);
+  EXPECT_THAT(r.explanation, HasSubstr("non-finite"));
+}
+
+TEST(Compare, UnsupportedAgainstAnAnswerIsStatusMismatch) {
+  const Comparison r = compare(circlesCase(), circlesManifold(), statusOnly(Status::unsupported),
+                               floatTolerance(circlesCase()));
+  EXPECT_EQ(r.outcome, Outcome::statusMismatch);
+  EXPECT_THAT(r.explanation, HasSubstr("expected status contact, got unsupported"));
+}
+
+TEST(Compare, BothErrorAgree) {
+  EXPECT_EQ(compare(circlesCase(), statusOnly(Status::error), statusOnly(Status::error),
+                    floatTolerance(circlesCase()))
+                .outcome,
+            Outcome::agree);
+}
+
+TEST(OutcomeName, EveryClassHasItsReportName) {
+  EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
+  EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");
+  EXPECT_EQ(outcomeName(Outcome::statusMismatch), "status-mismatch");
+  for (int k = 0; k < kOutcomeCount; ++k) {
+    EXPECT_NE(outcomeName(static_cast<Outcome>(k)), "unknown");
+  }
+}
+
+}  // namespace
+}  // namespace touche::oracle
