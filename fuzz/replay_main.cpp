@@ -1,0 +1,92 @@
+// touche fuzzing — replay driver (builds with g++ too): runs the polygon_polygon harness on
+// every file of the given directories (or single files), and on every case of .jsonl files.
+//
+//   fuzz_polygon_polygon_replay fuzz/corpus/polygon_polygon     # each file through the harness
+//   fuzz_polygon_polygon_replay fuzz/regressions/polygon_polygon.jsonl
+//
+// Corpus inputs go through LLVMFuzzerTestOneInput, which aborts on the first failure (as under
+// libFuzzer). JSONL cases (failure lines the harness wrote, or hand-picked hard cases) are all
+// checked; each failure is reported and the driver exits 1.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "polygon_polygon.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void replayBytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
+  LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+}
+
+/// Checks every case of a JSONL file; returns the number of failures (bad lines included).
+int replayJsonl(const fs::path& file) {
+  std::ifstream in(file);
+  int failures = 0;
+  int cases = 0;
+  for (const touche::Line& line : touche::readLines(in)) {
+    auto parsed = touche::parseCase(line.text);
+    if (const auto* error = std::get_if<touche::InputError>(&parsed)) {
+      std::fprintf(stderr, "%s:%zu: %s\n", file.c_str(), line.number, error->describe().c_str());
+      ++failures;
+      continue;
+    }
+    ++cases;
+    const touche::fuzz::FuzzInput input{std::get<touche::Case>(parsed),
+                                        {touche::fuzz::marginOfLine(line.text)}};
+    const std::string failure = touche::fuzz::crossCheck(input);
+    if (failure.empty()) continue;
+    std::fprintf(stderr, "%s:%zu (%s): ", file.c_str(), line.number, input.scene.id.c_str());
+    touche::fuzz::reportFailure(input, failure);
+    ++failures;
+  }
+  std::printf("%s: %d cases, %d failures\n", file.c_str(), cases, failures);
+  return failures;
+}
+
+int replayPath(const fs::path& path) {
+  if (path.extension() == ".jsonl") return replayJsonl(path);
+  if (!fs::is_directory(path)) {
+    replayBytes(path);
+    return 0;
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(path)) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files)
+    replayPath(file);
+  std::printf("%s: %zu inputs replayed\n", path.c_str(), files.size());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s <corpus dir | input file | cases.jsonl>...\n", argv[0]);
+    return 2;
+  }
+  int failures = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!fs::exists(argv[i])) {
+      std::fprintf(stderr, "%s: no such file or directory\n", argv[i]);
+      return 2;
+    }
+    failures += replayPath(argv[i]);
+  }
+  return failures == 0 ? 0 : 1;
+}
