@@ -1,0 +1,89 @@
+// Helpers shared by the reference engine tests: readable manifold printing, the A/B swap
+// check every pair runs, and small shape builders with exactly representable coordinates.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "touche/core/validate.h"
+#include "touche/reference/reference.h"
+
+namespace touche::reference::testing {
+
+inline std::string describe(const FeatureId& id) {
+  const auto t = [](FeatureType type) { return type == FeatureType::face ? "face" : "vertex"; };
+  return std::string(t(id.typeA)) + " " + std::to_string(id.indexA) + " / " + t(id.typeB) + " " +
+         std::to_string(id.indexB);
+}
+
+inline std::string describe(const Manifold& m) {
+  std::string out = std::string(statusName(m.status)) + " normal (" + hexfloat(m.normal.x) + ", " +
+                    hexfloat(m.normal.y) + ")";
+  for (int i = 0; i < m.pointCount; ++i) {
+    const ManifoldPoint& p = m.points[i];
+    out += "\n  point (" + hexfloat(p.point.x) + ", " + hexfloat(p.point.y) + ") sep " +
+           hexfloat(p.separation) + " id " + describe(p.id);
+  }
+  return out;
+}
+
+inline Polygon makePolygon(std::vector<Vec2> vertices, double radius = 0.0) {
+  Polygon p;
+  p.count = static_cast<int>(vertices.size());
+  std::copy(vertices.begin(), vertices.end(), p.vertices.begin());
+  p.radius = radius;
+  return p;
+}
+
+inline Transform at(double x, double y) {
+  return Transform{{x, y}, {1.0, 0.0}};
+}
+
+inline FeatureId fid(FeatureType ta, int ia, FeatureType tb, int ib) {
+  return {ta, static_cast<std::uint8_t>(ia), tb, static_cast<std::uint8_t>(ib)};
+}
+inline constexpr FeatureType kFace = FeatureType::face;
+inline constexpr FeatureType kVertex = FeatureType::vertex;
+
+/// True when both manifolds hold the same points (in any order) with the same separations.
+inline bool samePointSet(const Manifold& x, const Manifold& y) {
+  if (x.pointCount != y.pointCount) return false;
+  for (int i = 0; i < x.pointCount; ++i) {
+    bool found = false;
+    for (int j = 0; j < y.pointCount; ++j) {
+      found = found || (x.points[i].point == y.points[j].point &&
+                        x.points[i].separation == y.points[j].separation);
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/// Runs (b, a): status equal, normal negated, same points and separations; when `idsSwap`
+/// (no exact tie decided the roles) every id is the swapped id of the matching point.
+inline Manifold expectSwapSymmetric(const Shape& a, const Transform& xfA, const Shape& b,
+                                    const Transform& xfB, const Options& options,
+                                    const Manifold& forward, bool idsSwap = true) {
+  const Manifold back = collide(b, xfB, a, xfA, options);
+  EXPECT_EQ(back.status, forward.status) << describe(back);
+  if (forward.status != Status::contact) return back;
+  EXPECT_EQ(back.normal, -forward.normal) << describe(back);
+  EXPECT_TRUE(samePointSet(forward, back)) << describe(forward) << "\nvs\n" << describe(back);
+  if (idsSwap) {
+    for (int i = 0; i < forward.pointCount; ++i) {
+      for (int j = 0; j < back.pointCount; ++j) {
+        if (forward.points[i].point == back.points[j].point) {
+          EXPECT_EQ(swapped(forward.points[i].id), back.points[j].id) << describe(back);
+        }
+      }
+    }
+  }
+  return back;
+}
+
+}  // namespace touche::reference::testing
