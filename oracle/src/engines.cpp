@@ -38,7 +38,10 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
   if (status != Status::unsupported) return "";
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
-  return unsupportedReason(engine, typeOf(c.a), typeOf(c.b));
+  const PairInfo& pair = pairInfo(lookupPair(typeOf(c.a), typeOf(c.b)).id);
+  if (!pair.hasArea) return std::string(pair.unsupportedNote);
+  return "engine " + std::string(engine.name) + " does not implement the pair " +
+         std::string(pair.name);
 }
 
 Conventions conventionsFor(std::string_view engine) {
