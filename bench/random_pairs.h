@@ -7,11 +7,11 @@
 // its own uniform mapping of mt19937_64 bits, so a seed gives the same pairs everywhere.
 #pragma once
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "touche/core/pairs.h"
@@ -54,7 +54,10 @@ class ShapeSource {
       double angles[kMaxPolygonVertices];
       for (int i = 0; i < p.count; ++i)
         angles[i] = uniform(0.0, 2.0 * std::numbers::pi);
-      std::sort(angles, angles + p.count);
+      for (int i = 1; i < p.count; ++i) {  // insertion sort (GCC 12 misreads std::sort here)
+        for (int j = i; j > 0 && angles[j - 1] > angles[j]; --j)
+          std::swap(angles[j - 1], angles[j]);
+      }
       for (int i = 0; i < p.count; ++i) {
         const double r = 0.5 * uniform(0.9, 1.1);
         p.vertices[i] = {r * std::cos(angles[i]), r * std::sin(angles[i])};

@@ -1,0 +1,212 @@
+// touche — narrow-phase benchmark: fast (double, float) vs Box2D 2.4.1 vs the exact reference.
+//
+// Benchmarks are named <engine>/<pair>. Every engine of a pair runs on the same seeded random
+// pairs (bench/random_pairs.h); the reference, exact and slow, runs on the first
+// kReferencePairs of them. Shapes and transforms are prepared outside the timed loop for every
+// engine: the fast engine's PolygonT/CircleT, Box2D's b2PolygonShape/b2CircleShape (filled
+// directly from our validated counter-clockwise polygon, radius 0 — b2PolygonShape::Set would
+// re-order and weld vertices and add the 0.01 skin), the reference's core shapes.
+// Counters: items_per_second (pairs/s), ns_per_pair, overlap (fraction of pairs in contact).
+// Box2D's time covers b2Collide* only (a local-frame manifold); touche's engines return world
+// points and separations, which Box2D computes later in b2WorldManifold::Initialize.
+#include <benchmark/benchmark.h>
+#include <box2d/box2d.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "random_pairs.h"
+#include "touche/fast/collide.h"
+#include "touche/reference/reference.h"
+
+namespace touche::bench {
+namespace {
+
+constexpr int kPairs = 1024;
+constexpr int kReferencePairs = 64;
+constexpr std::uint64_t kSeed = 0x70c4e5eedULL;
+
+const std::vector<PairCase>& pairsFor(PairId pair) {
+  static const std::vector<PairCase> polygons = makePairs(PairId::polygon_polygon, kPairs, kSeed);
+  static const std::vector<PairCase> circles = makePairs(PairId::circle_circle, kPairs, kSeed);
+  static const std::vector<PairCase> mixed = makePairs(PairId::polygon_circle, kPairs, kSeed);
+  if (pair == PairId::polygon_polygon) return polygons;
+  if (pair == PairId::circle_circle) return circles;
+  return mixed;
+}
+
+/// Runs `one(i)` for every prepared pair i per iteration; `one` returns the point count.
+template <class One>
+void runPairs(benchmark::State& state, int count, One&& one) {
+  std::int64_t contacts = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < count; ++i)
+      contacts += one(i) > 0 ? 1 : 0;
+  }
+  const double pairs = static_cast<double>(state.iterations()) * count;
+  state.SetItemsProcessed(static_cast<std::int64_t>(pairs));
+  state.counters["overlap"] = static_cast<double>(contacts) / pairs;
+  state.counters["ns_per_pair"] =
+      benchmark::Counter(pairs, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+// ---- fast engine --------------------------------------------------------------------------
+
+using namespace touche::fast;  // NOLINT: the typed API reads best unqualified here
+
+template <class T>
+struct FastPrepared {
+  std::vector<PolygonT<T>> polyA, polyB;
+  std::vector<CircleT<T>> circleA, circleB;
+  std::vector<TransformT<T>> xfA, xfB;
+};
+
+template <class T>
+FastPrepared<T> prepareFast(PairId pair) {
+  FastPrepared<T> p;
+  for (const PairCase& c : pairsFor(pair)) {
+    if (const auto* poly = std::get_if<Polygon>(&c.a)) p.polyA.push_back(prepare<T>(*poly));
+    if (const auto* circle = std::get_if<Circle>(&c.a)) p.circleA.push_back(prepare<T>(*circle));
+    if (const auto* poly = std::get_if<Polygon>(&c.b)) p.polyB.push_back(prepare<T>(*poly));
+    if (const auto* circle = std::get_if<Circle>(&c.b)) p.circleB.push_back(prepare<T>(*circle));
+    p.xfA.push_back(toT<T>(c.xfA));
+    p.xfB.push_back(toT<T>(c.xfB));
+  }
+  return p;
+}
+
+template <class T>
+void benchFast(benchmark::State& state, PairId pair) {
+  const FastPrepared<T> p = prepareFast<T>(pair);
+  runPairs(state, kPairs, [&](int i) {
+    ManifoldT<T> m;
+    if (pair == PairId::polygon_polygon) {
+      m = collidePolygons(p.polyA[i], p.xfA[i], p.polyB[i], p.xfB[i], T(0));
+    } else if (pair == PairId::polygon_circle) {
+      m = collidePolygonAndCircle(p.polyA[i], p.xfA[i], p.circleB[i], p.xfB[i], T(0));
+    } else {
+      m = collideCircles(p.circleA[i], p.xfA[i], p.circleB[i], p.xfB[i], T(0));
+    }
+    benchmark::DoNotOptimize(m);
+    return m.pointCount;
+  });
+}
+
+// ---- Box2D 2.4.1 --------------------------------------------------------------------------
+
+/// Box2D polygon filled field by field from a validated counter-clockwise polygon: same
+/// vertices (rounded to float), unit edge normals computed in double, area centroid, radius as
+/// ours (0 here) instead of b2_polygonRadius.
+b2PolygonShape toBox2d(const Polygon& polygon) {
+  b2PolygonShape shape;
+  shape.m_count = polygon.count;
+  double area = 0.0;
+  Vec2 centroid;
+  for (int i = 0; i < polygon.count; ++i) {
+    const Vec2 v = polygon.vertices[i];
+    const Vec2 w = polygon.vertices[i + 1 < polygon.count ? i + 1 : 0];
+    const UnitT<double> n = normalizeOr(Vec2T<double>{w.y - v.y, v.x - w.x}, {1.0, 0.0});
+    shape.m_vertices[i].Set(static_cast<float>(v.x), static_cast<float>(v.y));
+    shape.m_normals[i].Set(static_cast<float>(n.unit.x), static_cast<float>(n.unit.y));
+    const double a = cross(v, w);  // twice the signed area of triangle (0, v, w)
+    area += a;
+    centroid = centroid + (a / 3.0) * (v + w);
+  }
+  centroid = (1.0 / area) * centroid;
+  shape.m_centroid.Set(static_cast<float>(centroid.x), static_cast<float>(centroid.y));
+  shape.m_radius = static_cast<float>(polygon.radius);
+  return shape;
+}
+
+b2CircleShape toBox2d(const Circle& circle) {
+  b2CircleShape shape;
+  shape.m_p.Set(static_cast<float>(circle.center.x), static_cast<float>(circle.center.y));
+  shape.m_radius = static_cast<float>(circle.radius);
+  return shape;
+}
+
+b2Transform toBox2d(const Transform& xf) {
+  b2Transform out;
+  out.p.Set(static_cast<float>(xf.p.x), static_cast<float>(xf.p.y));
+  out.q.c = static_cast<float>(xf.q.c);
+  out.q.s = static_cast<float>(xf.q.s);
+  return out;
+}
+
+void benchBox2d(benchmark::State& state, PairId pair) {
+  std::vector<b2PolygonShape> polyA, polyB;
+  std::vector<b2CircleShape> circleA, circleB;
+  std::vector<b2Transform> xfA, xfB;
+  for (const PairCase& c : pairsFor(pair)) {
+    if (const auto* p = std::get_if<Polygon>(&c.a)) polyA.push_back(toBox2d(*p));
+    if (const auto* p = std::get_if<Circle>(&c.a)) circleA.push_back(toBox2d(*p));
+    if (const auto* p = std::get_if<Polygon>(&c.b)) polyB.push_back(toBox2d(*p));
+    if (const auto* p = std::get_if<Circle>(&c.b)) circleB.push_back(toBox2d(*p));
+    xfA.push_back(toBox2d(c.xfA));
+    xfB.push_back(toBox2d(c.xfB));
+  }
+  runPairs(state, kPairs, [&](int i) {
+    b2Manifold m;
+    if (pair == PairId::polygon_polygon) {
+      b2CollidePolygons(&m, &polyA[i], xfA[i], &polyB[i], xfB[i]);
+    } else if (pair == PairId::polygon_circle) {
+      b2CollidePolygonAndCircle(&m, &polyA[i], xfA[i], &circleB[i], xfB[i]);
+    } else {
+      b2CollideCircles(&m, &circleA[i], xfA[i], &circleB[i], xfB[i]);
+    }
+    benchmark::DoNotOptimize(m);
+    return m.pointCount;
+  });
+}
+
+// ---- exact reference ----------------------------------------------------------------------
+
+void benchReference(benchmark::State& state, PairId pair) {
+  const std::vector<PairCase>& pairs = pairsFor(pair);
+  const Options options;
+  runPairs(state, kReferencePairs, [&](int i) {
+    const PairCase& c = pairs[static_cast<std::size_t>(i)];
+    Manifold m;
+    if (pair == PairId::polygon_polygon) {
+      m = reference::collidePolygons(std::get<Polygon>(c.a), c.xfA, std::get<Polygon>(c.b), c.xfB,
+                                     options);
+    } else if (pair == PairId::polygon_circle) {
+      m = reference::collidePolygonAndCircle(std::get<Polygon>(c.a), c.xfA, std::get<Circle>(c.b),
+                                             c.xfB, options);
+    } else {
+      m = reference::collideCircles(std::get<Circle>(c.a), c.xfA, std::get<Circle>(c.b), c.xfB,
+                                    options);
+    }
+    benchmark::DoNotOptimize(m);
+    return m.pointCount;
+  });
+}
+
+void registerAll() {
+  const PairId pairs[] = {PairId::polygon_polygon, PairId::circle_circle, PairId::polygon_circle};
+  using Fn = void (*)(benchmark::State&, PairId);
+  const std::pair<const char*, Fn> engines[] = {{"fast_double", &benchFast<double>},
+                                                {"fast_float", &benchFast<float>},
+                                                {"box2d", &benchBox2d},
+                                                {"reference", &benchReference}};
+  for (const auto& [engine, fn] : engines) {
+    for (PairId pair : pairs) {
+      const std::string name = std::string(engine) + "/" + std::string(pairInfo(pair).name);
+      benchmark::RegisterBenchmark(name.c_str(), fn, pair);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace touche::bench
+
+int main(int argc, char** argv) {
+  touche::bench::registerAll();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
