@@ -255,6 +255,77 @@ TEST(Compare, BothErrorAgree) {
             Outcome::agree);
 }
 
+/// Rounded boxes (radius 0.1 each), B at (1.5, 2.15): cores 0.15 apart, surfaces overlap by
+/// 0.05. Our clip keeps B's vertex at x = 0.5 and the point clipped at A's vertex x = 1, at
+/// y = 1 + 0.15/2 = 1.075; Box2D 2.4.1 clips at 1 + 0.2 instead (side planes extended).
+Case roundedBoxesCase(double bx, double by) {
+  return Case{"rounded", makeBox(1, 1, 0.1), Transform{}, makeBox(1, 1, 0.1),
+              Transform{{bx, by}, {}}};
+}
+
+Manifold twoPoints(Vec2 n, Vec2 p0, Vec2 p1, double separation) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = n;
+  m.pointCount = 2;
+  m.points[0] = {p0, separation, {}};
+  m.points[1] = {p1, separation, {}};
+  return m;
+}
+
+TEST(CompareBox2dConventions, SidePlanesExtendedByTotalRadiusAgreeWithinTie) {
+  const Case c = roundedBoxesCase(1.5, 2.15);
+  Manifold expected = twoPoints({0, 1}, {1, 1.075}, {0.5, 1.075}, -0.05);
+  expected.gaps.axis = 0.0;
+  const Manifold actual = twoPoints({0, 1}, {0.5, 1.075}, {1.2, 1.075}, -0.05);
+  const Tolerance t = toleranceFor(c, conventionsFor("box2d"));
+  EXPECT_EQ(t.sideExtension, 0.2);
+  const Comparison r = compare(c, expected, actual, t);
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("beyond the reference face by 0.2"));
+  // Without the convention the same pair is a wrong point.
+  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::wrongPoint);
+}
+
+TEST(CompareBox2dConventions, PointBeyondTheExtendedSidePlaneIsWrongPoint) {
+  const Case c = roundedBoxesCase(1.5, 2.15);
+  const Manifold expected = twoPoints({0, 1}, {1, 1.075}, {0.5, 1.075}, -0.05);
+  const Manifold actual = twoPoints({0, 1}, {0.5, 1.075}, {1.35, 1.075}, -0.05);
+  EXPECT_EQ(compare(c, expected, actual, toleranceFor(c, conventionsFor("box2d"))).outcome,
+            Outcome::wrongPoint);
+}
+
+TEST(CompareBox2dConventions, RoundedCornersSeenAlongAFaceNormalAgreeWithinTie) {
+  // B at (2.1, 2.1): core corners (1, 1) and (1.1, 1.1) are 0.1·√2 apart, so the exact
+  // manifold is vertex–vertex: normal (√½, √½), separation 0.1·√2 − 0.2 ≈ −0.0586. Box2D
+  // reports A's face 1 with separation 0.1 − 0.2 = −0.1, which lies in [−0.2, −0.0586].
+  const Case c = roundedBoxesCase(2.1, 2.1);
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {std::sqrt(0.5), std::sqrt(0.5)};
+  expected.pointCount = 1;
+  expected.points[0] = {
+      {1.05, 1.05}, 0.1 * std::sqrt(2.0) - 0.2, {FeatureType::vertex, 2, FeatureType::vertex, 0}};
+  const Manifold actual = twoPoints({1, 0}, {1.05, 1.1}, {1.05, 1.2}, -0.1);
+  const Tolerance t = toleranceFor(c, conventionsFor("box2d"));
+  EXPECT_EQ(compare(c, expected, actual, t).outcome, Outcome::agreeWithinTie);
+  const Manifold tooDeep = twoPoints({1, 0}, {1.05, 1.1}, {1.05, 1.2}, -0.3);
+  EXPECT_EQ(compare(c, expected, tooDeep, t).outcome, Outcome::wrongSeparation);
+  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::wrongNormal);
+}
+
+TEST(CompareBox2dConventions, RoundedCornerContactDecidedOnFaceSeparation) {
+  // B at (2.18, 2.18): corners 0.18·√2 ≈ 0.255 apart > 0.2: no contact; the face separation
+  // 0.18 is within 0.2, so Box2D reports separation −0.02.
+  const Case c = roundedBoxesCase(2.18, 2.18);
+  Manifold expected = statusOnly(Status::noContact);
+  expected.gaps.contact = 0.18 * std::sqrt(2.0) - 0.2;
+  const Manifold actual = twoPoints({1, 0}, {1.09, 1.18}, {1.09, 1.2}, -0.02);
+  const Tolerance t = toleranceFor(c, conventionsFor("box2d"));
+  EXPECT_EQ(compare(c, expected, actual, t).outcome, Outcome::agreeWithinTie);
+  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::spuriousContact);
+}
+
 TEST(OutcomeName, EveryClassHasItsReportName) {
   EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
   EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");
