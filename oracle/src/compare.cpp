@@ -333,12 +333,6 @@ std::optional<Comparison> judgeNormal(Judge& j) {
   if (j.tol.faceNormalOnly && j.facts.polygonPolygon && isVertexVertex(j.expected)) {
     return judgeFaceNormalOnly(j);
   }
-  const std::optional<double> axisGap = j.expected.gaps.axis;
-  if (axisGap && *axisGap <= j.tol.tieBand + j.lengthAllowance) {
-    j.notes << "  axis gap " << inUnits(*axisGap, j.tol.unit) << " is inside the tie band "
-            << sci(j.tol.tieBand) << " + allowance\n";
-    return judgeLoosely(j, j.tol.tieBand, "reference face chosen inside the tie band");
-  }
   if (j.tol.insideEpsilon > 0.0 && (j.facts.polygonCircle || j.facts.circleCircle) &&
       j.expected.pointCount > 0) {
     const double centreGap = deepest(j.expected) + j.facts.radiusSum;
@@ -348,6 +342,12 @@ std::optional<Comparison> judgeNormal(Judge& j) {
               << "\n";
       return judgeLoosely(j, j.tol.insideEpsilon, "centre within the declared epsilon");
     }
+  }
+  const std::optional<double> axisGap = j.expected.gaps.axis;
+  if (axisGap && *axisGap <= j.tol.tieBand + j.lengthAllowance) {
+    j.notes << "  axis gap " << inUnits(*axisGap, j.tol.unit) << " is inside the tie band "
+            << sci(j.tol.tieBand) << " + allowance\n";
+    return judgeLoosely(j, j.tol.tieBand, "reference face chosen inside the tie band");
   }
   return verdict(j, Outcome::wrongNormal, "normal differs outside the allowance");
 }
@@ -568,11 +568,13 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   t.unit = std::max(t.epsilon * scale, tiny);
   t.lengthUnits = kDefaultLengthUnits;
   t.normalUnits = kDefaultNormalUnits;
-  t.tieBand = conventions.tieBand;
+  // Reference-face hysteresis exists only where two faces compete (polygon pairs); a circle
+  // has no face, so its pairs get no band beyond rounding.
+  const bool hasCircleShape = typeOf(c.a) == ShapeType::circle || typeOf(c.b) == ShapeType::circle;
+  t.tieBand = hasCircleShape ? 0.0 : conventions.tieBand;
   t.contactBand = conventions.contactBand;
   const CaseFacts facts = factsOf(c);
-  const bool hasCircle = typeOf(c.a) == ShapeType::circle || typeOf(c.b) == ShapeType::circle;
-  t.compareIds = conventions.compareIds && (conventions.compareCircleIds || !hasCircle);
+  t.compareIds = conventions.compareIds && (conventions.compareCircleIds || !hasCircleShape);
   t.insideEpsilon = conventions.insideEpsilon;
   if (facts.polygonPolygon && facts.radiusSum > 0.0) {
     t.sideExtension = conventions.extendsSidePlanes ? facts.radiusSum : 0.0;

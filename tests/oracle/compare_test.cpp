@@ -326,6 +326,30 @@ TEST(CompareBox2dConventions, RoundedCornerContactDecidedOnFaceSeparation) {
   EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::spuriousContact);
 }
 
+TEST(CompareBox2dConventions, CentreOutsideVertexWithinFltEpsilonTakesFaceNormal) {
+  // Box half 2^-10, circle r 2^-11 centred 2^-24 beyond the corner on both axes: the exact
+  // manifold is the vertex normal (√½, √½); Box2D 2.4.1 calls a centre with face separation
+  // 2^-24 < FLT_EPSILON "inside" and uses face 1's normal (1, 0).
+  const double h = 0x1p-10;
+  const Case c{"hair", makeBox(h, h), Transform{}, Circle{{0, 0}, h / 2},
+               Transform{{h + 0x1p-24, h + 0x1p-24}, {}}};
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {std::sqrt(0.5), std::sqrt(0.5)};
+  expected.pointCount = 1;
+  const double centreGap = 0x1p-24 * std::sqrt(2.0);
+  expected.points[0] = {{h, h}, centreGap - h / 2, {}};
+  Manifold actual = expected;
+  actual.normal = {1, 0};
+  actual.points[0].separation = 0x1p-24 - h / 2;
+  const Tolerance t = toleranceFor(c, conventionsFor("box2d"));
+  EXPECT_EQ(t.tieBand, 0.0);  // no reference-face hysteresis against a circle
+  const Comparison r = compare(c, expected, actual, t);
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("inside the declared epsilon 1.19e-07"));
+  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::wrongNormal);
+}
+
 TEST(OutcomeName, EveryClassHasItsReportName) {
   EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
   EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");
