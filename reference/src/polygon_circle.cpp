@@ -8,22 +8,28 @@
 // corner/edge split of source 004 (circle vs regular n-gon by angles) is the same partition
 // written in polar form for regular polygons. All decisions are exact signs.
 //
-// Source mistakes (collected in docs/errata.md):
-//  - source 000 tests `distance < 0` after its loop, i.e. the separation of the LAST face
-//    visited (face 0, the loop counts down) instead of bestDistance; and that branch does not
-//    return: its contact (center − r·n) is overwritten below.
-//  - source 000's face-region contact is center + r·n (the far side of the circle, outside
-//    the polygon) instead of center − r·n.
-//  - source 000's final face test `dot(edge[0] − center, normal) > r` has the sign reversed:
-//    it rejects a circle whose centre is deep inside the polygon (box half-width 10 at the
-//    origin, circle r = 1 at the origin: −(−10) > 1 → "no contact").
+// Source mistakes (collected in docs/errata.md); "box" is half-extent 1 at the origin, all
+// transforms identity unless given:
+//  - source 000's face-region contact is center + r·n, the far side of the circle, outside the
+//    polygon, instead of center − r·n: circle r = 0.5 at (1.25, 0) gets (1.75, 0); the
+//    surfaces touch at x = 1 (box) and x = 0.75 (circle).
+//  - source 000's final face test `dot(edge[0] − center, normal) > r` has the sign reversed: it
+//    rejects a circle whose centre is deep inside (box half-extent 10, circle r = 1 at the
+//    origin: −(−10) > 1 → "no contact").
+//  - source 000's vertex region reports penetration r − bestDistance (the face separation)
+//    instead of r − |center − vertex|: circle r = 1.5 at (1.75, 2) touches vertex (1, 1) at
+//    distance 1.25, true penetration 0.25, source 000 says 1.5 − 1 = 0.5.
 //  - source 000 uses `cos1 <= 0` for the vertex region, so a centre exactly on a vertex
-//    normalises a zero vector (NaN): box with half-extents 1 at the origin (identity
-//    transforms), circle r = 0.5 centred at (1, 1).
-//  - source 004 uses a strict length < threshold, so a circle touching the polygon exactly is
-//    missed; it takes the centre angle as acos(dx/length) ∈ [0, π], losing the sign of dy (a
-//    circle below a rotated polygon is tested as its mirror image above), and its lengthMin
-//    has `sp.size * this.size` where the law of cosines needs sp.size².
+//    normalises a zero vector (NaN): circle r = 0.5 centred at (1, 1).
+//  - source 000 tests `distance < 0` after its loop, i.e. the separation of the LAST face
+//    visited (face 0, the loop counts down) instead of bestDistance; the branch does not return
+//    and everything it sets is overwritten below, so it is dead code in effect.
+//  - source 004 takes the centre's angle as acos(dx/length) ∈ [0, π], losing the sign of dy:
+//    a circle below a polygon is tested as its mirror image above. Regular triangle of
+//    circumradius 2 with a vertex pointing down, (0,−2), (√3,1), (−√3,1); circle r = 1 at
+//    (0,−2.5) overlaps the bottom vertex by 0.5, but is tested as if facing the top edge
+//    (apothem 1): 2.5 > 1 + 1 → "no contact". Its comparison is strict (touching is missed)
+//    and its lengthMin has `sp.size * this.size` where the law of cosines needs sp.size².
 #include <optional>
 
 #include "construct.h"

@@ -28,6 +28,13 @@
 //    0.175 deep inside A, source 000 reports no contact.
 //  - source 000 reports one penetration (−bestDistance) for every point instead of each
 //    point's own separation (tilted boxes: the two corners have different depths).
+//  - source 002's b2FindMaxSeparation hill-climbs from the face facing B's centroid and stops
+//    when neither neighbour is strictly better, so a plateau of equal separations hides the
+//    maximum: A = (−1,0), (0,−1), (4,3), (0,1) and B = (−3,−3), (4,0), (−3,4), identity
+//    transforms. A's faces separate by −5/√2, −4√2, −6/√5, −5/√2; the climb starts at face 0,
+//    sees face 3 equal and face 1 lower, and returns −3.536 instead of face 2's −2.683, so
+//    B's face 0 (−2.757) becomes the reference face: a deeper, wrong axis. touche scans every
+//    face (as Box2D itself does since 2.3).
 //  - source 000 breaks an exact SAT tie toward B (`axisAB.distance > axisBA.distance`, else
 //    B); touche prefers A (a convention, documented).
 #include <optional>
@@ -266,7 +273,10 @@ Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Ma
 /// Step 6 (construction): midpoint placement per clipped point, margin filter, A/B roles.
 Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, Manifold m) {
   const auto clipped = clipToExtent(*r.reference, r.face, *r.incident, incidentEdge);
-  if (!clipped) return m;  // projections disjoint: nothing to report (see clipToExtent)
+  // Projections disjoint: not reached in exact arithmetic for overlapping cores (200 000
+  // random pairs, slivers included) nor for separated ones (step 5 takes the corner cases);
+  // kept as a defined answer instead of Box2D v3's extrapolation past the incident edge.
+  if (!clipped) return m;
   const Face reference = faceOf(*r.reference, r.face);
   std::optional<SqrtForm> closest;
   std::array<ManifoldPoint, 2> kept;

@@ -47,6 +47,19 @@ TEST(ReferencePolygonCircle, VertexRegionUsesTheVertexToCentreNormal) {
   expectSinglePoint(m, {0.6, 0.8}, {0.925, 0.9}, -0.25, fid(kVertex, 2, kVertex, 0));
 }
 
+TEST(ReferencePolygonCircle, CircleBelowDownwardVertexOfRotatedTriangle) {
+  // Source 004 mirrors this circle above the triangle and misses it. Triangle (0,−2), (s,1),
+  // (−s,1) with s = √3 rounded; circle r = 1 at (0,−2.5). Faces 0 and 2 tie at 0.25 (mirror
+  // images) → face 0; outside and beyond vertex 0 (u = (0,−0.5)·(s,3) < 0) → vertex region:
+  // normal (0,−1), separation 0.5 − 1 = −0.5, point midway between (0,−2) and the circle's
+  // surface (0,−1.5): (0,−1.75).
+  const double s = std::sqrt(3.0);
+  const Polygon triangle = makePolygon({{0, -2}, {s, 1}, {-s, 1}});
+  const Manifold m = run(triangle, at(0, 0), Circle{{0, 0}, 1}, at(0, -2.5));
+  expectSinglePoint(m, {0, -1}, {0, -1.75}, -0.5, fid(kVertex, 0, kVertex, 0));
+  EXPECT_EQ(m.gaps.axis, 0.0);
+}
+
 TEST(ReferencePolygonCircle, CentreInsidePolygonUsesFaceOfLeastPenetration) {
   // Centre (0.5, 0.25) inside: face 1 (−0.5) beats face 2 (−0.75). Separation −0.5 − 0.5 = −1;
   // surfaces at x = 1 and x = 0 → point (0.5, 0.25).

@@ -1,6 +1,7 @@
 // Polygon vs polygon (reference/src/polygon_polygon.cpp). Every case also runs swapped.
 // Boxes list their vertices (−hx,−hy), (hx,−hy), (hx,hy), (−hx,hy): face 0 bottom, 1 right,
 // 2 top, 3 left.
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -167,6 +168,25 @@ TEST(ReferencePolygons, RoundedFacesParallelUseClippingNotVertexToVertex) {
   expectPoint(m.points[1], {1.125, 1}, -0.25, fid(kFace, 1, kVertex, 3));
 }
 
+TEST(ReferencePolygons, PlateauOfEqualFaceSeparationsDoesNotHideTheMaximum) {
+  // Source 002's hill climb stops on A's faces 0 and 3 (both −5/√2) and misses face 2
+  // (−6/√5 ≈ −2.683); B's best face is −2.757. Brute force: A's face 2 is the reference, its
+  // normal (−2, 4)/√20 = (−1/√5, 2/√5); axis gap −6/√5 − (−2.757...) ≈ 0.0741.
+  const Polygon a = makePolygon({{-1, 0}, {0, -1}, {4, 3}, {0, 1}});
+  const Polygon b = makePolygon({{-3, -3}, {4, 0}, {-3, 4}});
+  const Manifold m = collide(a, at(0, 0), b, at(0, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{-0x1.c9f25c5bfedd9p-2, 0x1.c9f25c5bfedd9p-1}));
+  for (int i = 0; i < m.pointCount; ++i) {
+    const FeatureId id = m.points[i].id;
+    EXPECT_TRUE((id.typeA == kFace && id.indexA == 2) ||
+                (id.typeA == kVertex && (id.indexA == 2 || id.indexA == 3)))
+        << describe(id);
+  }
+  EXPECT_NEAR(*m.gaps.axis, 0.0741, 1e-4);
+  expectSwapSymmetric(a, at(0, 0), b, at(0, 0), {}, m);
+}
+
 TEST(ReferencePolygons, TinyAndLargeScales) {
   // The first case scaled by s. Exact values as sums of doubles (long double holds them):
   // B's left side xL = 1.5s − s, raw separation xL − s, point x = xL − ½·raw.
@@ -188,16 +208,35 @@ Polygon randomPolygon(std::mt19937_64& rng) {
   return makeRegularPolygon({0, 0}, 0.5 + unit(rng), sides, 6.283185307179586 * unit(rng), radius);
 }
 
-TEST(ReferencePolygons, SeededRandomPairsAreSwapSymmetricAndNeverMissDeepOverlap) {
+/// Independent double-precision SAT: the largest separation of any face of p (world) against
+/// the vertices of q (world). Used only outside a wide band around the decision boundary.
+double satInDoubles(const Polygon& p, const Transform& xfP, const Polygon& q,
+                    const Transform& xfQ) {
+  double best = -HUGE_VAL;
+  for (int i = 0; i < p.count; ++i) {
+    const Vec2 v1 = apply(xfP, p.vertices[i]);
+    const Vec2 e = apply(xfP, p.vertices[(i + 1) % p.count]) - v1;
+    const Vec2 n = (1 / length(e)) * Vec2{e.y, -e.x};
+    double s = HUGE_VAL;
+    for (int j = 0; j < q.count; ++j)
+      s = std::min(s, dot(apply(xfQ, q.vertices[j]) - v1, n));
+    best = std::max(best, s);
+  }
+  return best;
+}
+
+TEST(ReferencePolygons, SeededRandomPairsAreSwapSymmetricAndAgreeWithDoubleSat) {
   // 1500 random regular polygons (3–8 sides, 30% rounded), centres in [−2.5, 2.5]², random
-  // rotations. Asserted for every pair: contact points within the margin, a unit normal, swap
-  // symmetry (ids too unless the axis choice was an exact tie), and contact whenever B's
-  // centre lies inside A's core (deep overlap, decided in double with a wide band).
+  // rotations, margin 0 or 0.1. For every pair: contact points within the margin, a unit
+  // normal, swap symmetry (ids too unless the axis choice was an exact tie), and agreement
+  // with an independent double SAT wherever it is 1e-9 away from the boundary: overlapping
+  // cores must give contact; cores farther apart than margin + radii must not.
   std::mt19937_64 rng(20240611);
   std::uniform_real_distribution<double> pos(-2.5, 2.5);
   std::uniform_real_distribution<double> angle(0.0, 6.283185307179586);
   int contacts = 0;
-  int deep = 0;
+  int overlapping = 0;
+  int apart = 0;
   constexpr int kCases = 1500;
   for (int n = 0; n < kCases; ++n) {
     const Polygon a = randomPolygon(rng);
@@ -214,23 +253,20 @@ TEST(ReferencePolygons, SeededRandomPairsAreSwapSymmetricAndNeverMissDeepOverlap
         EXPECT_LE(m.points[i].separation, options.margin);
     }
     expectSwapSymmetric(a, xfA, b, xfB, options, m, m.gaps.axis.value_or(1.0) > 0.0);
-    // Deep overlap: B's centre (xfB.p) at least 0.05 inside every face line of A (world).
-    bool inside = true;
-    for (int i = 0; i < a.count; ++i) {
-      const Vec2 v1 = apply(xfA, a.vertices[i]);
-      const Vec2 v2 = apply(xfA, a.vertices[(i + 1) % a.count]);
-      const Vec2 e = v2 - v1;
-      inside = inside && cross(e, xfB.p - v1) / length(e) > 0.05;
-    }
-    if (inside) {
-      ++deep;
+    const double sat = std::max(satInDoubles(a, xfA, b, xfB), satInDoubles(b, xfB, a, xfA));
+    if (sat < -1e-9) {
+      ++overlapping;
       EXPECT_EQ(m.status, Status::contact) << n;
+    } else if (sat > options.margin + a.radius + b.radius + 1e-9) {
+      ++apart;
+      EXPECT_EQ(m.status, Status::noContact) << n;
     }
   }
-  // Hit rates: the generator must exercise both outcomes and the deep-overlap check.
+  // Hit rates: the generator must exercise both outcomes and both double-SAT checks.
   EXPECT_GT(contacts, kCases * 3 / 10);
   EXPECT_LT(contacts, kCases * 7 / 10);
-  EXPECT_GT(deep, kCases / 50);
+  EXPECT_GT(overlapping, kCases / 5);
+  EXPECT_GT(apart, kCases / 5);
 }
 
 }  // namespace
