@@ -228,6 +228,12 @@ std::optional<Comparison> judgeStatus(Judge& j) {
         j, Outcome::statusMismatch,
         "expected status " + std::string(statusName(e)) + ", got " + std::string(statusName(a)));
   }
+  if (e == Status::contact &&
+      (j.expected.pointCount < 1 || j.expected.pointCount > 2 || !finite(j.expected.normal))) {
+    j.notes << "  the expected manifold is malformed: contact with " << j.expected.pointCount
+            << " points\n";
+    return verdict(j, Outcome::statusMismatch, "cannot judge against a malformed expectation");
+  }
   if (e == a) return std::nullopt;
   const std::optional<double> gap = boundaryDistance(j);
   const double band = j.tol.contactBand + j.lengthAllowance;
