@@ -38,10 +38,7 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
   if (status != Status::unsupported) return "";
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
-  const PairInfo& pair = pairInfo(lookupPair(typeOf(c.a), typeOf(c.b)).id);
-  if (!pair.hasArea) return std::string(pair.unsupportedNote);
-  return "engine " + std::string(engine.name) + " does not implement the pair " +
-         std::string(pair.name);
+  return unsupportedReason(engine, typeOf(c.a), typeOf(c.b));
 }
 
 Conventions conventionsFor(std::string_view engine) {

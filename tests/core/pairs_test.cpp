@@ -81,3 +81,17 @@ TEST(DispatchCollide, UnsupportedAndInvalid) {
 
 }  // namespace
 }  // namespace touche
+
+namespace touche {
+namespace {
+
+TEST(UnsupportedReason, NamesThePairOrWhyItHasNoArea) {
+  const Engine engine{"toy", nullptr, &onlyPolygonCircle};
+  EXPECT_EQ(unsupportedReason(engine, ShapeType::circle, ShapeType::polygon),
+            "engine toy does not implement the pair polygon_circle");
+  EXPECT_EQ(unsupportedReason(engine, ShapeType::segment, ShapeType::segment),
+            "two segments have no area: no contact normal or depth is defined");
+}
+
+}  // namespace
+}  // namespace touche
