@@ -123,6 +123,18 @@ class Generator {
   std::mt19937_64 rng_;
 };
 
+/// √g rounded to `bits` bits, as an exact rational (for constructing near-ties).
+Rational approximateSqrt(const Rational& g, mpfr_prec_t bits) {
+  mpfr_t x;
+  mpfr_init2(x, bits);
+  mpfr_set_q(x, g.backend().data(), MPFR_RNDN);
+  mpfr_sqrt(x, x, MPFR_RNDN);
+  Rational r;
+  mpfr_get_q(r.backend().data(), x);
+  mpfr_clear(x);
+  return r;
+}
+
 Rational midpointAbove(double d) {
   return (liftExact(d) + liftExact(std::nextafter(d, HUGE_VAL))) / 2;
 }
@@ -195,6 +207,24 @@ TEST(ReferenceRounding, MatchesMpfrBinary64AcrossCategories) {
     const SqrtForm v{midpointAbove(d) - b * s, b, s * s};
     check("square-radicand tie", v, compare(v, midpointAbove(d)) == 0);
   }
+  for (int i = 0; i < 200; ++i) {  // huge radical forms, some past the overflow threshold
+    const SqrtForm v{gen.signedRatio() * pow2(gen.uniform(990, 1020)),
+                     gen.ratio() * pow2(gen.uniform(990, 1010)), gen.radicand()};
+    const double d = roundNearest(v);
+    check("huge irrational", v, std::fabs(d) > 1e290);
+  }
+  for (int i = 0; i < 400; ++i) {  // irrational values within ~2^-150 of a midpoint
+    const long e = i % 4 == 0 ? gen.uniform(-1074, -1023) : gen.uniform(-300, 300);
+    const double d = gen.randomDouble(e, e);
+    const Rational mid = midpointAbove(d);
+    const Rational g = gen.radicand();
+    const Rational b = gen.signedRatio() * pow2(e - 60);
+    const Rational root = approximateSqrt(g, 200);
+    const SqrtForm v{mid - b * root, b, g};  // = mid + b·(√g − root)
+    const Rational distance = abs(Rational(v.a + v.b * approximateSqrt(g, 400) - mid));
+    const bool nearTie = distance > 0 && distance < abs(mid) * pow2(-140);
+    check("near tie", v, nearTie || (sign(mid) == 0));
+  }
   for (int i = 0; i < 50; ++i) {  // exact zeros: b·s − b·s
     const Rational s = gen.ratio();
     const Rational b = gen.signedRatio();
@@ -212,6 +242,10 @@ TEST(ReferenceRounding, MatchesMpfrBinary64AcrossCategories) {
   EXPECT_EQ(cases["subnormal irrational"], 400);
   EXPECT_EQ(cases["square-radicand tie"], 600);
   EXPECT_EQ(cases["exact zero"], 50);
+  EXPECT_EQ(cases["huge irrational"], 200);
+  EXPECT_EQ(cases["near tie"], 400);
+  EXPECT_GE(character["huge irrational"], 150);
+  EXPECT_GE(character["near tie"], 380);
   // Character: most subnormal-range values really land below DBL_MIN, huge ones above 1e290
   // (some overflow to inf), constructed ties really sit on a midpoint, cancellation really
   // loses ≥ 40 bits of magnitude.
