@@ -82,10 +82,14 @@ Rot quarterTurnRot(Rng& rng) {
   return pick(rng, kQuarterTurns);
 }
 
-/// A rotation (cos θ, sin θ) of a uniform angle θ, rounded once (as a JSON "angle" would be).
+/// A rotation (cos θ, sin θ) of a uniform angle θ, rounded once to double (as a JSON "angle"
+/// is), or one time in four rounded on to float (c² + s² then misses 1 by up to ~2^-24, which
+/// validation accepts: kRotationUnitTolerance; engines must still return unit normals).
 template <class Rng>
 Rot generalRot(Rng& rng) {
-  return rotFromAngle(2 * std::numbers::pi * uniformUnit(rng));
+  const Rot q = rotFromAngle(2 * std::numbers::pi * uniformUnit(rng));
+  if (!chance(rng, 0.25)) return q;
+  return {static_cast<float>(q.c), static_cast<float>(q.s)};
 }
 
 enum class RotationKind { quarterTurn, general, mixed };
@@ -104,13 +108,18 @@ Transform transformOf(Rng& rng, Grid grid, double limit, RotationKind kind) {
   return {p, rotationOf(rng, kind)};
 }
 
-/// n distinct angles in [0, 2π), sorted ascending (n ≤ kMaxPolygonVertices).
+/// n uniform angles in [from, to), sorted ascending (n ≤ kMaxPolygonVertices). Equal angles
+/// give duplicate vertices, which validation rejects (the caller retries).
 template <class Rng>
 std::array<double, kMaxPolygonVertices> sortedAngles(Rng& rng, int n, double from, double to) {
   std::array<double, kMaxPolygonVertices> angles{};
-  for (int i = 0; i < n; ++i)
-    angles[i] = from + (to - from) * uniformUnit(rng);
-  std::sort(angles.begin(), angles.begin() + n);
+  // Insertion sort: n ≤ 8, and std::sort on a prefix trips g++ 12's -Warray-bounds at -O2.
+  for (int i = 0; i < n; ++i) {
+    const double angle = from + (to - from) * uniformUnit(rng);
+    int j = i;
+    for (; j > 0 && angles[j - 1] > angle; --j) angles[j] = angles[j - 1];
+    angles[j] = angle;
+  }
   return angles;
 }
 

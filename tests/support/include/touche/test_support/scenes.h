@@ -33,22 +33,19 @@ inline const char* gapName(Gap gap) {
   return "?";
 }
 
-/// Signed offset to add to coordinate `at` for the gap: 0 when touching; one ulp of `at` or
-/// 2^-30 for a hair; a grid amount in [step, 1/2] otherwise.
+/// Signed offset for the gap: 0 when touching; a hair (2^-30, or the ulp of 2·magnitude) or a
+/// grid amount in [step, 1/2] otherwise. `magnitude` bounds every coordinate the offset is
+/// added into; a hair of at least ulp(2·magnitude) keeps those sums exact (the grid values are
+/// multiples of the hair, and the results stay below 2^53 hairs).
 template <class Rng>
-double gapOffset(Rng& rng, Gap gap, double at, Grid grid) {
-  const double hair = chance(rng, 0.5) ? ulpOf(std::max(std::fabs(at), 1.0)) : 0x1p-30;
+double gapOffset(Rng& rng, Gap gap, double magnitude, Grid grid) {
+  const double hair = chance(rng, 0.5) ? ulpOf(2 * std::max(magnitude, 1.0)) : 0x1p-30;
   switch (gap) {
-    case Gap::touching:
-      return 0.0;
-    case Gap::hairApart:
-      return hair;
-    case Gap::hairOverlap:
-      return -hair;
-    case Gap::apart:
-      return gridValue(rng, grid, gridStep(grid), 0.5);
-    case Gap::overlap:
-      return -gridValue(rng, grid, gridStep(grid), 0.5);
+    case Gap::touching: return 0.0;
+    case Gap::hairApart: return hair;
+    case Gap::hairOverlap: return -hair;
+    case Gap::apart: return gridValue(rng, grid, gridStep(grid), 0.5);
+    case Gap::overlap: return -gridValue(rng, grid, gridStep(grid), 0.5);
   }
   return 0.0;
 }
@@ -103,7 +100,7 @@ Case parallelFacesScene(Rng& rng, const SceneSpec& spec, Gap gap) {
   const double dx = gridValue(rng, spec.grid, -reach, reach);
   // The rounded surfaces are radiusA above and radiusB below the two flat cores.
   const double y = scene.xfA.p.y + a.polygon.radius + b.polygon.radius;
-  scene.xfB = {{scene.xfA.p.x + dx, y + gapOffset(rng, gap, y, spec.grid)}, {1, 0}};
+  scene.xfB = {{scene.xfA.p.x + dx, y + gapOffset(rng, gap, std::fabs(y), spec.grid)}, {1, 0}};
   return finishEdgeScene(rng, scene, "parallel-faces", gap);
 }
 
@@ -130,8 +127,9 @@ Case vertexOnFaceScene(Rng& rng, const SceneSpec& spec, Gap gap) {
   const Vec2 lowest = rotate(scene.xfB.q, b.vertices[lowestVertex(b, scene.xfB.q)]);
   const double y = scene.xfA.p.y;
   const double reach = 0.9 * a.halfWidth;
+  const double magnitude = std::fabs(y) + std::fabs(lowest.y) + 1;  // bounds target.y and pB.y
   const Vec2 target{scene.xfA.p.x + gridValue(rng, spec.grid, -reach, reach),
-                    y + gapOffset(rng, gap, y, spec.grid)};
+                    y + gapOffset(rng, gap, magnitude, spec.grid)};
   scene.xfB.p = target - lowest;
   return finishEdgeScene(rng, scene, "vertex-on-face", gap);
 }
@@ -151,7 +149,8 @@ Case touchingCirclesScene(Rng& rng, const SceneSpec& spec, Gap gap) {
   const Vec2 offset =
       (t[2] > 5 ? s / 4 : s) * Vec2{static_cast<double>(t[0]), static_cast<double>(t[1])};
   Case scene;
-  const double ra = gridValue(rng, spec.grid, gridStep(spec.grid), dist - gridStep(spec.grid));
+  // rb ≥ 2 steps − a hair: only the wide gaps (apart) can need the clamp below.
+  const double ra = gridValue(rng, spec.grid, gridStep(spec.grid), dist - 2 * gridStep(spec.grid));
   const double rb = dist - ra - gapOffset(rng, gap, dist, spec.grid);
   scene.a = Circle{gridPoint(rng, spec.grid, 1), ra};
   scene.b = Circle{gridPoint(rng, spec.grid, 1), std::max(rb, gridStep(spec.grid))};
@@ -191,7 +190,7 @@ Case circleOnFaceScene(Rng& rng, const SceneSpec& spec, Gap gap) {
   const double reach = 0.9 * a.halfWidth;
   const double lift = chance(rng, 0.2) ? 0.0 : b.radius + a.polygon.radius;  // centre on face
   scene.xfB = {{scene.xfA.p.x + gridValue(rng, spec.grid, -reach, reach),
-                y + lift + gapOffset(rng, gap, y + lift, spec.grid)},
+                y + lift + gapOffset(rng, gap, std::fabs(y) + lift, spec.grid)},
                quarterTurnRot(rng)};
   return finishEdgeScene(rng, scene, lift == 0 ? "circle-centre-on-face" : "circle-on-face", gap);
 }
