@@ -11,7 +11,6 @@
 //    exactly are "not colliding" (e.g. unit circles at (0,0) and (2,0)); touching is contact.
 //  - source 000 solveCircle normalises pB − pA without a guard: concentric circles (both at
 //    (0,0)) give a 0/0 normal (NaN). touche uses A's x axis and flags the manifold.
-//  - source 004's circle test uses distance < rA + rB (strict): touching circles are missed.
 #include "construct.h"
 #include "touche/reference/reference.h"
 

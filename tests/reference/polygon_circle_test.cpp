@@ -34,8 +34,11 @@ TEST(ReferencePolygonCircle, FaceRegionOverlap) {
   // −0.25; surfaces at x = 1 and x = 0.75 → point (0.875, 0); id (face 1, vertex 0).
   const Manifold m = run(box(), at(0, 0), Circle{{0, 0}, 0.5}, at(1.25, 0));
   expectSinglePoint(m, {1, 0}, {0.875, 0}, -0.25, fid(kFace, 1, kVertex, 0));
-  // Axis gap: face 1 (0.25) minus the runner-up, faces 0 and 2 (−1): 1.25.
+  // Axis gap: face 1 (0.25) minus the runner-up, faces 0 and 2 (−1): 1.25. No incident edge
+  // is chosen for a circle, so that gap stays empty; contact gap |−0.25 − 0|.
   EXPECT_EQ(m.gaps.axis, 1.25);
+  EXPECT_FALSE(m.gaps.incident.has_value());
+  EXPECT_EQ(m.gaps.contact, 0.25);
 }
 
 TEST(ReferencePolygonCircle, VertexRegionUsesTheVertexToCentreNormal) {
