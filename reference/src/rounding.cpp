@@ -98,6 +98,8 @@ double proveNearest(const SqrtForm& v, double candidate) {
 }  // namespace
 
 double roundNearest(const SqrtForm& value) {
+  // A negative radicand is a construction error; refuse it before MPFR would return NaN.
+  if (sign(value.g) < 0) throw NonFiniteValue("negative radicand in a + b·√g");
   // Step 1: exact sign; zero is +0, a tiny value keeps its sign when it rounds to zero.
   const int s = sign(value);
   if (s == 0) return 0.0;
@@ -123,6 +125,7 @@ Vec2 roundNearest(const SqrtVec2& v) {
 }
 
 double approximate(const SqrtForm& value) {
+  if (sign(value.g) < 0) throw NonFiniteValue("negative radicand in a + b·√g");
   if (sign(value) == 0) return 0.0;
   Mpfr approx(256);
   evaluate(approx.get(), value, 256);
