@@ -27,15 +27,13 @@ inline Vec2T<T> localXAxis(RotT<T> q) {
 /// lie rA and rB beyond the cores. The point is midway between the two surfaces (contract's
 /// midpoint rule): coreB + ½(rA − rB − distance)·normal; separation = distance − rA − rB.
 template <class T>
-inline ManifoldT<T> singlePoint(Vec2T<T> normal, Vec2T<T> coreB, T distance, T rA, T rB,
-                                FeatureId id) {
-  ManifoldT<T> m;
+inline void singlePoint(ManifoldT<T>& m, Vec2T<T> normal, Vec2T<T> coreB, T distance, T rA, T rB,
+                        FeatureId id) {
   m.normal = normal;
   m.pointCount = 1;
   m.points[0].point = coreB + (T(0.5) * (rA - rB - distance)) * normal;
   m.points[0].separation = distance - rA - rB;
   m.points[0].id = id;
-  return m;
 }
 
 /// Circle A vs circle B, world frame. Source 000 (circle manifold) / source 002
@@ -45,12 +43,20 @@ inline ManifoldT<T> singlePoint(Vec2T<T> normal, Vec2T<T> coreB, T distance, T r
 template <class T>
 ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const CircleT<T>& b,
                             const TransformT<T>& xfB, T margin) {
+  ManifoldT<T> m;  // the one result object, returned by name on every path
   const Vec2T<T> centerA = apply(xfA, a.center);
   const Vec2T<T> centerB = apply(xfB, b.center);
-  const UnitT<T> axis = normalizeOr(centerB - centerA, localXAxis(xfA.q));
-  if (axis.length - a.radius - b.radius > margin) return {};
+  const Vec2T<T> offset = centerB - centerA;
+  // Cheap rejection first (Box2D's b2CollideCircles test): |d|² > (rA + rB + margin)². Both
+  // sides stay below 2^106 for valid input (coordinates ≤ 2^50), far from float overflow; an
+  // underflowing |d|² only sends the pair on to the exact-rule test below.
+  const T reach = a.radius + b.radius + margin;
+  if (dot(offset, offset) > reach * reach) return m;
+  UnitT<T> axis = normalizeOr(offset, Vec2T<T>{});
+  if (axis.length - a.radius - b.radius > margin) return m;
+  if (!axis.ok) axis.unit = localXAxis(xfA.q);
   const FeatureId id{FeatureType::vertex, 0, FeatureType::vertex, 0};
-  ManifoldT<T> m = singlePoint(axis.unit, centerB, axis.length, a.radius, b.radius, id);
+  singlePoint(m, axis.unit, centerB, axis.length, a.radius, b.radius, id);
   if (!axis.ok) m.flags |= kFlagDegenerateNormal;
   return m;
 }
@@ -79,9 +85,10 @@ inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T>
 template <class T>
 ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
+  ManifoldT<T> m;  // the one result object, returned by name on every path
   const Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
   const FaceSeparationT<T> best = maxFaceSeparation(a, centerInA);
-  if (best.separation - a.radius - b.radius > margin) return {};
+  if (best.separation - a.radius - b.radius > margin) return m;
   const int i1 = best.face;
   const int i2 = a.next(i1);
   const Vec2T<T> v1 = a.vertex(i1);
@@ -93,20 +100,19 @@ ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& 
   else if (outside && dot(centerInA - v2, v1 - v2) < T(0))
     vertex = i2;
 
-  ManifoldT<T> m;
   if (vertex >= 0) {
     // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
     // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
     const Vec2T<T> v = a.vertex(vertex);
     const UnitT<T> axis = normalizeOr(centerInA - v, a.normal(i1));
-    if (axis.length - a.radius - b.radius > margin) return {};
+    if (axis.length - a.radius - b.radius > margin) return m;
     const FeatureId id{FeatureType::vertex, static_cast<std::uint8_t>(vertex), FeatureType::vertex,
                        0};
-    m = singlePoint(axis.unit, centerInA, axis.length, a.radius, b.radius, id);
+    singlePoint(m, axis.unit, centerInA, axis.length, a.radius, b.radius, id);
   } else {
     // Face region: the distance from the face plane to the centre is the face separation.
     const FeatureId id{FeatureType::face, static_cast<std::uint8_t>(i1), FeatureType::vertex, 0};
-    m = singlePoint(a.normal(i1), centerInA, best.separation, a.radius, b.radius, id);
+    singlePoint(m, a.normal(i1), centerInA, best.separation, a.radius, b.radius, id);
   }
   m.normal = rotate(xfA.q, m.normal);
   m.points[0].point = apply(xfA, m.points[0].point);

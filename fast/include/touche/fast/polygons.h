@@ -204,24 +204,24 @@ inline FeatureId makeId(FeatureType typeRef, int indexRef, FeatureType typeInc, 
 }
 
 /// Stage 4 (Box2D v3 b2CollidePolygons, vertex–vertex branch): one point between the two
-/// closest vertices vRef, vInc, normal along their difference. Returns a manifold in A's frame
-/// in the input's A/B roles; empty when the vertices are farther apart than the margin.
+/// closest vertices vRef, vInc, normal along their difference. Writes m (empty on entry) in A's
+/// frame in the input's A/B roles; leaves it empty when the vertices are farther apart than
+/// the margin. (Results are written in place throughout: a manifold returned by value and
+/// copied is read back before its stores retire, which costs more than the geometry.)
 template <class T>
-inline ManifoldT<T> vertexVertex(const ContactFrameT<T>& f, int iRef, int iInc, T margin) {
+inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, int iInc, T margin) {
   const Vec2T<T> vRef = f.ref->vertex(iRef);
   const Vec2T<T> vInc = f.inc->vertex(iInc);
   const UnitT<T> axis = normalizeOr(vInc - vRef, f.ref->normal(f.face));
   const T rRef = f.ref->radius;
   const T rInc = f.inc->radius;
-  if (axis.length - rRef - rInc > margin) return {};
-  ManifoldT<T> m;
+  if (axis.length - rRef - rInc > margin) return;
   m.normal = f.flip ? -axis.unit : axis.unit;
   m.pointCount = 1;
   // Midway between the surfaces vRef + rRef·n and vInc − rInc·n.
   m.points[0].point = vInc + (T(0.5) * (rRef - rInc - axis.length)) * axis.unit;
   m.points[0].separation = axis.length - rRef - rInc;
   m.points[0].id = roles(makeId(FeatureType::vertex, iRef, FeatureType::vertex, iInc), f.flip);
-  return m;
 }
 
 /// Appends one clipped point x (on the incident core) if its separation is within the margin.
@@ -251,7 +251,7 @@ inline void keepPoint(ManifoldT<T>& m, const ContactFrameT<T>& f, Vec2T<T> x, Fe
 /// and skipped when the incident edge has no extent along t (rounding), so the points are always
 /// finite.
 template <class T>
-inline ManifoldT<T> clipIncident(const ContactFrameT<T>& f, T margin) {
+inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin) {
   const int i1 = f.face;
   const int i2 = f.ref->next(i1);
   const int j1 = f.edge;
@@ -270,8 +270,7 @@ inline ManifoldT<T> clipIncident(const ContactFrameT<T>& f, T margin) {
     fraction = fraction < T(0) ? T(0) : (fraction > T(1) ? T(1) : fraction);
     return w2 + fraction * (w1 - w2);
   };
-  ManifoldT<T> m;
-  if (tHigh < T(0) || extent < tLow) return m;  // the projections do not overlap: no points
+  if (tHigh < T(0) || extent < tLow) return;  // the projections do not overlap: no points
   Vec2T<T> x[2] = {w2, w1};
   FeatureId id[2] = {makeId(FeatureType::face, i1, FeatureType::vertex, j2),
                      makeId(FeatureType::face, i1, FeatureType::vertex, j1)};
@@ -288,7 +287,6 @@ inline ManifoldT<T> clipIncident(const ContactFrameT<T>& f, T margin) {
   keepPoint(m, f, x[first], id[first], margin);
   keepPoint(m, f, x[1 - first], id[1 - first], margin);
   if (m.pointCount > 0) m.normal = f.flip ? -n : n;
-  return m;
 }
 
 /// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
@@ -303,12 +301,11 @@ inline ContactFrameT<T> chooseFeatures(const PolygonT<T>& a, const PolygonT<T>& 
 
 /// Rotates a manifold computed in A's frame into the world frame.
 template <class T>
-inline ManifoldT<T> toWorld(ManifoldT<T> m, const TransformT<T>& xfA) {
-  if (m.pointCount == 0) return m;
+inline void toWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
+  if (m.pointCount == 0) return;
   m.normal = rotate(xfA.q, m.normal);
   for (int k = 0; k < m.pointCount; ++k)
     m.points[k].point = apply(xfA, m.points[k].point);
-  return m;
 }
 
 }  // namespace detail
@@ -319,12 +316,13 @@ template <class T>
 ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
                              const TransformT<T>& xfB, T margin) {
   using namespace detail;
+  ManifoldT<T> m;  // the one result object, returned by name on every path
   const PolygonT<T> bInA = moveInto(b, invMul(xfA, xfB));
   // Stage 1: SAT, A's faces first; an axis whose gap exceeds the margin separates the shapes.
   const FaceSeparationT<T> sepA = maxSeparation(a, bInA);
-  if (sepA.separation - a.radius - b.radius > margin) return {};
+  if (sepA.separation - a.radius - b.radius > margin) return m;
   const FaceSeparationT<T> sepB = maxSeparation(bInA, a);
-  if (sepB.separation - a.radius - b.radius > margin) return {};
+  if (sepB.separation - a.radius - b.radius > margin) return m;
   const ContactFrameT<T> f = chooseFeatures(a, bInA, sepA, sepB);
   // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices.
   if (f.separation > T(0)) {
@@ -333,11 +331,15 @@ ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, con
     const EndpointPair e = closestEndpoints(f.ref->vertex(f.face), f.ref->vertex(i2),
                                             f.inc->vertex(f.edge), f.inc->vertex(j2));
     if (e.both) {
-      return toWorld(vertexVertex(f, e.endP ? i2 : f.face, e.endQ ? j2 : f.edge, margin), xfA);
+      vertexVertex(m, f, e.endP ? i2 : f.face, e.endQ ? j2 : f.edge, margin);
+      toWorld(m, xfA);
+      return m;
     }
   }
   // Stage 5: clip.
-  return toWorld(clipIncident(f, margin), xfA);
+  clipIncident(m, f, margin);
+  toWorld(m, xfA);
+  return m;
 }
 
 }  // namespace touche::fast
