@@ -28,12 +28,16 @@ struct CircleT {
 
 /// Prepared convex polygon (counter-clockwise, strictly convex), local frame. Edge i runs from
 /// vertex i to vertex (i + 1) % count; (nx[i], ny[i]) is its unit outward normal.
+///
+/// The lane arrays have no default initialiser on purpose: prepare() and the engine's frame
+/// change write every lane, and zero-filling 128–256 bytes first (a `rep stos`) cost as much
+/// as a whole SAT pass in the benchmark. Build polygons with prepare(), not by hand.
 template <class T>
 struct PolygonT {
-  T vx[kLanes] = {};
-  T vy[kLanes] = {};
-  T nx[kLanes] = {};
-  T ny[kLanes] = {};
+  T vx[kLanes];
+  T vy[kLanes];
+  T nx[kLanes];
+  T ny[kLanes];
   int count = 0;
   T radius = T(0);
 
