@@ -70,11 +70,7 @@ inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T>
   for (int i = 0; i < kLanes; ++i) {
     s[i] = (point.x - polygon.vx[i]) * polygon.nx[i] + (point.y - polygon.vy[i]) * polygon.ny[i];
   }
-  FaceSeparationT<T> best{s[0], 0};
-  for (int i = 1; i < polygon.count; ++i) {
-    if (s[i] > best.separation) best = {s[i], i};
-  }
-  return best;
+  return firstMax<T>(s);
 }
 
 /// Polygon A vs circle B, computed in A's frame, returned in the world frame. Source 002,

@@ -115,13 +115,7 @@ inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>&
   }
   T sep[kLanes];
   std::memcpy(sep, s, sizeof sep);
-  // Padded lanes repeat face 0 exactly, so a strict comparison never picks them: scanning all
-  // lanes gives the same answer as scanning `count`, without a data-dependent loop exit.
-  FaceSeparationT<T> best{sep[0], 0};
-  for (int i = 1; i < kLanes; ++i) {
-    if (sep[i] > best.separation) best = {sep[i], i};
-  }
-  return best;
+  return firstMax<T>(sep);
 }
 
 /// Source 002 b2FindIncidentEdge: the edge of `incident` whose unit normal is most

@@ -53,6 +53,22 @@ struct FaceSeparationT {
   int face = 0;
 };
 
+/// The largest of the kLanes values and the lowest lane holding it. Two independent halves
+/// (lanes 0–3 and 4–7) halve the serial compare-and-select chain; the upper half wins only if
+/// strictly larger. Padded lanes repeat lane 0, so they never win a strict comparison and the
+/// answer is the first best of the real lanes (ties → lower index).
+template <class T>
+inline FaceSeparationT<T> firstMax(const T (&v)[kLanes]) {
+  constexpr int kHalf = kLanes / 2;
+  FaceSeparationT<T> lo{v[0], 0};
+  FaceSeparationT<T> hi{v[kHalf], kHalf};
+  for (int i = 1; i < kHalf; ++i) {
+    if (v[i] > lo.separation) lo = {v[i], i};
+    if (v[kHalf + i] > hi.separation) hi = {v[kHalf + i], kHalf + i};
+  }
+  return hi.separation > lo.separation ? hi : lo;
+}
+
 /// Prepares a circle: rounds centre and radius to T.
 template <class T>
 inline CircleT<T> prepare(const Circle& circle) {
