@@ -56,6 +56,23 @@ TEST(Generators, FlatBottomPolygonHasAnExactHorizontalFaceOnTheXAxis) {
   }
 }
 
+// A quarter of the general rotations are rounded to float: c² + s² misses 1 by far more than
+// a double rounding (and by less than kRotationUnitTolerance), so engines that assume a unit
+// rotation show it. Guards against the float conversion being optimised away.
+TEST(Generators, SomeGeneralRotationsAreRoundedToFloat) {
+  std::mt19937_64 rng(kSeed);
+  Tally rounded;
+  for (int i = 0; i < kTrials; ++i) {
+    const Rot q = generalRot(rng);
+    const bool isFloat = static_cast<double>(static_cast<float>(q.c)) == q.c &&
+                         static_cast<double>(static_cast<float>(q.s)) == q.s;
+    rounded.add(isFloat);
+    EXPECT_LE(std::fabs(q.c * q.c + q.s * q.s - 1), kRotationUnitTolerance);
+  }
+  EXPECT_GE(rounded.fraction(), 0.15) << rounded.text();
+  EXPECT_LE(rounded.fraction(), 0.35) << rounded.text();
+}
+
 TEST(Generators, ScenesOfEveryPairAreValidInput) {
   std::mt19937_64 rng(kSeed);
   for (PairId pair : kPropertyPairs) {

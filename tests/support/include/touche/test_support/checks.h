@@ -81,4 +81,15 @@ struct Tally {
   }
 };
 
+/// Collects failure messages of a loop: how many, and the first one in full (so a broken
+/// engine gives one readable message instead of hundreds).
+struct FailureLog {
+  int count = 0;
+  std::string first;
+  void add(const std::string& failure) {
+    if (failure.empty()) return;
+    if (count++ == 0) first = failure;
+  }
+};
+
 }  // namespace touche::test

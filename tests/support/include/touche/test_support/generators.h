@@ -82,14 +82,25 @@ Rot quarterTurnRot(Rng& rng) {
   return pick(rng, kQuarterTurns);
 }
 
+/// x rounded to float's 24-bit significand (ties to even), for |x| in float's normal range.
+/// Written with frexp/ldexp rather than static_cast<float>: g++ 12.2 at -O2 dropped the
+/// double → float → double round trip in generalRot (wrong code; -O1, -O3 and clang keep
+/// it). Generators.SomeGeneralRotationsAreRoundedToFloat guards this.
+inline double roundToFloatPrecision(double x) {
+  if (x == 0 || !std::isfinite(x)) return x;
+  int exponent = 0;
+  const double significand = std::frexp(x, &exponent);  // in [1/2, 1)
+  return std::ldexp(std::nearbyint(std::ldexp(significand, 24)), exponent - 24);
+}
+
 /// A rotation (cos θ, sin θ) of a uniform angle θ, rounded once to double (as a JSON "angle"
 /// is), or one time in four rounded on to float (c² + s² then misses 1 by up to ~2^-24, which
 /// validation accepts: kRotationUnitTolerance; engines must still return unit normals).
 template <class Rng>
 Rot generalRot(Rng& rng) {
-  const Rot q = rotFromAngle(2 * std::numbers::pi * uniformUnit(rng));
-  if (!chance(rng, 0.25)) return q;
-  return {static_cast<float>(q.c), static_cast<float>(q.s)};
+  Rot q = rotFromAngle(2 * std::numbers::pi * uniformUnit(rng));
+  if (chance(rng, 0.25)) q = {roundToFloatPrecision(q.c), roundToFloatPrecision(q.s)};
+  return q;
 }
 
 enum class RotationKind { quarterTurn, general, mixed };
@@ -117,7 +128,8 @@ std::array<double, kMaxPolygonVertices> sortedAngles(Rng& rng, int n, double fro
   for (int i = 0; i < n; ++i) {
     const double angle = from + (to - from) * uniformUnit(rng);
     int j = i;
-    for (; j > 0 && angles[j - 1] > angle; --j) angles[j] = angles[j - 1];
+    for (; j > 0 && angles[j - 1] > angle; --j)
+      angles[j] = angles[j - 1];
     angles[j] = angle;
   }
   return angles;

@@ -41,11 +41,16 @@ template <class Rng>
 double gapOffset(Rng& rng, Gap gap, double magnitude, Grid grid) {
   const double hair = chance(rng, 0.5) ? ulpOf(2 * std::max(magnitude, 1.0)) : 0x1p-30;
   switch (gap) {
-    case Gap::touching: return 0.0;
-    case Gap::hairApart: return hair;
-    case Gap::hairOverlap: return -hair;
-    case Gap::apart: return gridValue(rng, grid, gridStep(grid), 0.5);
-    case Gap::overlap: return -gridValue(rng, grid, gridStep(grid), 0.5);
+    case Gap::touching:
+      return 0.0;
+    case Gap::hairApart:
+      return hair;
+    case Gap::hairOverlap:
+      return -hair;
+    case Gap::apart:
+      return gridValue(rng, grid, gridStep(grid), 0.5);
+    case Gap::overlap:
+      return -gridValue(rng, grid, gridStep(grid), 0.5);
   }
   return 0.0;
 }
