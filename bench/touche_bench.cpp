@@ -7,8 +7,9 @@
 // directly from our validated counter-clockwise polygon, radius 0 — b2PolygonShape::Set would
 // re-order and weld vertices and add the 0.01 skin), the reference's core shapes.
 // Counters: items_per_second (pairs/s), ns_per_pair, overlap (fraction of pairs in contact).
-// Box2D's time covers b2Collide* only (a local-frame manifold); touche's engines return world
-// points and separations, which Box2D computes later in b2WorldManifold::Initialize.
+// "box2d" times b2Collide* only (a local-frame manifold); touche's engines return world points,
+// separations and a unit normal, which Box2D computes later in b2WorldManifold::Initialize:
+// "box2d_world" times both, the like-for-like figure.
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 
@@ -145,7 +146,20 @@ b2Transform toBox2d(const Transform& xf) {
   return out;
 }
 
-void benchBox2d(benchmark::State& state, PairId pair) {
+/// Box2D's world-frame step: b2WorldManifold::Initialize turns the local manifold into world
+/// points (midway between the surfaces), separations and a unit normal — what touche's
+/// engines return. Timed only for the "box2d_world" engine, for a like-for-like comparison.
+template <class ShapeA, class ShapeB>
+void toWorldBox2d(bool world, const b2Manifold& m, const b2Transform& xfA, const ShapeA& a,
+                  const b2Transform& xfB, const ShapeB& b) {
+  if (!world || m.pointCount == 0) return;
+  b2WorldManifold wm;
+  wm.Initialize(&m, xfA, a.m_radius, xfB, b.m_radius);
+  benchmark::DoNotOptimize(wm);
+}
+
+/// Box2D 2.4.1's b2Collide* on the same pairs; `world` adds b2WorldManifold::Initialize.
+void benchBox2dWith(benchmark::State& state, PairId pair, bool world) {
   std::vector<b2PolygonShape> polyA, polyB;
   std::vector<b2CircleShape> circleA, circleB;
   std::vector<b2Transform> xfA, xfB;
@@ -162,21 +176,31 @@ void benchBox2d(benchmark::State& state, PairId pair) {
     runPairs(state, kPairs, [&](int i) {
       b2CollidePolygons(&m, &polyA[i], xfA[i], &polyB[i], xfB[i]);
       benchmark::DoNotOptimize(m);
+      toWorldBox2d(world, m, xfA[i], polyA[i], xfB[i], polyB[i]);
       return m.pointCount;
     });
   } else if (pair == PairId::polygon_circle) {
     runPairs(state, kPairs, [&](int i) {
       b2CollidePolygonAndCircle(&m, &polyA[i], xfA[i], &circleB[i], xfB[i]);
       benchmark::DoNotOptimize(m);
+      toWorldBox2d(world, m, xfA[i], polyA[i], xfB[i], circleB[i]);
       return m.pointCount;
     });
   } else {
     runPairs(state, kPairs, [&](int i) {
       b2CollideCircles(&m, &circleA[i], xfA[i], &circleB[i], xfB[i]);
       benchmark::DoNotOptimize(m);
+      toWorldBox2d(world, m, xfA[i], circleA[i], xfB[i], circleB[i]);
       return m.pointCount;
     });
   }
+}
+
+void benchBox2d(benchmark::State& state, PairId pair) {
+  benchBox2dWith(state, pair, false);
+}
+void benchBox2dWorld(benchmark::State& state, PairId pair) {
+  benchBox2dWith(state, pair, true);
 }
 
 // ---- exact reference ----------------------------------------------------------------------
@@ -208,6 +232,7 @@ void registerAll() {
   const std::pair<const char*, Fn> engines[] = {{"fast_double", &benchFast<double>},
                                                 {"fast_float", &benchFast<float>},
                                                 {"box2d", &benchBox2d},
+                                                {"box2d_world", &benchBox2dWorld},
                                                 {"reference", &benchReference}};
   for (const auto& [engine, fn] : engines) {
     for (PairId pair : pairs) {
