@@ -89,8 +89,7 @@ inline PolygonT<T> moveInto(const PolygonT<T>& b, const TransformT<T>& xfBinA) {
 /// Source 000 step 1 / source 002 b2FindMaxSeparation: max over faces i of P of the
 /// separation s_i = min over vertices w_j of Q of n_i·(w_j − v_i); ties → lower index. One
 /// vertex of Q at a time against all of P's face lanes at once (SIMD chunks held in
-/// registers), so no horizontal reduction per face; then one scalar pass picks the best of the
-/// first `count` faces.
+/// registers), so no horizontal reduction per face; then firstMax picks the best face.
 template <class T>
 inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>& q) {
   constexpr int C = kChunks<T>;
@@ -102,8 +101,6 @@ inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>&
     ny[c] = loadChunk(p.ny, c);
     s[c] = px[c] - px[c] + std::numeric_limits<T>::max();
   }
-  // All kLanes vertices of Q: padded lanes repeat vertex 0 and cannot lower a minimum, and a
-  // fixed trip count has no unpredictable loop exit (3–8 vertices at random).
   for (int j = 0; j < q.count; ++j) {
     const T wx = q.vx[j];
     const T wy = q.vy[j];
