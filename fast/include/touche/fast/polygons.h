@@ -189,6 +189,7 @@ inline FeatureId roles(FeatureId refInc, bool flip) {
   return flip ? swapped(refInc) : refInc;
 }
 
+/// A feature id from (type, index) pairs in (reference, incident) roles.
 inline FeatureId makeId(FeatureType typeRef, int indexRef, FeatureType typeInc, int indexInc) {
   return {typeRef, static_cast<std::uint8_t>(indexRef), typeInc,
           static_cast<std::uint8_t>(indexInc)};
