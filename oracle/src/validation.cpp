@@ -2,6 +2,7 @@
 #include "touche/oracle/validation.h"
 
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "touche/oracle/builtin_corpus.h"  // generated from oracle/corpus/builtin.jsonl
@@ -25,11 +26,22 @@ bool ValidationReport::passed() const {
 
 namespace {
 
-Comparison judgeOne(const Engine& engine, const Case& c, const Options& options) {
+/// True when `engine` declares it does not implement the case's (canonical) pair.
+bool declaresNotImplemented(const Engine& engine, const Case& c) {
+  const PairLookup lookup = lookupPair(typeOf(c.a), typeOf(c.b));
+  return pairInfo(lookup.id).hasArea && !engine.implements(lookup.id);
+}
+
+/// The engine's judgement on one case, or nullopt when it answered `unsupported` for a pair
+/// it declares it does not implement (nothing to judge).
+std::optional<Comparison> judgeOne(const Engine& engine, const Case& c, const Options& options) {
+  const Manifold actual = run(engine, c, options);
+  if (actual.status == Status::unsupported && declaresNotImplemented(engine, c)) {
+    return std::nullopt;
+  }
   const Conventions conventions = conventionsFor(engine.name);
   const Case expectedCase = expectedCaseFor(c, conventions);
   const Manifold expected = run(reference::kEngine, expectedCase, options);
-  const Manifold actual = run(engine, c, options);
   Tolerance tolerance = toleranceFor(expectedCase, conventions);
   tolerance.margin = options.margin;
   return compare(expectedCase, expected, actual, tolerance);
@@ -44,14 +56,20 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
   for (const Engine* engine : engines) {
     report.engines.emplace_back(engine->name);
     std::array<int, kOutcomeCount> row{};
+    int notImplemented = 0;
     for (const Case& c : cases) {
-      Comparison result = judgeOne(*engine, c, options);
-      ++row[static_cast<int>(result.outcome)];
-      if (result.outcome != Outcome::agree) {
-        report.notable.push_back({c.id, std::string(engine->name), std::move(result)});
+      std::optional<Comparison> result = judgeOne(*engine, c, options);
+      if (!result) {
+        ++notImplemented;
+        continue;
+      }
+      ++row[static_cast<int>(result->outcome)];
+      if (result->outcome != Outcome::agree) {
+        report.notable.push_back({c.id, std::string(engine->name), std::move(*result)});
       }
     }
     report.counts.push_back(row);
+    report.notImplemented.push_back(notImplemented);
   }
   return report;
 }
@@ -75,6 +93,13 @@ std::string formatReport(const ValidationReport& report) {
     }
     out << "\n";
   }
+  std::snprintf(cell, sizeof cell, "%-18s", "not implemented");
+  out << cell;
+  for (int n : report.notImplemented) {
+    std::snprintf(cell, sizeof cell, "%12d", n);
+    out << cell;
+  }
+  out << "\n";
   out << report.caseCount << " cases x " << report.engines.size() << " engines: "
       << (report.passed() ? "PASS (every difference is explained by a declared convention)"
                           : "FAIL (differences outside the declared conventions)")

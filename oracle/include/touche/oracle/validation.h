@@ -27,14 +27,19 @@ struct Judgement {
 struct ValidationReport {
   std::vector<std::string> engines;
   std::vector<std::array<int, kOutcomeCount>> counts;  ///< parallel to `engines`
-  std::vector<Judgement> notable;                      ///< outcome != agree
+  /// Per engine: cases it answered `unsupported` for a pair it declares it does not implement
+  /// (Engine::implements). Reported as "not implemented", never judged, never a failure.
+  std::vector<int> notImplemented;
+  std::vector<Judgement> notable;  ///< outcome != agree
   int caseCount = 0;
   /// True when every outcome is agree or agree-within-tie (explained by a declared convention).
   bool passed() const;
 };
 
 /// Judges every engine on every case: the expected manifold is the reference's on
-/// expectedCaseFor(case, conventionsFor(engine)), compared with toleranceFor that case.
+/// expectedCaseFor(case, conventionsFor(engine)), compared with toleranceFor that case. An
+/// engine answering `unsupported` for a pair it does not implement is counted as not
+/// implemented; `unsupported` for a pair it claims to implement is a status-mismatch.
 ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
                                const Options& options = {});
 
