@@ -12,8 +12,9 @@
 // The only acceptable outcomes are: every engine answers Status::error on invalid input; on
 // valid input every engine answers with a finite manifold and fast and box2d agree with the
 // reference within the oracle's tolerance (box2d inside Box2D's working range only, see
-// inBox2dRange; TOUCHE_FUZZ_BOX2D=sharp|off narrows that further). Anything else is written as one JSONL line with
-// hexfloats (stderr and ./touche-failure-<hash>.jsonl) and the process aborts.
+// inBox2dRange; TOUCHE_FUZZ_BOX2D=sharp|off narrows that further). Anything else is written
+// as one JSONL line with hexfloats (stderr and ./touche-failure-<hash>.jsonl) and the process
+// aborts.
 #include "polygon_polygon.h"
 
 #include <algorithm>
