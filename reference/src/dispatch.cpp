@@ -1,6 +1,7 @@
 // touche reference — the engine entry point: validation, the pair table and role swapping come
 // from touche::dispatchCollide (core/engine.h); this file maps canonical pairs to the
-// derivation files (circles.cpp, polygon_circle.cpp, polygon_polygon.cpp).
+// derivation files (circles.cpp, capsule_circle.cpp, capsule_capsule.cpp, polygon_circle.cpp,
+// polygon_capsule.cpp, polygon_polygon.cpp, chain_segment.cpp).
 #include <variant>
 
 #include "exact.h"
@@ -11,13 +12,34 @@ namespace {
 
 Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const Shape& b,
                           const Transform& xfB, const Options& options) {
+  using std::get;
   switch (id) {
     case PairId::circle_circle:
-      return collideCircles(std::get<Circle>(a), xfA, std::get<Circle>(b), xfB, options);
+      return collideCircles(get<Circle>(a), xfA, get<Circle>(b), xfB, options);
+    case PairId::capsule_circle:
+      return collideCapsuleAndCircle(get<Capsule>(a), xfA, get<Circle>(b), xfB, options);
+    case PairId::capsule_capsule:
+      return collideCapsules(get<Capsule>(a), xfA, get<Capsule>(b), xfB, options);
     case PairId::polygon_circle:
-      return collidePolygonAndCircle(std::get<Polygon>(a), xfA, std::get<Circle>(b), xfB, options);
+      return collidePolygonAndCircle(get<Polygon>(a), xfA, get<Circle>(b), xfB, options);
+    case PairId::polygon_capsule:
+      return collidePolygonAndCapsule(get<Polygon>(a), xfA, get<Capsule>(b), xfB, options);
     case PairId::polygon_polygon:
-      return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, options);
+      return collidePolygons(get<Polygon>(a), xfA, get<Polygon>(b), xfB, options);
+    case PairId::segment_circle:
+      return collideSegmentAndCircle(get<Segment>(a), xfA, get<Circle>(b), xfB, options);
+    case PairId::segment_capsule:
+      return collideSegmentAndCapsule(get<Segment>(a), xfA, get<Capsule>(b), xfB, options);
+    case PairId::segment_polygon:
+      return collideSegmentAndPolygon(get<Segment>(a), xfA, get<Polygon>(b), xfB, options);
+    case PairId::chainSegment_circle:
+      return collideChainSegmentAndCircle(get<ChainSegment>(a), xfA, get<Circle>(b), xfB, options);
+    case PairId::chainSegment_capsule:
+      return collideChainSegmentAndCapsule(get<ChainSegment>(a), xfA, get<Capsule>(b), xfB,
+                                           options);
+    case PairId::chainSegment_polygon:
+      return collideChainSegmentAndPolygon(get<ChainSegment>(a), xfA, get<Polygon>(b), xfB,
+                                           options);
     default:
       return statusOnly(Status::unsupported);
   }
@@ -26,8 +48,8 @@ Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const
 }  // namespace
 
 bool implements(PairId pair) {
-  return pair == PairId::circle_circle || pair == PairId::polygon_circle ||
-         pair == PairId::polygon_polygon;
+  // Every pair with area; the others are unsupported by the pair table itself.
+  return pairInfo(pair).hasArea;
 }
 
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

@@ -41,6 +41,7 @@
 #include <utility>
 
 #include "construct.h"
+#include "cores.h"
 #include "rounding.h"
 #include "touche/reference/reference.h"
 
@@ -206,9 +207,12 @@ Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, 
 Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
                          const Transform& xfB, const Options& options) {
   // Step 1: world frame, exactly.
-  const WorldPolygon polyA = toWorldExact(a, xfA);
-  const WorldPolygon polyB = toWorldExact(b, xfB);
-  const Rational margin = liftExact(options.margin);
+  return collideWorldPolygons(toWorldExact(a, xfA), toWorldExact(b, xfB),
+                              liftExact(options.margin));
+}
+
+Manifold collideWorldPolygons(const WorldPolygon& polyA, const WorldPolygon& polyB,
+                              const Rational& margin) {
   const Rational totalRadius = polyA.radius + polyB.radius;
 
   // Step 2: SAT both ways.

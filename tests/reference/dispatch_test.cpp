@@ -7,11 +7,9 @@
 namespace touche::reference::testing {
 namespace {
 
-TEST(ReferenceDispatch, ImplementsExactlyTheThreeSpinePairs) {
+TEST(ReferenceDispatch, ImplementsEveryPairWithArea) {
   for (const PairInfo& info : kPairTable) {
-    const bool expected = info.id == PairId::circle_circle || info.id == PairId::polygon_circle ||
-                          info.id == PairId::polygon_polygon;
-    EXPECT_EQ(implements(info.id), expected) << info.name;
+    EXPECT_EQ(implements(info.id), info.hasArea) << info.name;
   }
 }
 
@@ -29,11 +27,16 @@ TEST(ReferenceDispatch, NonFiniteInputIsAnErrorNotACrash) {
                NonFiniteValue);
 }
 
-TEST(ReferenceDispatch, UnimplementedPairsAreUnsupported) {
-  const Capsule capsule{{0, 0}, {1, 0}, 0.5};
-  EXPECT_EQ(collide(capsule, at(0, 0), Circle{{0, 0}, 1}, at(0, 0)).status, Status::unsupported);
+TEST(ReferenceDispatch, PairsWithoutAreaAreUnsupported) {
   const Segment s1{{0, 0}, {1, 0}};
+  const ChainSegment c1{{-1, 0}, {0, 0}, {1, 0}, {2, 0}};
   EXPECT_EQ(collide(s1, at(0, 0), s1, at(0, 0)).status, Status::unsupported);
+  EXPECT_EQ(collide(c1, at(0, 0), s1, at(0, 0)).status, Status::unsupported);
+  EXPECT_EQ(collide(s1, at(0, 0), c1, at(0, 0)).status, Status::unsupported);
+  EXPECT_EQ(collide(c1, at(0, 0), c1, at(0, 0)).status, Status::unsupported);
+  // A capsule pair is computed now.
+  const Capsule capsule{{0, 0}, {1, 0}, 0.5};
+  EXPECT_EQ(collide(capsule, at(0, 0), Circle{{0, 0}, 1}, at(0, 0)).status, Status::contact);
 }
 
 TEST(ReferenceDispatch, CircleThenPolygonIsSwappedBack) {

@@ -13,7 +13,7 @@ namespace touche::reference {
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                  const Options& options = {});
 
-/// Pairs this engine computes (the rest answer `unsupported`).
+/// Pairs this engine computes: every pair with area (the rest answer `unsupported`).
 bool implements(PairId pair);
 
 inline constexpr Engine kEngine{"reference", &collide, &implements};
@@ -25,5 +25,25 @@ Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const C
                                  const Transform& xfB, const Options& options);
 Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
                          const Transform& xfB, const Options& options);
+Manifold collideCapsuleAndCircle(const Capsule& a, const Transform& xfA, const Circle& b,
+                                 const Transform& xfB, const Options& options);
+Manifold collideCapsules(const Capsule& a, const Transform& xfA, const Capsule& b,
+                         const Transform& xfB, const Options& options);
+Manifold collidePolygonAndCapsule(const Polygon& a, const Transform& xfA, const Capsule& b,
+                                  const Transform& xfB, const Options& options);
+Manifold collideSegmentAndCircle(const Segment& a, const Transform& xfA, const Circle& b,
+                                 const Transform& xfB, const Options& options);
+Manifold collideSegmentAndCapsule(const Segment& a, const Transform& xfA, const Capsule& b,
+                                  const Transform& xfB, const Options& options);
+Manifold collideSegmentAndPolygon(const Segment& a, const Transform& xfA, const Polygon& b,
+                                  const Transform& xfB, const Options& options);
+Manifold collideChainSegmentAndCircle(const ChainSegment& a, const Transform& xfA, const Circle& b,
+                                      const Transform& xfB, const Options& options);
+Manifold collideChainSegmentAndCapsule(const ChainSegment& a, const Transform& xfA,
+                                       const Capsule& b, const Transform& xfB,
+                                       const Options& options);
+Manifold collideChainSegmentAndPolygon(const ChainSegment& a, const Transform& xfA,
+                                       const Polygon& b, const Transform& xfB,
+                                       const Options& options);
 
 }  // namespace touche::reference

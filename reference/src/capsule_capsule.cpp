@@ -1,0 +1,234 @@
+// touche reference — capsule A vs capsule B, and segment A vs capsule B (a segment is a capsule
+// of radius 0; Box2D v3 b2CollideSegmentAndCapsule does the same).
+//
+// Derivation: Box2D v3 b2CollideCapsules — the closest points of two segments (Ericson 5.1.9)
+// give the distance; when each core projects onto the other, the segments are clipped like a
+// reference and an incident face (source 000's clipping, source 002's b2ClipSegmentToLine) to
+// get two points; otherwise, or when the clipped points are not the closest ones, one point on
+// the line of closest points. Decided exactly, with no slop constant:
+//   Step 1: cores in the world frame. A zero-length core is a circle (capsule_circle.cpp).
+//   Step 2: closest points c1 = p1 + f1·d1, c2 = p2 + f2·d2 (rational fractions, v3's clamping
+//           order: f1 from the unclamped solution, then f2, then f1 again if f2 was clamped).
+//   Step 3: beyond the margin (|c2 − c1| − rA − rB > margin) → no contact.
+//   Step 4: does either core project entirely outside the other (≤ 0 or ≥ its length)?
+//   Step 5: if not, the SAT side of each core: the larger of min(ss) and min(−ss) over the
+//           other core's endpoints (tie → the right side, face 0); the reference is A when
+//           sepA ≥ sepB exactly. Clip the other core to the reference extent; keep the two
+//           points when one of them is at most the closest distance from the reference line
+//           (v3 adds b2_linearSlop to that distance; the exact rule has no slop).
+//   Step 6: otherwise one point: the round contact of c1 and c2. Crossing cores (c1 = c2) have
+//           no direction: the fallback is A's left normal leftPerp(d1), kFlagDegenerateNormal.
+// Feature ids follow the two-vertex-polygon scheme (cores.h): an unclipped endpoint j of the
+// incident core → (face of the reference, vertex j); a point clipped at reference vertex k →
+// (vertex k, the incident face facing the reference). Step 6 names endpoints (f = 0 or 1) as
+// vertices and interior points as the face whose outward normal points at the other core.
+#include <optional>
+
+#include "cores.h"
+#include "rounding.h"
+#include "touche/reference/reference.h"
+
+namespace touche::reference {
+namespace {
+
+Rational clamp01(const Rational& x) {
+  if (x < 0) return Rational(0);
+  if (x > 1) return Rational(1);
+  return x;
+}
+
+/// Step 2: the closest points of the two cores (fractions f1 on A, f2 on B).
+struct ClosestPoints {
+  Rational f1;
+  Rational f2;
+  ExactVec2 c1;
+  ExactVec2 c2;
+};
+
+ClosestPoints closestPoints(const WorldCapsule& a, const WorldCapsule& b) {
+  const ExactVec2 d1 = a.q - a.p;
+  const ExactVec2 d2 = b.q - b.p;
+  const ExactVec2 r = a.p - b.p;
+  const Rational dd1 = dot(d1, d1);
+  const Rational dd2 = dot(d2, d2);
+  const Rational rd1 = dot(r, d1);
+  const Rational rd2 = dot(r, d2);
+  const Rational d12 = dot(d1, d2);
+  const Rational denom = dd1 * dd2 - d12 * d12;
+  ClosestPoints cp;
+  cp.f1 = sign(denom) != 0 ? clamp01((d12 * rd2 - rd1 * dd2) / denom) : Rational(0);
+  cp.f2 = (d12 * cp.f1 + rd2) / dd2;
+  if (cp.f2 < 0) {
+    cp.f2 = 0;
+    cp.f1 = clamp01(-rd1 / dd1);
+  } else if (cp.f2 > 1) {
+    cp.f2 = 1;
+    cp.f1 = clamp01((d12 - rd1) / dd1);
+  }
+  cp.c1 = a.p + cp.f1 * d1;
+  cp.c2 = b.p + cp.f2 * d2;
+  return cp;
+}
+
+/// Step 4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
+bool projectsOutside(const WorldCapsule& ref, const WorldCapsule& other) {
+  const ExactVec2 d = ref.q - ref.p;
+  const Rational length2 = dot(d, d);
+  const Rational fp = dot(other.p - ref.p, d);
+  const Rational fq = dot(other.q - ref.p, d);
+  return (fp <= 0 && fq <= 0) || (fp >= length2 && fq >= length2);
+}
+
+/// Step 5 (SAT side): the outward normal direction m of `ref`'s face toward `other`, its face
+/// index and the separation numerator w (separation = w/√(m·m)).
+struct Side {
+  ExactVec2 m;
+  int face;
+  Rational w;
+};
+
+Side satSide(const WorldCapsule& ref, const WorldCapsule& other) {
+  const ExactVec2 d = ref.q - ref.p;
+  const ExactVec2 left{-d.y, d.x};
+  const Rational ss1 = dot(other.p - ref.p, left);
+  const Rational ss2 = dot(other.q - ref.p, left);
+  const Rational positive = ss1 < ss2 ? ss1 : ss2;
+  const Rational negative = -ss1 < -ss2 ? Rational(-ss1) : Rational(-ss2);
+  if (positive > negative) return {left, 1, positive};
+  return {rightPerp(d), 0, negative};
+}
+
+FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
+  return {typeA, static_cast<std::uint8_t>(indexA), typeB, static_cast<std::uint8_t>(indexB)};
+}
+
+/// The face of core `c` whose outward normal is most anti-parallel to m (tie → face 0).
+int facingFace(const WorldCapsule& c, const ExactVec2& m) {
+  return sign(dot(rightPerp(c.q - c.p), m)) <= 0 ? 0 : 1;
+}
+
+/// Step 5 (clip): clips core `inc` to the extent of `ref` along its axis; ids in the
+/// (reference, incident) roles. Returns nullopt when v3 would fall back to one point.
+std::optional<Manifold> clipCores(const WorldCapsule& ref, const WorldCapsule& inc,
+                                  const Side& side, const SqrtForm& distance,
+                                  const Rational& margin) {
+  const ExactVec2 d = ref.q - ref.p;
+  const Rational length2 = dot(d, d);
+  const Rational fp = dot(inc.p - ref.p, d);
+  const Rational fq = dot(inc.q - ref.p, d);
+  const int g = facingFace(inc, side.m);
+  ExactVec2 cp = inc.p;
+  ExactVec2 cq = inc.q;
+  FeatureId idp = idOf(FeatureType::face, side.face, FeatureType::vertex, 0);
+  FeatureId idq = idOf(FeatureType::face, side.face, FeatureType::vertex, 1);
+  // Clip at the reference's vertex 0 (projection 0), then at its vertex 1 (projection |d|²).
+  if (fp < 0 && fq > 0) {
+    cp = inc.p + ((0 - fp) / (fq - fp)) * (inc.q - inc.p);
+    idp = idOf(FeatureType::vertex, 0, FeatureType::face, g);
+  } else if (fq < 0 && fp > 0) {
+    cq = inc.q + ((0 - fq) / (fp - fq)) * (inc.p - inc.q);
+    idq = idOf(FeatureType::vertex, 0, FeatureType::face, g);
+  }
+  if (fp > length2 && fq < length2) {
+    cp = inc.p + ((fp - length2) / (fp - fq)) * (inc.q - inc.p);
+    idp = idOf(FeatureType::vertex, 1, FeatureType::face, g);
+  } else if (fq > length2 && fp < length2) {
+    cq = inc.q + ((fq - length2) / (fq - fp)) * (inc.p - inc.q);
+    idq = idOf(FeatureType::vertex, 1, FeatureType::face, g);
+  }
+  const ExactContact contacts[2] = {faceContact(ref.p, side.m, ref.radius, cp, inc.radius),
+                                    faceContact(ref.p, side.m, ref.radius, cq, inc.radius)};
+  const Rational g2 = dot(side.m, side.m);
+  const SqrtForm sp = quotient(dot(cp - ref.p, side.m), g2);
+  const SqrtForm sq = quotient(dot(cq - ref.p, side.m), g2);
+  if (compare(sp, distance) > 0 && compare(sq, distance) > 0) return std::nullopt;
+  Manifold m;
+  const FeatureId ids[2] = {idp, idq};
+  for (int k = 0; k < 2; ++k) {
+    if (!withinMargin(contacts[k].separation, margin)) continue;
+    m.points[m.pointCount++] = roundPoint(contacts[k], ids[k]);
+  }
+  m.status = m.pointCount > 0 ? Status::contact : Status::noContact;
+  if (m.pointCount > 0) m.normal = roundNearest(contacts[0].normal);
+  return m;
+}
+
+/// Step 6: the single point on the line of closest points.
+Manifold singlePoint(const WorldCapsule& a, const WorldCapsule& b, const ClosestPoints& cp,
+                     const Rational& margin) {
+  const ExactVec2 d1 = a.q - a.p;
+  ExactVec2 direction = cp.c2 - cp.c1;
+  const bool degenerate = sign(dot(direction, direction)) == 0;
+  if (degenerate) direction = ExactVec2{-d1.y, d1.x};
+  const auto feature = [](const Rational& f, int face) {
+    if (sign(f) == 0) return std::make_pair(FeatureType::vertex, 0);
+    if (f == 1) return std::make_pair(FeatureType::vertex, 1);
+    return std::make_pair(FeatureType::face, face);
+  };
+  const auto fa = feature(cp.f1, sign(dot(direction, rightPerp(d1))) > 0 ? 0 : 1);
+  const auto fb = feature(cp.f2, facingFace(b, direction));
+  const ExactContact contact = roundContact(cp.c1, a.radius, cp.c2, b.radius, direction);
+  Manifold m;
+  if (!withinMargin(contact.separation, margin)) return m;
+  m = singlePointManifold(contact, idOf(fa.first, fa.second, fb.first, fb.second));
+  if (degenerate) m.flags |= kFlagDegenerateNormal;
+  return m;
+}
+
+}  // namespace
+
+Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b,
+                              const Rational& margin) {
+  // Steps 2–3: closest points and the margin test on the exact distance √(|c2 − c1|²).
+  const ClosestPoints cp = closestPoints(a, b);
+  const ExactVec2 gap = cp.c2 - cp.c1;
+  const SqrtForm distance{0, 1, dot(gap, gap)};
+  const SqrtForm separation{-(a.radius + b.radius), 1, distance.g};
+  if (!withinMargin(separation, margin)) {
+    Manifold m;
+    m.gaps.contact = contactGap(separation, margin);
+    return m;
+  }
+  // Steps 4–5: both cores project onto each other → SAT reference side and clipping.
+  std::optional<Manifold> clipped;
+  if (!projectsOutside(a, b) && !projectsOutside(b, a)) {
+    const Side sideA = satSide(a, b);
+    const Side sideB = satSide(b, a);
+    if (compareQuotients(sideA.w, dot(sideA.m, sideA.m), sideB.w, dot(sideB.m, sideB.m)) >= 0) {
+      clipped = clipCores(a, b, sideA, distance, margin);
+    } else {
+      clipped = clipCores(b, a, sideB, distance, margin);
+      if (clipped) clipped = swapRoles(*clipped);
+    }
+  }
+  // Step 6: otherwise one point.
+  Manifold m = clipped ? *clipped : singlePoint(a, b, cp, margin);
+  m.gaps.contact = contactGap(separation, margin);
+  return m;
+}
+
+Manifold collideCapsules(const Capsule& a, const Transform& xfA, const Capsule& b,
+                         const Transform& xfB, const Options& options) {
+  // Step 1: a zero-length core is a circle with that capsule's vertex 0.
+  const WorldCapsule capsuleA = toWorldExact(a, xfA);
+  const WorldCapsule capsuleB = toWorldExact(b, xfB);
+  const Circle circleA{a.p1, a.radius};
+  const Circle circleB{b.p1, b.radius};
+  if (isPoint(capsuleA) && isPoint(capsuleB)) {
+    return collideCircles(circleA, xfA, circleB, xfB, options);
+  }
+  if (isPoint(capsuleA)) return swapRoles(collideCapsuleAndCircle(b, xfB, circleA, xfA, options));
+  if (isPoint(capsuleB)) return collideCapsuleAndCircle(a, xfA, circleB, xfB, options);
+  return collideWorldCapsules(capsuleA, capsuleB, liftExact(options.margin));
+}
+
+Manifold collideSegmentAndCapsule(const Segment& a, const Transform& xfA, const Capsule& b,
+                                  const Transform& xfB, const Options& options) {
+  const WorldCapsule capsuleB = toWorldExact(b, xfB);
+  if (isPoint(capsuleB)) {
+    return collideSegmentAndCircle(a, xfA, Circle{b.p1, b.radius}, xfB, options);
+  }
+  return collideWorldCapsules(toWorldExact(a, xfA), capsuleB, liftExact(options.margin));
+}
+
+}  // namespace touche::reference

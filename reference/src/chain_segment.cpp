@@ -1,0 +1,439 @@
+// touche reference — chain segment A (one-sided, ghost vertices) vs circle, capsule, polygon B.
+//
+// Derivation: source 002's b2CollideEdgeAndCircle (regions A, B, AB with the hasVertex0/3
+// adjacency tests) and b2EPCollider (convex/concave corners, normal limits, front and back),
+// in the form Box2D v3 gives them (b2CollideChainSegmentAndCircle / AndPolygon / AndCapsule),
+// which this file follows. Where v3 differs from source 002 (docs/derivations/chain-segment.md):
+//  - one-sided: only the right of p1→p2 collides (002's edge is two-sided, the back side
+//    flips the normal); a circle centre strictly behind the line gives no contact;
+//  - ghost vertices always exist (002's hasVertex0/hasVertex3 are optional);
+//  - the corner rules are a Gauss-map classification of the candidate normal (skip, admit,
+//    snap to the segment normal) instead of 002's normal limits lowerLimit/upperLimit and its
+//    0.98/0.001 hysteresis between the edge and polygon axes;
+//  - the polygon case starts from the closest features of the segment and the polygon core
+//    (v3 runs GJK) and uses SAT only when they touch or the centroid is behind the segment.
+// Decided exactly: v3's tolerances (convexTol = sinTol = 0.01, 0.1·linearSlop) become exact
+// signs: a corner is convex iff the turn is strictly left, a normal is skipped iff it lies
+// strictly outside the corner's normal cone, and "separated" means distance > 0.
+//
+// Circle (steps C1–C4):
+//   C1: centre in the world frame; offset = dot(rightPerp(e), c − p1) < 0 → behind, no contact.
+//   C2: v = dot(e, c − p1) ≤ 0 → region of p1, owned by the previous segment when
+//       dot(p1 − ghost1, c − p1) ≤ 0; u = dot(e, p2 − c) ≤ 0 → region of p2, owned by the next
+//       segment when dot(ghost2 − p2, c − p2) > 0; otherwise the interior (source 002 region AB).
+//   C3: normal c − closest; a centre on the segment uses the front normal rightPerp(e), flagged.
+//   C4: the round contact (midpoint rule), margin test.
+// Polygon (steps P1–P6; a capsule is a rounded two-vertex polygon, cores.h):
+//   P1: corner parameters: convex1 = cross(p1 − ghost1, e) > 0, convex2 = cross(e, ghost2 − p2)
+//       > 0; the neighbour normals n0, n2 and the segment normal n1 (all right perps).
+//   P2: one-sided test: B's centroid strictly behind n1 and behind every convex neighbour → none.
+//   P3: exact distance between the segment and B's core and the closest features; beyond
+//       rB + margin → none.
+//   P4: in front and apart: vertex–vertex → classify the normal (skip: none; admit: one point;
+//       snap: B's vertex is incident to the segment face); vertex–edge → classify B's face
+//       normal (skip: none; admit: B's face is the reference; snap: that face is incident);
+//       edge–vertex → B's vertex is incident to the segment face.
+//   P5: otherwise SAT: the segment normal and its convex neighbours against B's vertices, and
+//       B's admitted face normals against the segment; a neighbour axis wins → none.
+//   P6: the segment face is the reference: incident edge of B next to the incident vertex,
+//       most anti-parallel to n1; clip it to the segment (v3 b2ClipSegments), margin filter.
+// Feature ids: chain vertex 0 = p1, vertex 1 = p2, face 0 = the segment; B's as usual. The
+// clipping ids follow polygon_polygon.cpp (unclipped incident vertex → (reference face,
+// vertex); clipped at reference vertex k → (vertex k, incident face)).
+#include <optional>
+
+#include "cores.h"
+#include "rounding.h"
+#include "touche/reference/reference.h"
+
+namespace touche::reference {
+namespace {
+
+FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
+  return {typeA, static_cast<std::uint8_t>(indexA), typeB, static_cast<std::uint8_t>(indexB)};
+}
+
+/// Step P1: the corner parameters (v3 b2ChainSegmentParams), unnormalised.
+struct ChainParams {
+  ExactVec2 edge1;
+  ExactVec2 normal0;
+  ExactVec2 normal1;
+  ExactVec2 normal2;
+  bool convex1;
+  bool convex2;
+};
+
+ChainParams paramsOf(const WorldChain& c) {
+  const ExactVec2 edge0 = c.p1 - c.ghost1;
+  const ExactVec2 edge1 = c.p2 - c.p1;
+  const ExactVec2 edge2 = c.ghost2 - c.p2;
+  return {edge1,
+          rightPerp(edge0),
+          rightPerp(edge1),
+          rightPerp(edge2),
+          sign(cross(edge0, edge1)) > 0,
+          sign(cross(edge1, edge2)) > 0};
+}
+
+enum class NormalType { skip, admit, snap };
+
+/// The Gauss-map classification of a candidate normal (from the chain toward B).
+NormalType classify(const ChainParams& p, const ExactVec2& normal) {
+  if (sign(dot(normal, p.edge1)) <= 0) {
+    if (!p.convex1) return NormalType::snap;
+    return sign(cross(normal, p.normal0)) > 0 ? NormalType::skip : NormalType::admit;
+  }
+  if (!p.convex2) return NormalType::snap;
+  return sign(cross(p.normal2, normal)) > 0 ? NormalType::skip : NormalType::admit;
+}
+
+/// Step P2: B's area centroid (the midpoint for a two-vertex polygon).
+ExactVec2 centroidOf(const WorldPolygon& b) {
+  const ExactVec2& o = b.vertices[0];
+  if (b.count == 2) return Rational(1, 2) * (o + b.vertices[1]);
+  Rational area2 = 0;
+  ExactVec2 sum{0, 0};
+  for (int i = 1; i + 1 < b.count; ++i) {
+    const ExactVec2 u = b.vertices[i] - o;
+    const ExactVec2 w = b.vertices[i + 1] - o;
+    const Rational c = cross(u, w);
+    area2 += c;
+    sum = sum + c * (u + w);
+  }
+  return o + (1 / (3 * area2)) * sum;
+}
+
+/// The fraction t ∈ [0, 1] of the point of segment a→b closest to x.
+Rational closestFraction(const ExactVec2& x, const ExactVec2& a, const ExactVec2& b) {
+  const ExactVec2 e = b - a;
+  const Rational t = dot(x - a, e) / dot(e, e);
+  if (t < 0) return Rational(0);
+  if (t > 1) return Rational(1);
+  return t;
+}
+
+/// Step P3: closest features of the segment and B's core.
+struct ClosestFeatures {
+  enum class Kind { vertexVertex, vertexEdge, edgeVertex } kind = Kind::vertexVertex;
+  Rational distSq;
+  int chainVertex = 0;  ///< vertexVertex, vertexEdge
+  int polyIndex = 0;    ///< B's vertex (vertexVertex, edgeVertex) or face (vertexEdge)
+  ExactVec2 pointA;
+  ExactVec2 pointB;
+};
+
+/// True when the segment meets B (a proper crossing of an edge, or p1 strictly inside B); the
+/// touching cases are caught by a zero candidate distance.
+bool crosses(const WorldChain& a, const WorldPolygon& b) {
+  bool inside = b.count >= 3;
+  for (int k = 0; k < b.count; ++k) {
+    const ExactVec2& v = b.vertices[k];
+    const ExactVec2& w = b.vertices[nextIndex(k, b.count)];
+    const int s1 = sign(cross(w - v, a.p1 - v));
+    const int s2 = sign(cross(w - v, a.p2 - v));
+    const int s3 = sign(cross(a.p2 - a.p1, v - a.p1));
+    const int s4 = sign(cross(a.p2 - a.p1, w - a.p1));
+    if (s1 * s2 < 0 && s3 * s4 < 0) return true;
+    inside = inside && s1 > 0;
+  }
+  return inside;
+}
+
+ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b) {
+  using Kind = ClosestFeatures::Kind;
+  const ExactVec2 ends[2] = {a.p1, a.p2};
+  std::optional<ClosestFeatures> best[3];  // by kind: the first (lowest indices) minimiser
+  Rational minimum = -1;
+  const auto offer = [&](Kind kind, int i, int j, const ExactVec2& pa, const ExactVec2& pb) {
+    const ExactVec2 d = pb - pa;
+    const Rational distSq = dot(d, d);
+    if (minimum < 0 || distSq < minimum) minimum = distSq;
+    auto& slot = best[static_cast<int>(kind)];
+    if (!slot || distSq < slot->distSq) slot = ClosestFeatures{kind, distSq, i, j, pa, pb};
+  };
+  for (int j = 0; j < b.count; ++j) {
+    const ExactVec2& v = b.vertices[j];
+    const Rational t = closestFraction(v, a.p1, a.p2);
+    const ExactVec2 pa = a.p1 + t * (a.p2 - a.p1);
+    if (sign(t) > 0 && t < 1) offer(Kind::edgeVertex, 0, j, pa, v);
+    for (int i = 0; i < 2; ++i)
+      offer(Kind::vertexVertex, i, j, ends[i], v);
+  }
+  for (int i = 0; i < 2; ++i) {
+    for (int k = 0; k < b.count; ++k) {
+      const ExactVec2& v = b.vertices[k];
+      const ExactVec2& w = b.vertices[nextIndex(k, b.count)];
+      const Rational t = closestFraction(ends[i], v, w);
+      const ExactVec2 pb = v + t * (w - v);
+      // The face must look at the segment (a two-vertex polygon has two faces on one core).
+      if (sign(t) > 0 && t < 1 && sign(dot(rightPerp(w - v), ends[i] - pb)) > 0) {
+        offer(Kind::vertexEdge, i, k, ends[i], pb);
+      }
+    }
+  }
+  // Preference among minimisers: edge–vertex, then vertex–edge (parallel edges), then corners.
+  for (Kind kind : {Kind::edgeVertex, Kind::vertexEdge, Kind::vertexVertex}) {
+    const auto& slot = best[static_cast<int>(kind)];
+    if (slot && slot->distSq == minimum) return *slot;
+  }
+  return *best[static_cast<int>(Kind::vertexVertex)];
+}
+
+/// One clipping (v3 b2ClipSegments): the incident segment b1→b2 runs against the reference
+/// tangent a2 − a1; ids in the (reference, incident) roles.
+struct ClipInput {
+  ExactVec2 a1, a2, m;  ///< reference face and its outward normal direction
+  int refFace, refV1, refV2;
+  Rational rRef;
+  ExactVec2 b1, b2;
+  int incFace, incV1, incV2;
+  Rational rInc;
+};
+
+Manifold clipSegments(const ClipInput& in, const Rational& margin) {
+  const ExactVec2 e = in.a2 - in.a1;
+  const Rational upper1 = dot(e, e);
+  const Rational upper2 = dot(in.b1 - in.a1, e);
+  const Rational lower2 = dot(in.b2 - in.a1, e);
+  Manifold m;
+  if (upper2 < 0 || upper1 < lower2) return m;
+  ExactVec2 x[2] = {in.b2, in.b1};
+  FeatureId id[2] = {idOf(FeatureType::face, in.refFace, FeatureType::vertex, in.incV2),
+                     idOf(FeatureType::face, in.refFace, FeatureType::vertex, in.incV1)};
+  if (lower2 < 0 && upper2 > lower2) {
+    x[0] = in.b2 + ((0 - lower2) / (upper2 - lower2)) * (in.b1 - in.b2);
+    id[0] = idOf(FeatureType::vertex, in.refV1, FeatureType::face, in.incFace);
+  }
+  if (upper2 > upper1 && upper2 > lower2) {
+    x[1] = in.b2 + ((upper1 - lower2) / (upper2 - lower2)) * (in.b1 - in.b2);
+    id[1] = idOf(FeatureType::vertex, in.refV2, FeatureType::face, in.incFace);
+  }
+  for (int k = 0; k < 2; ++k) {
+    const ExactContact c = faceContact(in.a1, in.m, in.rRef, x[k], in.rInc);
+    if (!withinMargin(c.separation, margin)) continue;
+    if (m.pointCount == 0) m.normal = roundNearest(c.normal);
+    m.points[m.pointCount++] = roundPoint(c, id[k]);
+  }
+  if (m.pointCount > 0) m.status = Status::contact;
+  return m;
+}
+
+/// The state shared by steps P4–P6.
+struct ChainQuery {
+  const WorldChain& a;
+  const WorldPolygon& b;
+  ChainParams params;
+  ExactVec2 n0;  ///< convex1 ? normal0 : normal1 (v3's snapped neighbour normals)
+  ExactVec2 n2;
+  const Rational& margin;
+};
+
+/// B's face k as the reference (v3: "neighbor is incident" → none), then clipping.
+Manifold polygonReference(const ChainQuery& q, int k) {
+  const ExactVec2& a1 = q.b.vertices[k];
+  const int k2 = nextIndex(k, q.b.count);
+  const ExactVec2 n = rightPerp(q.b.vertices[k2] - a1);
+  const ExactVec2& neighbour = dot(n, q.a.p1 - a1) < dot(n, q.a.p2 - a1) ? q.n0 : q.n2;
+  const ExactVec2& n1 = q.params.normal1;
+  if (compareQuotients(dot(neighbour, n), dot(neighbour, neighbour), dot(n1, n), dot(n1, n1)) < 0) {
+    return {};
+  }
+  const ClipInput in{a1, q.b.vertices[k2], n, k, k, k2, q.b.radius, q.a.p1, q.a.p2, 0, 0, 1, 0};
+  return swapRoles(clipSegments(in, q.margin));
+}
+
+/// Step P6: the segment face is the reference; B's incident edge is (ib1, ib1 + 1).
+Manifold segmentReference(const ChainQuery& q, int ib1) {
+  const int ib2 = nextIndex(ib1, q.b.count);
+  const ClipInput in{
+      q.a.p1, q.a.p2, q.params.normal1, 0, 0, 1, 0, q.b.vertices[ib1], q.b.vertices[ib2], ib1,
+      ib1,    ib2,    q.b.radius};
+  return clipSegments(in, q.margin);
+}
+
+/// Step P6: of the two faces of B at vertex i2, the one most anti-parallel to n1 (tie → i2).
+int incidentEdgeAt(const ChainQuery& q, int i2) {
+  const int i1 = i2 > 0 ? i2 - 1 : q.b.count - 1;
+  const Face f1 = faceOf(q.b, i1);
+  const Face f2 = faceOf(q.b, i2);
+  const ExactVec2& n1 = q.params.normal1;
+  return compareQuotients(dot(n1, f1.m), f1.g, dot(n1, f2.m), f2.g) < 0 ? i1 : i2;
+}
+
+/// Step P5: SAT. Returns the manifold when decided, or the incident vertex for step P6.
+struct SatResult {
+  std::optional<Manifold> decided;
+  int incidentVertex = -1;
+};
+
+/// min over B's vertices of dot(m, v − origin) (tie → lower index).
+std::pair<Rational, int> minProjection(const WorldPolygon& b, const ExactVec2& m,
+                                       const ExactVec2& origin) {
+  std::pair<Rational, int> best{dot(m, b.vertices[0] - origin), 0};
+  for (int i = 1; i < b.count; ++i) {
+    const Rational w = dot(m, b.vertices[i] - origin);
+    if (w < best.first) best = {w, i};
+  }
+  return best;
+}
+
+SatResult satStep(const ChainQuery& q) {
+  const ChainParams& p = q.params;
+  auto [wEdge, incident] = minProjection(q.b, p.normal1, q.a.p1);
+  Rational gEdge = dot(p.normal1, p.normal1);
+  // The convex neighbours' axes (v3: "neighbor owns edge separation").
+  const auto neighbour = [&](bool convex, const ExactVec2& n, const ExactVec2& origin) {
+    if (!convex) return;
+    const Rational w = minProjection(q.b, n, origin).first;
+    if (compareQuotients(w, dot(n, n), wEdge, gEdge) > 0) {
+      wEdge = w;
+      gEdge = dot(n, n);
+      incident = -1;
+    }
+  };
+  neighbour(p.convex1, p.normal0, q.a.p1);
+  neighbour(p.convex2, p.normal2, q.a.p2);
+  // B's admitted faces against the segment's two endpoints.
+  int reference = -1;
+  Rational wPoly;
+  Rational gPoly;
+  for (int i = 0; i < q.b.count; ++i) {
+    const Face f = faceOf(q.b, i);
+    if (classify(p, -1 * f.m) != NormalType::admit) continue;
+    const Rational w1 = dot(f.m, q.a.p1 - f.v1);
+    const Rational w2 = dot(f.m, q.a.p2 - f.v1);
+    const Rational w = w1 < w2 ? w1 : w2;
+    if (reference < 0 || compareQuotients(w, f.g, wPoly, gPoly) > 0) {
+      reference = i;
+      wPoly = w;
+      gPoly = f.g;
+    }
+  }
+  if (reference >= 0 && compareQuotients(wPoly, gPoly, wEdge, gEdge) > 0) {
+    return {polygonReference(q, reference), -1};
+  }
+  if (incident < 0) return {Manifold{}, -1};
+  return {std::nullopt, incident};
+}
+
+}  // namespace
+
+WorldChain toWorldExact(const ChainSegment& chain, const Transform& xf) {
+  return {toWorldExact(xf, chain.ghost1), toWorldExact(xf, chain.p1), toWorldExact(xf, chain.p2),
+          toWorldExact(xf, chain.ghost2)};
+}
+
+Manifold collideWorldChainAndPolygon(const WorldChain& a, const WorldPolygon& b,
+                                     const Rational& margin) {
+  // Step P1: corner parameters.
+  const ChainParams params = paramsOf(a);
+  const ExactVec2& n0 = params.convex1 ? params.normal0 : params.normal1;
+  const ExactVec2& n2 = params.convex2 ? params.normal2 : params.normal1;
+  const ChainQuery q{a, b, params, n0, n2, margin};
+  // Step P2: one-sided.
+  const ExactVec2 centroid = centroidOf(b);
+  const bool behind1 = sign(dot(params.normal1, centroid - a.p1)) < 0;
+  const bool behind0 = !params.convex1 || sign(dot(params.normal0, centroid - a.p1)) < 0;
+  const bool behind2 = !params.convex2 || sign(dot(params.normal2, centroid - a.p2)) < 0;
+  if (behind1 && behind0 && behind2) return {};
+  // Step P3: distance between the cores; beyond the margin → none.
+  const bool touching = crosses(a, b);
+  const ClosestFeatures closest = touching ? ClosestFeatures{} : closestFeatures(a, b);
+  const Rational distSq = touching ? Rational(0) : closest.distSq;
+  const SqrtForm separation{-b.radius, 1, distSq};
+  Manifold none;
+  none.gaps.contact = contactGap(separation, margin);
+  if (!withinMargin(separation, margin)) return none;
+
+  int incidentEdge = -1;
+  if (!behind1 && sign(distSq) > 0) {
+    // Step P4: classify the closest features' normal.
+    using Kind = ClosestFeatures::Kind;
+    if (closest.kind == Kind::vertexEdge) {
+      const Face f = faceOf(b, closest.polyIndex);
+      const NormalType type = classify(params, -1 * f.m);
+      if (type == NormalType::skip) return none;
+      if (type == NormalType::admit) return polygonReference(q, closest.polyIndex);
+      incidentEdge = closest.polyIndex;
+    } else if (closest.kind == Kind::vertexVertex) {
+      const ExactVec2 normal = closest.pointB - closest.pointA;
+      const NormalType type = classify(params, normal);
+      if (type == NormalType::skip) return none;
+      if (type == NormalType::admit) {
+        const ExactContact c = roundContact(closest.pointA, 0, closest.pointB, b.radius, normal);
+        if (!withinMargin(c.separation, margin)) return none;
+        return singlePointManifold(c, idOf(FeatureType::vertex, closest.chainVertex,
+                                           FeatureType::vertex, closest.polyIndex));
+      }
+      incidentEdge = incidentEdgeAt(q, closest.polyIndex);
+    } else {
+      incidentEdge = incidentEdgeAt(q, closest.polyIndex);
+    }
+  } else {
+    // Step P5: SAT.
+    const SatResult sat = satStep(q);
+    if (sat.decided) return *sat.decided;
+    incidentEdge = incidentEdgeAt(q, sat.incidentVertex);
+  }
+  // Step P6: the segment face is the reference.
+  return segmentReference(q, incidentEdge);
+}
+
+Manifold collideChainSegmentAndPolygon(const ChainSegment& a, const Transform& xfA,
+                                       const Polygon& b, const Transform& xfB,
+                                       const Options& options) {
+  return collideWorldChainAndPolygon(toWorldExact(a, xfA), toWorldExact(b, xfB),
+                                     liftExact(options.margin));
+}
+
+Manifold collideChainSegmentAndCapsule(const ChainSegment& a, const Transform& xfA,
+                                       const Capsule& b, const Transform& xfB,
+                                       const Options& options) {
+  const WorldCapsule capsule = toWorldExact(b, xfB);
+  if (isPoint(capsule)) {
+    return collideChainSegmentAndCircle(a, xfA, Circle{b.p1, b.radius}, xfB, options);
+  }
+  return collideWorldChainAndPolygon(toWorldExact(a, xfA), asPolygon(capsule),
+                                     liftExact(options.margin));
+}
+
+Manifold collideChainSegmentAndCircle(const ChainSegment& a, const Transform& xfA, const Circle& b,
+                                      const Transform& xfB, const Options& options) {
+  // Step C1: world frame; behind the segment → no contact.
+  const WorldChain chain = toWorldExact(a, xfA);
+  const ExactVec2 c = toWorldExact(xfB, b.center);
+  const ExactVec2 e = chain.p2 - chain.p1;
+  if (sign(dot(rightPerp(e), c - chain.p1)) < 0) return {};
+  // Step C2: regions, with the ghost vertices' ownership of the corner regions.
+  const Rational u = dot(e, chain.p2 - c);
+  const Rational v = dot(e, c - chain.p1);
+  ExactVec2 closest;
+  FeatureId id = idOf(FeatureType::face, 0, FeatureType::vertex, 0);
+  if (sign(v) <= 0) {
+    if (sign(dot(chain.p1 - chain.ghost1, c - chain.p1)) <= 0) return {};
+    closest = chain.p1;
+    id = idOf(FeatureType::vertex, 0, FeatureType::vertex, 0);
+  } else if (sign(u) <= 0) {
+    if (sign(dot(chain.ghost2 - chain.p2, c - chain.p2)) > 0) return {};
+    closest = chain.p2;
+    id = idOf(FeatureType::vertex, 1, FeatureType::vertex, 0);
+  } else {
+    closest = chain.p1 + (v / dot(e, e)) * e;
+  }
+  // Step C3: the normal, or the front normal for a centre on the segment.
+  ExactVec2 direction = c - closest;
+  const bool degenerate = sign(dot(direction, direction)) == 0;
+  if (degenerate) direction = rightPerp(e);
+  // Step C4: round contact and margin.
+  const Rational margin = liftExact(options.margin);
+  const ExactContact contact = roundContact(closest, 0, c, liftExact(b.radius), direction);
+  Manifold m;
+  if (withinMargin(contact.separation, margin)) {
+    m = singlePointManifold(contact, id);
+    if (degenerate) m.flags |= kFlagDegenerateNormal;
+  }
+  m.gaps.contact = contactGap(contact.separation, margin);
+  return m;
+}
+
+}  // namespace touche::reference

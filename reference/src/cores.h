@@ -1,0 +1,53 @@
+// touche reference — world-frame cores shared by the derivation files. A capsule or a segment
+// is a rounded two-vertex polygon (Box2D v3 b2MakeCapsule): vertex 0 = p1, vertex 1 = p2,
+// face 0 = the side to the right of p1→p2 (outward normal rightPerp(p2 − p1)), face 1 = the
+// left side. A segment is a capsule of radius 0. A chain segment has vertices 0 = p1, 1 = p2
+// and one face, 0, on the right of p1→p2 (docs/conventions.md, feature ids).
+#pragma once
+
+#include "construct.h"
+
+namespace touche::reference {
+
+/// A capsule core (the segment p→q) with its radius, in the world frame.
+struct WorldCapsule {
+  ExactVec2 p;
+  ExactVec2 q;
+  Rational radius;
+};
+
+WorldCapsule toWorldExact(const Capsule& capsule, const Transform& xf);
+WorldCapsule toWorldExact(const Segment& segment, const Transform& xf);
+
+/// The capsule as a rounded two-vertex polygon (faces 0 and 1 as above). Needs p ≠ q.
+WorldPolygon asPolygon(const WorldCapsule& capsule);
+
+/// True when the capsule's core has zero length (p = q exactly): it is a circle.
+bool isPoint(const WorldCapsule& capsule);
+
+/// A chain segment in the world frame: ghost1 → p1 → p2 → ghost2.
+struct WorldChain {
+  ExactVec2 ghost1;
+  ExactVec2 p1;
+  ExactVec2 p2;
+  ExactVec2 ghost2;
+};
+
+WorldChain toWorldExact(const ChainSegment& chain, const Transform& xf);
+
+/// polygon_polygon.cpp: polygons A and B (count ≥ 2 each; a two-vertex polygon is a capsule).
+Manifold collideWorldPolygons(const WorldPolygon& a, const WorldPolygon& b, const Rational& margin);
+
+/// capsule_circle.cpp: capsule core A (p ≠ q) vs a circle (centre, radius) B.
+Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& center,
+                                      const Rational& radius, const Rational& margin);
+
+/// capsule_capsule.cpp: two capsule cores, both of non-zero length.
+Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b, const Rational& margin);
+
+/// chain_segment.cpp: one-sided chain segment A vs polygon B (count ≥ 2; the centroid is the
+/// polygon's area centroid, or the midpoint of a two-vertex polygon).
+Manifold collideWorldChainAndPolygon(const WorldChain& a, const WorldPolygon& b,
+                                     const Rational& margin);
+
+}  // namespace touche::reference

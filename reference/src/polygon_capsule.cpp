@@ -1,0 +1,35 @@
+// touche reference — polygon A vs capsule B, and segment A vs polygon B.
+//
+// Derivation: Box2D v3 b2CollidePolygonAndCapsule and b2CollideSegmentAndPolygon — the capsule
+// (or the segment, radius 0) is a rounded two-vertex polygon (b2MakeCapsule: vertices p1, p2;
+// face 0 with outward normal rightPerp(p2 − p1), face 1 its opposite) and the pair is
+// polygon–polygon (polygon_polygon.cpp, steps 2–6: SAT both ways, incident edge, vertex–vertex
+// for separated corners, clipping to the reference extent). SAT over the faces of both shapes
+// is complete for two convex shapes in the plane, the two-vertex polygon included.
+//   Step 1: shapes in the world frame, exactly. A zero-length capsule is the circle (p1, r)
+//           (polygon_circle.cpp); its feature is vertex 0.
+//   Step 2: polygon_polygon.cpp on (polygon, two-vertex polygon).
+#include "cores.h"
+#include "touche/reference/reference.h"
+
+namespace touche::reference {
+
+Manifold collidePolygonAndCapsule(const Polygon& a, const Transform& xfA, const Capsule& b,
+                                  const Transform& xfB, const Options& options) {
+  // Step 1: world frame; the zero-length capsule is a circle.
+  const WorldCapsule capsule = toWorldExact(b, xfB);
+  if (isPoint(capsule)) {
+    return collidePolygonAndCircle(a, xfA, Circle{b.p1, b.radius}, xfB, options);
+  }
+  // Step 2: polygon–polygon with the capsule as a rounded two-vertex polygon.
+  return collideWorldPolygons(toWorldExact(a, xfA), asPolygon(capsule), liftExact(options.margin));
+}
+
+Manifold collideSegmentAndPolygon(const Segment& a, const Transform& xfA, const Polygon& b,
+                                  const Transform& xfB, const Options& options) {
+  // Steps 1–2: the segment is a two-vertex polygon of radius 0 (validation: p1 ≠ p2).
+  return collideWorldPolygons(asPolygon(toWorldExact(a, xfA)), toWorldExact(b, xfB),
+                              liftExact(options.margin));
+}
+
+}  // namespace touche::reference
