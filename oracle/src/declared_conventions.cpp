@@ -1,0 +1,161 @@
+// touche — conventions files: parseConventions, presets, loadConventions (judge.h).
+//
+// A conventions file is one JSON object. Every key is optional (defaults: the exact
+// conventions); a key touche does not know is an error naming it, so a typo never silently
+// falls back to a default.
+#include <fstream>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "touche/oracle/conventions_presets.h"  // generated from oracle/conventions/*.json
+#include "touche/oracle/judge.h"
+
+namespace touche::oracle {
+namespace {
+
+using Json = nlohmann::json;
+
+struct KeyError {
+  std::string message;
+};
+
+double number(const Json& v) {
+  if (!v.is_number()) throw KeyError{"must be a number"};
+  const double x = v.get<double>();
+  if (!(x >= 0.0) || !std::isfinite(x)) throw KeyError{"must be a finite number >= 0"};
+  return x;
+}
+
+bool boolean(const Json& v) {
+  if (!v.is_boolean()) throw KeyError{"must be true or false"};
+  return v.get<bool>();
+}
+
+/// One of `names` (the string form of an enum), by position.
+int choice(const Json& v, std::initializer_list<const char*> names) {
+  std::string all;
+  int i = 0;
+  for (const char* name : names) {
+    if (v.is_string() && v.get<std::string>() == name) return i;
+    all += (i++ ? ", \"" : "\"") + std::string(name) + "\"";
+  }
+  throw KeyError{"must be one of " + all};
+}
+
+IdComparison idComparison(const Json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? IdComparison::all : IdComparison::none;
+  if (v.is_string() && v.get<std::string>() == "withoutCircles") {
+    return IdComparison::withoutCircles;
+  }
+  throw KeyError{"must be true, false or \"withoutCircles\""};
+}
+
+using Setter = std::function<void(DeclaredConventions&, const Json&)>;
+
+const std::map<std::string, Setter>& setters() {
+  static const std::map<std::string, Setter> table = {
+      {"engine",
+       [](DeclaredConventions& c, const Json& v) {
+         if (!v.is_string()) throw KeyError{"must be a string"};
+         c.engine = v.get<std::string>();
+       }},
+      {"normal",
+       [](DeclaredConventions& c, const Json& v) {
+         c.normal = static_cast<NormalDirection>(choice(v, {"AtoB", "BtoA"}));
+       }},
+      {"point",
+       [](DeclaredConventions& c, const Json& v) {
+         c.point = static_cast<PointPlacement>(choice(v, {"midpoint", "onA", "onB"}));
+       }},
+      {"margin", [](DeclaredConventions& c, const Json& v) { c.margin = number(v); }},
+      {"skinRadius", [](DeclaredConventions& c, const Json& v) { c.skinRadius = number(v); }},
+      {"keepsPointsBeyondMargin",
+       [](DeclaredConventions& c, const Json& v) { c.keepsPointsBeyondMargin = boolean(v); }},
+      {"precision",
+       [](DeclaredConventions& c, const Json& v) {
+         c.precision =
+             choice(v, {"float", "double"}) == 0 ? Precision::float32 : Precision::float64;
+       }},
+      {"tieBand", [](DeclaredConventions& c, const Json& v) { c.tieBand = number(v); }},
+      {"compareIds", [](DeclaredConventions& c, const Json& v) { c.compareIds = idComparison(v); }},
+      {"contactBand", [](DeclaredConventions& c, const Json& v) { c.contactBand = number(v); }},
+      {"faceNormalsOnly",
+       [](DeclaredConventions& c, const Json& v) { c.faceNormalsOnly = boolean(v); }},
+      {"sidePlanesExtendedByRadius",
+       [](DeclaredConventions& c, const Json& v) { c.sidePlanesExtendedByRadius = boolean(v); }},
+  };
+  return table;
+}
+
+struct Preset {
+  std::string_view name;
+  std::string_view text;
+};
+
+constexpr Preset kPresets[] = {
+    {"box2d-2.4.1", generated::kConventionsBox2d241},
+    {"box2d-2.4.1-noskin", generated::kConventionsBox2d241NoSkin},
+    {"box2d-v3", generated::kConventionsBox2dV3},
+    {"exact", generated::kConventionsExact},
+};
+
+}  // namespace
+
+std::variant<DeclaredConventions, InputError> parseConventions(std::string_view text) {
+  const Json json = Json::parse(text.begin(), text.end(), nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    return InputError{"conventions", "not a JSON object"};
+  }
+  DeclaredConventions conventions;
+  for (const auto& [key, value] : json.items()) {
+    const auto setter = setters().find(key);
+    if (setter == setters().end()) {
+      std::string known;
+      for (const auto& [name, unused] : setters())
+        known += (known.empty() ? "" : ", ") + name;
+      return InputError{key, "unknown key in a conventions file (known: " + known + ")"};
+    }
+    try {
+      setter->second(conventions, value);
+    } catch (const KeyError& e) {
+      return InputError{key, e.message};
+    }
+  }
+  return conventions;
+}
+
+std::string_view conventionsPresetText(std::string_view name) {
+  for (const Preset& p : kPresets) {
+    if (p.name == name) return p.text;
+  }
+  return {};
+}
+
+std::optional<DeclaredConventions> conventionsPreset(std::string_view name) {
+  const std::string_view text = conventionsPresetText(name);
+  if (text.empty()) return std::nullopt;
+  auto parsed = parseConventions(text);
+  if (auto* c = std::get_if<DeclaredConventions>(&parsed)) return *c;
+  return std::nullopt;
+}
+
+std::variant<DeclaredConventions, InputError> loadConventions(const std::string& nameOrPath) {
+  if (auto preset = conventionsPreset(nameOrPath)) return *preset;
+  std::ifstream file(nameOrPath);
+  if (!file) {
+    std::string names;
+    for (const Preset& p : kPresets)
+      names += (names.empty() ? "" : ", ") + std::string(p.name);
+    return InputError{"conventions", "'" + nameOrPath + "' is neither a preset (" + names +
+                                         ") nor a readable file"};
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  auto parsed = parseConventions(text.str());
+  if (auto* e = std::get_if<InputError>(&parsed)) e->field = nameOrPath + ": " + e->field;
+  return parsed;
+}
+
+}  // namespace touche::oracle

@@ -1,0 +1,88 @@
+// touche oracle — a small exact geometry layer for judge(): shapes as convex cores with a
+// radius, the Minkowski difference of two cores, and exact support/line queries.
+//
+// Every shape is a convex core (a point, a segment or a polygon, world coordinates lifted
+// exactly into rationals) swept by a radius: circle = centre + r, capsule = segment + r,
+// segment = segment + 0, polygon = polygon + radius. Decisions (inside/outside, which facet,
+// contact or not) are exact; lengths are returned as the square root of an exact rational,
+// evaluated once at the end (judge() compares them with tolerances far above one rounding).
+#pragma once
+
+#include <boost/multiprecision/gmp.hpp>
+#include <vector>
+
+#include "touche/core/shapes.h"
+
+namespace touche::oracle::exact {
+
+/// Exact rational (GMP), expression templates off so `auto` never dangles.
+using Q = boost::multiprecision::number<boost::multiprecision::gmp_rational,
+                                        boost::multiprecision::et_off>;
+
+/// An exact 2D point or vector.
+struct QVec {
+  Q x;
+  Q y;
+};
+
+QVec operator+(const QVec& a, const QVec& b);
+QVec operator-(const QVec& a, const QVec& b);
+Q dot(const QVec& a, const QVec& b);
+Q cross(const QVec& a, const QVec& b);
+/// Lifts a finite double vector exactly (callers validate first: GMP aborts on NaN).
+QVec lift(Vec2 v);
+/// The double nearest-ish to q (one rounding; judge() tolerances are far coarser).
+double toDouble(const Q& q);
+
+/// A convex core swept by a radius. `vertices` has 1 (point), 2 (segment) or ≥ 3 entries
+/// (counter-clockwise polygon, no three collinear). Edges of a 2-vertex core run both ways.
+struct Core {
+  std::vector<QVec> vertices;
+  Q radius;
+  bool isPolygonLike() const { return vertices.size() >= 2; }
+};
+
+/// The world core of a shape; `skin` is added to the radius of polygons and segments.
+Core coreOf(const Shape& shape, const Transform& xf, double skin);
+
+/// Edge i of a core: from vertex i to vertex i+1 (mod count); for a 2-vertex core edge 0 is
+/// p1→p2 and edge 1 is p2→p1. A 1-vertex core has no edge.
+int edgeCount(const Core& core);
+QVec edgeStart(const Core& core, int i);
+QVec edgeEnd(const Core& core, int i);
+/// The outward (unnormalised) normal of edge i: the edge rotated clockwise.
+QVec edgeNormal(const Core& core, int i);
+
+/// Convex hull (counter-clockwise, no collinear vertices) of {b − a : a in A, b in B}: the
+/// Minkowski difference of two cores. 1, 2 or ≥ 3 vertices.
+std::vector<QVec> minkowskiDifference(const Core& a, const Core& b);
+
+/// The signed distance of the origin from a convex set given by its hull (positive outside,
+/// negative inside, zero on the boundary) as sign·√square.
+struct SignedLength {
+  int sign = 0;
+  Q square;
+  double value() const;
+};
+SignedLength signedDistanceOfOrigin(const std::vector<QVec>& hull);
+
+/// min over the hull of dot(n, d): the separation of the cores along the unnormalised n.
+Q minDot(const std::vector<QVec>& hull, const QVec& n);
+
+/// Where the line x + t·n meets a core: [tMin, tMax] when it does (hit). Otherwise the core
+/// vertices within `window` (a length) of the nearest one's distance from the line stand in:
+/// [tMin, tMax] spans their parameters, and missDistance is the nearest one's distance.
+struct LineHit {
+  bool hit = false;
+  Q tMin;
+  Q tMax;
+  double missDistance = 0.0;  ///< 0 when hit
+};
+LineHit intersectLine(const Core& core, const QVec& x, const QVec& n, double window);
+
+/// Distance from a point to the line x + t·n (rounded once).
+double distanceToLine(const QVec& p, const QVec& x, const QVec& n);
+/// Distance from segment [p, q] to the line x + t·n (0 when they cross).
+double segmentDistanceToLine(const QVec& p, const QVec& q, const QVec& x, const QVec& n);
+
+}  // namespace touche::oracle::exact

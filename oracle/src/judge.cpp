@@ -1,0 +1,503 @@
+// touche — judge(): a foreign manifold against exact geometry (judge.h).
+//
+// Nothing here assumes touche's algorithm. The facts are those of any pair of convex shapes
+// (exact_geometry.h): the best separation over all directions is the signed distance of the
+// origin from the cores' Minkowski difference minus the radii; the separation along a given
+// normal is the minimum of the difference's support along it minus the radii; the separation
+// at a point is measured on the line through the point along the normal, between the cores,
+// minus the radii (the surfaces taken as the cores pushed out along the normal — the model
+// every engine with rounded shapes uses for its reported separations).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+#include "exact_geometry.h"
+#include "touche/oracle/judge.h"
+
+namespace touche::oracle {
+namespace {
+
+using exact::Core;
+using exact::Q;
+using exact::QVec;
+
+std::string sci(double value) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.4g", value);
+  return buffer;
+}
+
+/// "3.1e-03 = 26000 units of 1.19e-07".
+std::string inUnits(double difference, double unit) {
+  if (!(unit > 0.0)) return sci(difference);
+  return sci(difference) + " = " + sci(difference / unit) + " units of " + sci(unit);
+}
+
+bool finite(Vec2 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+double skinOf(const Shape& s, const DeclaredConventions& conventions) {
+  const ShapeType t = typeOf(s);
+  const bool skinned =
+      t == ShapeType::polygon || t == ShapeType::segment || t == ShapeType::chainSegment;
+  return skinned ? conventions.skinRadius : 0.0;
+}
+
+/// Sign of w/√g − k (g > 0), by signs and squares.
+int signQuotientMinus(const Q& w, const Q& g, const Q& k) {
+  if (w >= 0 && k <= 0) return (w == 0 && k == 0) ? 0 : 1;
+  if (w <= 0 && k >= 0) return -1;
+  const Q lhs = w * w;
+  const Q rhs = k * k * g;
+  const int bySquares = lhs > rhs ? 1 : (lhs < rhs ? -1 : 0);
+  return w > 0 ? bySquares : -bySquares;
+}
+
+/// The exact facts of a case, independent of any engine's answer.
+struct Facts {
+  Core a;
+  Core b;
+  std::vector<QVec> difference;  ///< hull of B's core minus A's core
+  Q radius;                      ///< rA + rB (skins included)
+  bool faceAxes = false;         ///< faceNormalsOnly applies: best over face axes only
+  bool contact = false;          ///< exact: within the margin
+  double best = 0.0;             ///< best separation of the shapes over all (or face) axes
+  double boundary = 0.0;         ///< |best − margin|
+};
+
+/// Best separation over the face axes of both polygon cores: A's outward normals, and B's
+/// outward normals negated; exact argmax by signs and squares, value rounded once.
+void bestOverFaceAxes(Facts& f, const Q& margin) {
+  Q bestW, bestG;
+  bool first = true;
+  auto consider = [&](const QVec& axis) {
+    const Q w = exact::minDot(f.difference, axis);
+    const Q g = exact::dot(axis, axis);
+    // w/√g > bestW/√bestG  ⟺  sign(w·√bestG − bestW·√g) > 0; compare squares with signs.
+    bool better = first;
+    if (!first) {
+      const Q l = w * abs(w) * bestG;
+      const Q r = bestW * abs(bestW) * g;
+      better = l > r;
+    }
+    if (better) bestW = w, bestG = g, first = false;
+  };
+  for (int i = 0; i < exact::edgeCount(f.a); ++i)
+    consider(exact::edgeNormal(f.a, i));
+  for (int i = 0; i < exact::edgeCount(f.b); ++i) {
+    const QVec n = exact::edgeNormal(f.b, i);
+    consider(QVec{-n.x, -n.y});
+  }
+  f.contact = signQuotientMinus(bestW, bestG, margin + f.radius) <= 0;
+  f.best = exact::toDouble(bestW) / std::sqrt(exact::toDouble(bestG)) - exact::toDouble(f.radius);
+}
+
+Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
+  Facts f;
+  f.a = exact::coreOf(c.a, c.xfA, skinOf(c.a, conventions));
+  f.b = exact::coreOf(c.b, c.xfB, skinOf(c.b, conventions));
+  f.difference = exact::minkowskiDifference(f.a, f.b);
+  f.radius = f.a.radius + f.b.radius;
+  const Q margin(conventions.margin);
+  f.faceAxes = conventions.faceNormalsOnly && f.a.vertices.size() >= 3 && f.b.vertices.size() >= 3;
+  if (f.faceAxes) {
+    bestOverFaceAxes(f, margin);
+  } else {
+    const exact::SignedLength d = exact::signedDistanceOfOrigin(f.difference);
+    const Q limit = margin + f.radius;  // contact iff d <= limit (limit >= 0)
+    f.contact = d.sign <= 0 || d.square <= limit * limit;
+    f.best = d.value() - exact::toDouble(f.radius);
+  }
+  f.boundary = std::fabs(f.best - conventions.margin);
+  return f;
+}
+
+int parallelEdge(const Core& core, Vec2 direction, double allowance);
+
+/// Largest extent of a core plus its radius: the lever arm a normal's error acts on.
+double leverOf(const Core& core) {
+  double lever = 0.0;
+  for (const QVec& v : core.vertices) {
+    const QVec d = v - core.vertices.front();
+    lever = std::max(lever, std::sqrt(exact::toDouble(exact::dot(d, d))));
+  }
+  return lever + exact::toDouble(core.radius);
+}
+
+double shortestEdgeOf(const Core& core) {
+  double shortest = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < exact::edgeCount(core); ++i) {
+    const QVec e = exact::edgeEnd(core, i) - exact::edgeStart(core, i);
+    shortest = std::min(shortest, std::sqrt(exact::toDouble(exact::dot(e, e))));
+  }
+  return shortest;
+}
+
+/// Everything one judgement needs, with the allowances worked out for this case.
+struct Judge {
+  const Case& c;
+  const Manifold& actual;  ///< already in touche's conventions (A→B, midpoint)
+  const DeclaredConventions& conv;
+  Facts facts;
+  Tolerance tol;
+  double normalAllowance = 0.0;
+  double lengthAllowance = 0.0;
+  double lateralAllowance = 0.0;  ///< how far off a core the line through a point may pass
+  /// Side planes extended by the radius, and this shape owns a face along the normal (it may
+  /// be the reference): its surface on a point's line is that face's level, up to the
+  /// extension beyond the face's end.
+  bool extendA = false;
+  bool extendB = false;
+  bool withinBand = false;  ///< a declared band or convention was needed
+  std::ostringstream notes;
+};
+
+void setAllowances(Judge& j) {
+  Conventions forTolerance;
+  forTolerance.precision = j.conv.precision;
+  j.tol = toleranceFor(j.c, forTolerance);
+  j.tol.margin = j.conv.margin;
+  const double edge = std::min(shortestEdgeOf(j.facts.a), shortestEdgeOf(j.facts.b));
+  j.normalAllowance = j.tol.normal();
+  if (std::isfinite(edge) && edge > 0.0) j.normalAllowance += j.tol.length() / edge;
+  const double lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
+  j.lengthAllowance = j.tol.length() + std::min(j.normalAllowance, 2.0) * lever;
+  j.lateralAllowance = j.lengthAllowance;
+  if (j.conv.sidePlanesExtendedByRadius) j.lateralAllowance += exact::toDouble(j.facts.radius);
+}
+
+Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
+  Comparison result;
+  result.outcome = outcome;
+  if (outcome == Outcome::agree) return result;
+  std::ostringstream out;
+  out << outcomeName(outcome) << ": " << headline << "\n" << j.notes.str();
+  out << "  exact: best separation " << sci(j.facts.best)
+      << (j.facts.faceAxes ? " over face axes" : "") << ", contact "
+      << (j.facts.contact ? "yes" : "no") << " at margin " << sci(j.conv.margin)
+      << ", distance from the contact boundary " << inUnits(j.facts.boundary, j.tol.unit) << "\n";
+  out << "  tolerance (" << j.conv.engine << "): unit " << sci(j.tol.unit) << "; lengths "
+      << sci(j.lengthAllowance) << "; normal " << sci(j.normalAllowance) << "; tie band "
+      << sci(j.conv.tieBand) << "; contact band " << sci(j.conv.contactBand) << "\n";
+  out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", true}) << "\n";
+  out << "  case: " << formatCase(j.c, NumberFormat::hex);
+  result.explanation = out.str();
+  return result;
+}
+
+// --- 1. status ------------------------------------------------------------------------------
+
+std::optional<Comparison> judgeStatus(Judge& j) {
+  const Status a = j.actual.status;
+  if (a == Status::unsupported || a == Status::error) {
+    j.notes << "  the case is valid and the shapes are " << (j.facts.contact ? "within" : "beyond")
+            << " the margin\n";
+    return verdict(j, Outcome::statusMismatch,
+                   "expected " + std::string(j.facts.contact ? "contact" : "no_contact") +
+                       ", got " + std::string(statusName(a)));
+  }
+  const bool saysContact = a == Status::contact;
+  if (saysContact == j.facts.contact) return std::nullopt;
+  const double band = j.conv.contactBand + j.lengthAllowance;
+  j.notes << "  contact decision: exact " << (j.facts.contact ? "contact" : "no_contact")
+          << ", actual " << statusName(a) << "; best separation " << sci(j.facts.best) << " is "
+          << inUnits(j.facts.boundary, j.tol.unit) << " from the margin (band "
+          << inUnits(band, j.tol.unit) << ")\n";
+  if (j.facts.boundary <= band) {
+    j.withinBand = true;
+    return saysContact ? std::nullopt
+                       : std::optional(verdict(j, Outcome::agreeWithinTie,
+                                               "contact decision inside the contact band"));
+  }
+  return verdict(j, saysContact ? Outcome::spuriousContact : Outcome::missingContact,
+                 "contact decision differs outside the contact band");
+}
+
+// --- 2. sanity ------------------------------------------------------------------------------
+
+std::optional<Comparison> judgeSanity(Judge& j) {
+  const Manifold& m = j.actual;
+  bool ok = finite(m.normal);
+  for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i) {
+    ok = ok && finite(m.points[i].point) && std::isfinite(m.points[i].separation);
+  }
+  if (!ok) return verdict(j, Outcome::nonFinite, "NaN or infinity in the manifold");
+  if (m.pointCount < 1 || m.pointCount > 2) {
+    j.notes << "  point count " << m.pointCount << ": a contact has 1 or 2\n";
+    return verdict(j, Outcome::wrongPointCount, "contact with an impossible point count");
+  }
+  const double unitError = std::fabs(length(m.normal) - 1.0);
+  if (unitError > j.tol.normal()) {
+    j.notes << "  |normal| differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
+    return verdict(j, Outcome::wrongNormal, "the normal is not unit");
+  }
+  return std::nullopt;
+}
+
+// --- 3. normal ------------------------------------------------------------------------------
+
+std::optional<Comparison> judgeNormal(Judge& j) {
+  const QVec n = exact::lift(j.actual.normal);
+  const double along = exact::toDouble(exact::minDot(j.facts.difference, n)) /
+                           std::sqrt(exact::toDouble(exact::dot(n, n))) -
+                       exact::toDouble(j.facts.radius);
+  const double deficit = j.facts.best - along;
+  if (deficit <= j.lengthAllowance) return std::nullopt;
+  const double allowed = j.conv.tieBand + j.lengthAllowance;
+  j.notes << "  normal "
+          << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
+          << "): separation along it " << sci(along) << ", best " << sci(j.facts.best)
+          << ": short by " << inUnits(deficit, j.tol.unit) << " (allowed with the tie band "
+          << inUnits(allowed, j.tol.unit) << ")\n";
+  if (deficit <= allowed) {
+    j.withinBand = true;
+    return std::nullopt;
+  }
+  return verdict(j, Outcome::wrongNormal, "the normal is not near-optimal");
+}
+
+// --- 4. points ------------------------------------------------------------------------------
+
+/// Where a point stands relative to both cores on the line through it along the normal.
+struct PointFacts {
+  double missA = 0.0;  ///< how far the line passes from A's core (0: it meets it)
+  double missB = 0.0;
+  double separation = 0.0;  ///< exact separation of the shapes on that line
+  double offset = 0.0;      ///< distance from where the declared placement puts the point
+};
+
+/// The largest (or smallest) parameter on the line x + t·n of the core's vertices within the
+/// lateral allowance of it: a reference face's level where its side plane is extended.
+Q extremeNear(const Core& core, const QVec& x, const QVec& n, const Judge& j, bool largest) {
+  Q best = largest ? Q(-1) : Q(1);
+  bool first = true;
+  for (const QVec& v : core.vertices) {
+    if (exact::distanceToLine(v, x, n) > j.lateralAllowance) continue;
+    const Q t = exact::dot(v - x, n) / exact::dot(n, n);
+    if (first || (largest ? t > best : t < best)) best = t;
+    first = false;
+  }
+  if (first) return largest ? Q(-1e300) : Q(1e300);
+  return best;
+}
+
+PointFacts pointFacts(const Judge& j, Vec2 point) {
+  const QVec x = exact::lift(point);
+  const QVec n = exact::lift(j.actual.normal);
+  const double norm = std::sqrt(exact::toDouble(exact::dot(n, n)));
+  exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lateralAllowance);
+  exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lateralAllowance);
+  if (j.extendA) onA.tMax = std::max(onA.tMax, extremeNear(j.facts.a, x, n, j, true));
+  if (j.extendB) onB.tMin = std::min(onB.tMin, extremeNear(j.facts.b, x, n, j, false));
+  PointFacts p;
+  p.missA = onA.missDistance;
+  p.missB = onB.missDistance;
+  const double rA = exact::toDouble(j.facts.a.radius);
+  const double rB = exact::toDouble(j.facts.b.radius);
+  p.separation = exact::toDouble(onB.tMin - onA.tMax) * norm - rA - rB;
+  const double surfaceA = exact::toDouble(onA.tMax) * norm + rA;  // along n̂ from the point
+  const double surfaceB = exact::toDouble(onB.tMin) * norm - rB;
+  switch (j.conv.point) {
+    case PointPlacement::midpoint:
+      p.offset = 0.5 * (surfaceA + surfaceB);
+      break;
+    case PointPlacement::onA:
+      p.offset = surfaceA;
+      break;
+    case PointPlacement::onB:
+      p.offset = surfaceB;
+      break;
+  }
+  return p;
+}
+
+/// The exact separations on the lines through the point and through its neighbours one
+/// length allowance to either side: the reported point is only known to that precision, and
+/// near a corner whose other edge is almost parallel to the normal the separation changes fast
+/// sideways. The separation is a convex function of the sideways offset, so its maximum over
+/// the window is at an end; the three values bound what the engine may report.
+std::pair<double, double> separationRange(const Judge& j, Vec2 point) {
+  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+  const Vec2 side{-n.y * j.lengthAllowance, n.x * j.lengthAllowance};
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (Vec2 x : {point, point + side, point - side}) {
+    const double s = pointFacts(j, x).separation;
+    lo = std::min(lo, s);
+    hi = std::max(hi, s);
+  }
+  return {lo, hi};
+}
+
+std::optional<Comparison> judgePoint(Judge& j, int i) {
+  const ManifoldPoint& mp = j.actual.points[i];
+  const PointFacts p = pointFacts(j, mp.point);
+  const double miss = std::max(p.missA, p.missB);
+  if (miss > j.lengthAllowance) {
+    j.notes << "  point " << i << ": the line along the normal through it passes " << sci(p.missA)
+            << " from A's core and " << sci(p.missB) << " from B's (allowed "
+            << sci(j.lateralAllowance) << ")\n";
+    if (miss > j.lateralAllowance) return verdict(j, Outcome::wrongPoint, "point off a feature");
+    j.withinBand = true;  // beyond a reference face, inside the side-plane extension
+  }
+  if (std::fabs(p.offset) > j.lengthAllowance) {
+    j.notes << "  point " << i << ": " << inUnits(std::fabs(p.offset), j.tol.unit)
+            << " along the normal from where the declared placement puts it\n";
+    return verdict(j, Outcome::wrongPoint, "point misplaced along the normal");
+  }
+  const auto [lo, hi] = separationRange(j, mp.point);
+  const double error = std::max({0.0, lo - mp.separation, mp.separation - hi});
+  if (error > j.lengthAllowance) {
+    j.notes << "  separation " << i << ": reported " << sci(mp.separation) << ", exact "
+            << sci(p.separation) << " (" << sci(lo) << " to " << sci(hi)
+            << " within one length allowance sideways): differs by " << inUnits(error, j.tol.unit)
+            << "\n";
+    return verdict(j, Outcome::wrongSeparation, "separation differs from the exact one");
+  }
+  const double beyond = mp.separation - j.conv.margin;
+  if (!j.conv.keepsPointsBeyondMargin && beyond > j.conv.contactBand + j.lengthAllowance) {
+    j.notes << "  point " << i << " is beyond the margin by " << inUnits(beyond, j.tol.unit)
+            << " and the engine declares it drops such points\n";
+    return verdict(j, Outcome::wrongPointCount, "a point beyond the margin");
+  }
+  return std::nullopt;
+}
+
+// --- 5. face–face contact has two points ----------------------------------------------------
+
+/// The edge of `core` whose outward unit normal is within the allowance of `direction`.
+int parallelEdge(const Core& core, Vec2 direction, double allowance) {
+  for (int i = 0; i < exact::edgeCount(core); ++i) {
+    const QVec e = exact::edgeNormal(core, i);
+    const Vec2 u{exact::toDouble(e.x), exact::toDouble(e.y)};
+    const double len = length(u);
+    if (len > 0 && dot(u, direction) > 0 && std::fabs(cross(u, direction)) <= allowance * len) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+std::optional<Comparison> judgeFaceFace(Judge& j) {
+  if (j.actual.pointCount == 2) return std::nullopt;
+  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+  const int ea = parallelEdge(j.facts.a, n, j.normalAllowance);
+  const int eb = parallelEdge(j.facts.b, -n, j.normalAllowance);
+  if (ea < 0 || eb < 0) return std::nullopt;
+  // Overlap of the two edges along the tangent, and the separation at both of its ends.
+  const Vec2 t{-n.y, n.x};
+  auto at = [](const QVec& v) { return Vec2{exact::toDouble(v.x), exact::toDouble(v.y)}; };
+  const Vec2 a0 = at(exact::edgeStart(j.facts.a, ea)), a1 = at(exact::edgeEnd(j.facts.a, ea));
+  const Vec2 b0 = at(exact::edgeStart(j.facts.b, eb)), b1 = at(exact::edgeEnd(j.facts.b, eb));
+  const double lo = std::max(std::min(dot(a0, t), dot(a1, t)), std::min(dot(b0, t), dot(b1, t)));
+  const double hi = std::min(std::max(dot(a0, t), dot(a1, t)), std::max(dot(b0, t), dot(b1, t)));
+  if (hi - lo <= 2.0 * j.lateralAllowance) return std::nullopt;
+  const Vec2 mid = 0.5 * (a0 + b0);
+  for (double s : {lo, hi}) {
+    const Vec2 x = mid + (s - dot(mid, t)) * t;
+    const double sep = pointFacts(j, x).separation;
+    if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
+      return std::nullopt;  // an end may legitimately be dropped
+    }
+  }
+  j.notes << "  face " << ea << " of A and face " << eb << " of B are parallel to the normal's "
+          << "tangent and overlap over " << sci(hi - lo) << ": both ends are contact points\n";
+  return verdict(j, Outcome::wrongPointCount, "face-face contact with one point");
+}
+
+// --- 6. ids ---------------------------------------------------------------------------------
+
+/// Whether feature (type, index) of `core` lies on the line x + t·n (within `allowance`).
+bool onFeature(const Core& core, FeatureType type, int index, const QVec& x, const QVec& n,
+               double allowance) {
+  const int count = static_cast<int>(core.vertices.size());
+  if (type == FeatureType::vertex) {
+    return index < count && exact::distanceToLine(core.vertices[index], x, n) <= allowance;
+  }
+  if (index >= exact::edgeCount(core)) return false;
+  return exact::segmentDistanceToLine(exact::edgeStart(core, index), exact::edgeEnd(core, index), x,
+                                      n) <= allowance;
+}
+
+std::optional<Comparison> judgeIds(Judge& j, bool hasIds) {
+  const bool hasCircle = typeOf(j.c.a) == ShapeType::circle || typeOf(j.c.b) == ShapeType::circle;
+  if (!hasIds || j.conv.compareIds == IdComparison::none ||
+      (j.conv.compareIds == IdComparison::withoutCircles && hasCircle)) {
+    return std::nullopt;
+  }
+  const QVec n = exact::lift(j.actual.normal);
+  bool ok = true;
+  for (int i = 0; i < j.actual.pointCount; ++i) {
+    const ManifoldPoint& p = j.actual.points[i];
+    const QVec x = exact::lift(p.point);
+    const bool a = onFeature(j.facts.a, p.id.typeA, p.id.indexA, x, n, j.lateralAllowance);
+    const bool b = onFeature(j.facts.b, p.id.typeB, p.id.indexB, x, n, j.lateralAllowance);
+    if (a && b) continue;
+    ok = false;
+    auto name = [](FeatureType t) { return t == FeatureType::face ? "face " : "vertex "; };
+    j.notes << "  id " << i << ": point is not on " << (a ? "" : "A's ")
+            << (a ? "" : name(p.id.typeA)) << (a ? "" : std::to_string(p.id.indexA))
+            << (a || b ? "" : " nor ") << (b ? "" : "B's ") << (b ? "" : name(p.id.typeB))
+            << (b ? "" : std::to_string(p.id.indexB)) << "\n";
+  }
+  if (ok) return std::nullopt;
+  return verdict(j, Outcome::wrongId, "feature ids name features the points are not on");
+}
+
+}  // namespace
+
+Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& conventions) {
+  Manifold m = actual;
+  if (m.status != Status::contact) return m;
+  if (conventions.normal == NormalDirection::bToA) m.normal = -m.normal;
+  const double shift = conventions.point == PointPlacement::onA   ? 0.5
+                       : conventions.point == PointPlacement::onB ? -0.5
+                                                                  : 0.0;
+  for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i) {
+    m.points[i].point = m.points[i].point + shift * m.points[i].separation * m.normal;
+  }
+  return m;
+}
+
+Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
+                 bool hasIds) {
+  Manifold flipped = reported;
+  if (conventions.normal == NormalDirection::bToA && flipped.status == Status::contact) {
+    flipped.normal = -flipped.normal;
+  }
+  if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
+    Comparison r;
+    r.outcome = reported.status == Status::error ? Outcome::agree : Outcome::statusMismatch;
+    if (r.outcome != Outcome::agree) {
+      r.explanation = "status-mismatch: invalid case (" + bad->describe() + "), expected error";
+    }
+    return r;
+  }
+  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, false, false, {}};
+  setAllowances(j);
+  if (auto r = judgeStatus(j)) return *r;
+  if (flipped.status != Status::contact) {
+    return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree, "");
+  }
+  if (auto r = judgeSanity(j)) return *r;
+  if (auto r = judgeNormal(j)) return *r;
+  if (conventions.sidePlanesExtendedByRadius && j.facts.a.vertices.size() >= 3 &&
+      j.facts.b.vertices.size() >= 3) {
+    const Vec2 n = (1.0 / length(flipped.normal)) * flipped.normal;
+    j.extendA = parallelEdge(j.facts.a, n, j.normalAllowance) >= 0;
+    j.extendB = parallelEdge(j.facts.b, -n, j.normalAllowance) >= 0;
+  }
+  for (int i = 0; i < flipped.pointCount; ++i) {
+    if (auto r = judgePoint(j, i)) return *r;
+  }
+  if (auto r = judgeFaceFace(j)) return *r;
+  if (auto r = judgeIds(j, hasIds)) return *r;
+  return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree,
+                 "inside a declared band or convention");
+}
+
+}  // namespace touche::oracle

@@ -1,0 +1,272 @@
+// judge(): foreign manifolds against exact geometry, conventions files and presets. Golden
+// cases are built by hand (values derived in comments); the built-in corpus is judged for
+// every engine touche runs, under the preset that declares its conventions.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "touche/oracle/engines.h"
+#include "touche/oracle/judge.h"
+#include "touche/oracle/validation.h"
+
+namespace touche::oracle {
+namespace {
+
+using ::testing::HasSubstr;
+
+DeclaredConventions preset(const char* name) {
+  auto c = conventionsPreset(name);
+  EXPECT_TRUE(c.has_value()) << name;
+  return c.value_or(DeclaredConventions{});
+}
+
+/// Two unit circles, B at (1.5, 0): normal (1, 0), one point at (0.75, 0) (midway between the
+/// surfaces at x = 1 and x = 0.5), separation −0.5.
+Case circlesCase() {
+  return Case{"circles", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0},
+              Transform{{1.5, 0}, {}}};
+}
+
+Manifold circlesManifold() {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {1, 0};
+  m.pointCount = 1;
+  m.points[0] = {{0.75, 0}, -0.5, {}};
+  return m;
+}
+
+/// Box (half 1) and box (half 0.5) at (0.25, 1.4): A's top face y = 1 and B's bottom face
+/// y = 0.9 overlap over x in [−0.25, 0.75]: points (−0.25, 0.95), (0.75, 0.95), separation −0.1.
+Case boxesCase() {
+  return Case{"boxes", makeBox(1, 1), Transform{}, makeBox(0.5, 0.5), Transform{{0.25, 1.4}, {}}};
+}
+
+Manifold boxesManifold() {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {0, 1};
+  m.pointCount = 2;
+  m.points[0] = {{-0.25, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 0}};
+  m.points[1] = {{0.75, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 1}};
+  return m;
+}
+
+Case swappedCase(const Case& c) {
+  return Case{c.id + "-swapped", c.b, c.xfB, c.a, c.xfA};
+}
+
+Outcome judged(const Case& c, const Manifold& m, const char* conventions = "exact") {
+  const Comparison r = judge(c, m, preset(conventions));
+  return r.outcome;
+}
+
+TEST(Conventions, PresetsLoadWithTheirDeclaredValues) {
+  const DeclaredConventions b2 = preset("box2d-2.4.1");
+  EXPECT_EQ(b2.precision, Precision::float32);
+  EXPECT_EQ(b2.skinRadius, static_cast<double>(0.01f));
+  EXPECT_EQ(b2.tieBand, static_cast<double>(0.1f * 0.005f));
+  EXPECT_FALSE(b2.keepsPointsBeyondMargin);
+  EXPECT_TRUE(b2.faceNormalsOnly);
+  const DeclaredConventions v3 = preset("box2d-v3");
+  EXPECT_TRUE(v3.keepsPointsBeyondMargin);
+  EXPECT_EQ(v3.margin, static_cast<double>(0.02f));
+  const DeclaredConventions exact = preset("exact");
+  EXPECT_EQ(exact.precision, Precision::float64);
+  EXPECT_EQ(exact.compareIds, IdComparison::all);
+  EXPECT_FALSE(conventionsPreset("box2d-2.5").has_value());
+}
+
+TEST(Conventions, UnknownKeyIsAnErrorNamingIt) {
+  const auto r = parseConventions(R"({"engine": "mine", "tieBnd": 0.001})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(r));
+  EXPECT_EQ(std::get<InputError>(r).field, "tieBnd");
+  EXPECT_THAT(std::get<InputError>(r).message, HasSubstr("unknown key"));
+}
+
+TEST(Conventions, BadValuesNameTheKey) {
+  const auto normal = parseConventions(R"({"normal": "AtoC"})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(normal));
+  EXPECT_EQ(std::get<InputError>(normal).field, "normal");
+  EXPECT_THAT(std::get<InputError>(normal).message, HasSubstr("\"BtoA\""));
+  const auto margin = parseConventions(R"({"margin": -1})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(margin));
+  EXPECT_EQ(std::get<InputError>(margin).field, "margin");
+  EXPECT_TRUE(std::holds_alternative<InputError>(parseConventions("[1, 2]")));
+}
+
+TEST(Conventions, EveryIssueKeyIsAccepted) {
+  const auto r = parseConventions(
+      R"({"engine": "e", "normal": "BtoA", "point": "onB", "margin": 0.5, "skinRadius": 0.01,
+          "keepsPointsBeyondMargin": true, "precision": "float", "tieBand": 0.001,
+          "compareIds": false})");
+  ASSERT_TRUE(std::holds_alternative<DeclaredConventions>(r));
+  const DeclaredConventions& c = std::get<DeclaredConventions>(r);
+  EXPECT_EQ(c.normal, NormalDirection::bToA);
+  EXPECT_EQ(c.point, PointPlacement::onB);
+  EXPECT_EQ(c.margin, 0.5);
+  EXPECT_EQ(c.compareIds, IdComparison::none);
+}
+
+TEST(Judge, GoldenCirclesAndBoxesAgreeBothWays) {
+  EXPECT_EQ(judged(circlesCase(), circlesManifold()), Outcome::agree);
+  EXPECT_EQ(judged(swappedCase(circlesCase()), swapRoles(circlesManifold())), Outcome::agree);
+  EXPECT_EQ(judged(boxesCase(), boxesManifold()), Outcome::agree);
+  EXPECT_EQ(judged(swappedCase(boxesCase()), swapRoles(boxesManifold())), Outcome::agree);
+}
+
+TEST(Judge, NormalTiltedByATenthIsWrongNormal) {
+  // Circles: separation along a normal tilted by θ is 1.5·cos θ − 2, short of −0.5 by
+  // 1.5·(1 − cos 0.1) ≈ 0.0075, far above 64 double units.
+  Manifold m = circlesManifold();
+  m.normal = {std::cos(0.1), std::sin(0.1)};
+  const Comparison r = judge(circlesCase(), m, preset("exact"));
+  EXPECT_EQ(r.outcome, Outcome::wrongNormal);
+  EXPECT_THAT(r.explanation, HasSubstr("short by 0.00749"));
+  EXPECT_THAT(r.explanation, HasSubstr("case: {\"id\":\"circles\""));
+  EXPECT_THAT(r.explanation, HasSubstr("0x1.8p+0"));  // xfB.p.x = 1.5 as a hexfloat
+  EXPECT_EQ(judged(swappedCase(circlesCase()), swapRoles(m)), Outcome::wrongNormal);
+}
+
+TEST(Judge, SeparationOffByAMillionthIsWrongSeparation) {
+  Manifold m = boxesManifold();
+  m.points[1].separation = -0.1 + 1e-6;  // the point stays midway: only its separation is off
+  EXPECT_EQ(judged(boxesCase(), m), Outcome::wrongSeparation);
+  // In float units (unit 2^-23·1.4 ≈ 1.7e-7, lengths 64 units ≈ 1.1e-5) it is inside.
+  EXPECT_EQ(judged(boxesCase(), m, "box2d-v3"), Outcome::agree);
+}
+
+TEST(Judge, PointNotMidwayIsWrongPoint) {
+  Manifold m = boxesManifold();
+  m.points[0].point.y = 1.0;  // on A's face, not midway; separation still −0.1
+  EXPECT_EQ(judged(boxesCase(), m), Outcome::wrongPoint);
+  Manifold s = swapRoles(m);
+  EXPECT_EQ(judged(swappedCase(boxesCase()), s), Outcome::wrongPoint);
+}
+
+TEST(Judge, PointOffBothShapesIsWrongPoint) {
+  // x = 3 is beyond both boxes (A spans x ≤ 1, B x ≤ 0.75): the line along (0, 1) misses them.
+  Manifold m = boxesManifold();
+  m.points[1].point.x = 3.0;
+  const Comparison r = judge(boxesCase(), m, preset("exact"));
+  EXPECT_EQ(r.outcome, Outcome::wrongPoint);
+  EXPECT_THAT(r.explanation, HasSubstr("from A's core"));
+}
+
+TEST(Judge, FaceFaceContactWithOnePointIsWrongPointCount) {
+  Manifold m = boxesManifold();
+  m.pointCount = 1;
+  EXPECT_EQ(judged(boxesCase(), m), Outcome::wrongPointCount);
+  EXPECT_EQ(judged(swappedCase(boxesCase()), swapRoles(m)), Outcome::wrongPointCount);
+}
+
+TEST(Judge, ContactDecisionsOutsideTheBandFail) {
+  Case apart = circlesCase();
+  apart.xfB.p = {2.5, 0};  // distance 0.5
+  Manifold m = circlesManifold();
+  m.points[0] = {{1.25, 0}, 0.5, {}};
+  EXPECT_EQ(judged(apart, m), Outcome::spuriousContact);
+  EXPECT_EQ(judged(circlesCase(), statusOnly(Status::noContact)), Outcome::missingContact);
+  EXPECT_EQ(judged(apart, statusOnly(Status::noContact)), Outcome::agree);
+  // With a margin of 0.5 the apart circles touch the margin exactly: contact.
+  DeclaredConventions margin = preset("exact");
+  margin.margin = 0.5;
+  EXPECT_EQ(judge(apart, m, margin).outcome, Outcome::agree);
+}
+
+TEST(Judge, TouchingExactlyAndOneUlpApartInsideTheContactBand) {
+  Case touching = circlesCase();
+  touching.xfB.p = {2, 0};
+  EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agreeWithinTie);
+}
+
+TEST(Judge, UnsupportedForAValidCaseIsStatusMismatch) {
+  EXPECT_EQ(judged(circlesCase(), statusOnly(Status::unsupported)), Outcome::statusMismatch);
+}
+
+TEST(Judge, NonFiniteNormalIsNonFinite) {
+  Manifold m = circlesManifold();
+  m.normal.x = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(judged(circlesCase(), m), Outcome::nonFinite);
+}
+
+TEST(Judge, DeclaredNormalDirectionAndPlacementAreApplied) {
+  DeclaredConventions c = preset("exact");
+  c.normal = NormalDirection::bToA;
+  Manifold m = boxesManifold();
+  m.normal = {0, -1};
+  EXPECT_EQ(judge(boxesCase(), m, c).outcome, Outcome::agree);
+  EXPECT_EQ(judge(boxesCase(), boxesManifold(), c).outcome, Outcome::wrongNormal);
+  c.normal = NormalDirection::aToB;
+  c.point = PointPlacement::onA;  // points on A's top face y = 1
+  m = boxesManifold();
+  m.points[0].point.y = m.points[1].point.y = 1.0;
+  EXPECT_EQ(judge(boxesCase(), m, c).outcome, Outcome::agree);
+  c.point = PointPlacement::onB;  // on B's bottom face y = 0.9
+  m.points[0].point.y = m.points[1].point.y = 0.9;
+  EXPECT_EQ(judge(boxesCase(), m, c).outcome, Outcome::agree);
+}
+
+TEST(Judge, IdsNamingOtherFeaturesAreWrongId) {
+  Manifold m = boxesManifold();
+  m.points[0].id.indexA = 0;  // A's bottom face: the point's line does not cross it at y = -1?
+  // The line x = −0.25 does cross face 0 (y = −1) — ids are checked on the line, so name a
+  // face the line cannot meet: face 1 (x = 1).
+  m.points[0].id.indexA = 1;
+  EXPECT_EQ(judged(boxesCase(), m), Outcome::wrongId);
+  EXPECT_EQ(judge(boxesCase(), m, preset("exact"), false).outcome, Outcome::agree);
+  EXPECT_EQ(judged(boxesCase(), m, "box2d-v3"), Outcome::agree);  // ids not compared
+}
+
+TEST(Judge, PointBeyondTheMarginDependsOnTheDeclaredRule) {
+  // Boxes 0.1 apart along y, B tilted so one corner is 0.1 and the other 0.3 away; margin 0.2.
+  // Built directly: A's top face y = 1, points at separations 0.1 and 0.3.
+  Case c = boxesCase();
+  c.xfB.p = {0.25, 1.6};
+  Manifold m = boxesManifold();
+  m.points[0] = {{-0.25, 1.05}, 0.1, {}};
+  m.points[1] = {{0.75, 1.05}, 0.1, {}};
+  DeclaredConventions keeps = preset("exact");
+  keeps.margin = 0.05;
+  keeps.compareIds = IdComparison::none;
+  // Distance 0.1 > margin 0.05: no contact expected at all.
+  EXPECT_EQ(judge(c, m, keeps).outcome, Outcome::spuriousContact);
+  keeps.margin = 0.2;
+  EXPECT_EQ(judge(c, m, keeps).outcome, Outcome::agree);
+  keeps.margin = 0.1;
+  keeps.keepsPointsBeyondMargin = false;
+  m.points[1].separation = 0.3;  // wrong anyway: the exact separation there is 0.1
+  EXPECT_EQ(judge(c, m, keeps).outcome, Outcome::wrongSeparation);
+}
+
+/// Every engine touche runs, judged on the built-in corpus under its declared preset.
+void expectCorpusAcceptable(const char* engine, const char* conventions) {
+  std::istringstream in{std::string(builtinCorpus())};
+  const CaseFile file = readCases(in);
+  int agree = 0;
+  for (const Case& c : file.cases) {
+    const Manifold m = run(*findEngine(engine), c);
+    if (m.status == Status::unsupported) continue;
+    const Comparison r = judge(c, m, preset(conventions));
+    EXPECT_TRUE(isAcceptable(r.outcome)) << engine << " " << c.id << "\n" << r.explanation;
+    agree += r.outcome == Outcome::agree ? 1 : 0;
+  }
+  EXPECT_GE(agree, 30) << engine;
+}
+
+TEST(JudgeCorpus, ReferenceIsExact) {
+  expectCorpusAcceptable("reference", "exact");
+}
+TEST(JudgeCorpus, FastDoubleIsExactUpToRounding) {
+  expectCorpusAcceptable("fast", "exact");
+}
+TEST(JudgeCorpus, Box2dWithPolygonRadiusAsGiven) {
+  expectCorpusAcceptable("box2d", "box2d-2.4.1-noskin");
+}
+TEST(JudgeCorpus, Box2dWithItsSkin) {
+  expectCorpusAcceptable("box2d_skin", "box2d-2.4.1");
+}
+
+}  // namespace
+}  // namespace touche::oracle
