@@ -153,6 +153,7 @@ struct Judge {
   bool extendA = false;
   bool extendB = false;
   bool withinBand = false;  ///< a declared band or convention was needed
+  bool hasIds = true;       ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
 };
 
@@ -183,7 +184,7 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
   out << "  tolerance (" << j.conv.engine << "): unit " << sci(j.tol.unit) << "; lengths "
       << sci(j.lengthAllowance) << "; normal " << sci(j.normalAllowance) << "; tie band "
       << sci(j.conv.tieBand) << "; contact band " << sci(j.conv.contactBand) << "\n";
-  out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", true}) << "\n";
+  out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", j.hasIds}) << "\n";
   out << "  case: " << formatCase(j.c, NumberFormat::hex);
   result.explanation = out.str();
   return result;
@@ -477,7 +478,8 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
     }
     return r;
   }
-  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, false, false, {}};
+  Judge j{c,     flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, false,
+          false, hasIds,  {}};
   setAllowances(j);
   if (auto r = judgeStatus(j)) return *r;
   if (flipped.status != Status::contact) {

@@ -1,6 +1,7 @@
 # Runs TOOL with the ;-list ARGS, checks its exit status is EXPECT_EXIT, then checks that each
 # regular expression of the ;-list EXPECT matches its standard output (or the file
-# OUTPUT_FILE when given), and that the output has LINES lines when given.
+# OUTPUT_FILE when given), that the output has LINES lines when given, and that each regular
+# expression of EXPECT_STDERR matches its standard error.
 execute_process(COMMAND ${TOOL} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
 message(STATUS "exit ${status}\nstdout:\n${out}\nstderr:\n${err}")
@@ -13,6 +14,11 @@ endif()
 foreach(pattern IN LISTS EXPECT)
   if(NOT out MATCHES "${pattern}")
     message(FATAL_ERROR "output does not match: ${pattern}")
+  endif()
+endforeach()
+foreach(pattern IN LISTS EXPECT_STDERR)
+  if(NOT err MATCHES "${pattern}")
+    message(FATAL_ERROR "standard error does not match: ${pattern}")
   endif()
 endforeach()
 if(DEFINED LINES)

@@ -3,10 +3,12 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <variant>
 
 #include "touche/core/jsonl.h"
+#include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/render.h"
 #include "touche/oracle/validation.h"
@@ -143,6 +145,54 @@ int render(const std::string& input, const std::string& caseId, const std::strin
     return 2;
   }
   return 0;
+}
+
+namespace {
+
+/// A progress bar redrawn in place on a terminal, at most once per percent.
+oracle::Progress progressBar(std::ostream& err) {
+  auto lastPercent = std::make_shared<int>(-1);
+  return [&err, lastPercent](std::size_t done, std::size_t total) {
+    const int percent = total ? static_cast<int>(100 * done / total) : 100;
+    if (percent == *lastPercent && done != total) return;
+    *lastPercent = percent;
+    const int filled = percent * 40 / 100;
+    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
+        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  };
+}
+
+}  // namespace
+
+int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
+          const std::string& html, bool progress, std::ostream& out, std::ostream& err) {
+  auto loaded = oracle::loadConventions(conventions);
+  if (auto* e = std::get_if<InputError>(&loaded)) {
+    err << "touche: --conventions: " << e->describe() << "\n";
+    return 2;
+  }
+  const auto& declared = std::get<oracle::DeclaredConventions>(loaded);
+  std::ifstream casesFile(cases);
+  std::ifstream manifoldsFile(manifolds);
+  for (const auto* f : {&casesFile, &manifoldsFile}) {
+    if (!*f) {
+      err << "touche: cannot read " << (f == &casesFile ? cases : manifolds) << "\n";
+      return 2;
+    }
+  }
+  const oracle::CheckRun run = oracle::check(casesFile, manifoldsFile, declared,
+                                             progress ? progressBar(err) : oracle::Progress{});
+  for (const oracle::CheckedCase& c : run.cases)
+    out << oracle::verdictLine(c) << "\n";
+  err << oracle::summaryTable(run);
+  if (!html.empty()) {
+    std::ofstream page(html);
+    if (!(page << oracle::htmlReport(run, conventions))) {
+      err << "touche: cannot write " << html << "\n";
+      return 2;
+    }
+  }
+  return run.failures() == 0 ? 0 : 1;
 }
 
 }  // namespace touche::cli

@@ -21,4 +21,11 @@ int validate(const std::string& corpus, const std::vector<std::string>& engines,
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engines, std::ostream& err);
 
+/// `touche check`: judges the manifolds of `manifolds` against the cases of `cases` (matched
+/// by id) under `conventions` (a preset name or a file). Verdict JSONL on `out`, the summary
+/// (and a progress bar when `progress`) on `err`, the HTML report to `html` when not empty.
+/// Returns 0 when every case passes, 1 when one fails, 2 on unusable arguments.
+int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
+          const std::string& html, bool progress, std::ostream& out, std::ostream& err);
+
 }  // namespace touche::cli

@@ -3,8 +3,11 @@
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin [--margin M] [--hex] FILE
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
+//   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
+//                [--html report.html]
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
 #include <iostream>
 
 #include "commands.h"
@@ -39,7 +42,24 @@ int main(int argc, char** argv) {
   render->add_option("-o,--output", output, "SVG file to write")->required();
   render->add_option("--engines", renderEngines, "engines whose manifolds to draw")->delimiter(',');
 
+  std::string cases;
+  std::string manifolds;
+  std::string conventions = "exact";
+  std::string html;
+  CLI::App* check = app.add_subcommand(
+      "check", "judge a foreign engine's manifolds against exact geometry, case by case");
+  check->add_option("--cases", cases, "case JSONL file")->required();
+  check->add_option("--manifolds", manifolds, "the engine's manifold JSONL file")->required();
+  check->add_option("--conventions", conventions,
+                    "a conventions JSON file, or a preset: box2d-2.4.1, box2d-2.4.1-noskin, "
+                    "box2d-v3, exact (default)");
+  check->add_option("--html", html, "write an HTML report there");
+
   CLI11_PARSE(app, argc, argv);
+  if (check->parsed()) {
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    return touche::cli::check(cases, manifolds, conventions, html, terminal, std::cout, std::cerr);
+  }
   if (collide->parsed()) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
   }
