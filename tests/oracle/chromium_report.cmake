@@ -1,0 +1,56 @@
+# Writes the HTML report of `touche check` on CASES/MANIFOLDS, loads it in headless Chromium
+# (BROWSER) with a fresh profile, and asserts on the DOM after the page's script ran: the
+# verdict table sorted with failures first, each failing case's section with its SVG (both
+# shapes, the expected and the actual manifold) and a one-line repro.
+if(NOT BROWSER)
+  message(STATUS "chromium not found (scripts/dev installs it)")
+  return()  # reported as skipped through SKIP_REGULAR_EXPRESSION
+endif()
+set(report ${WORK}/report.html)
+set(profile ${WORK}/chromium-profile)
+file(REMOVE_RECURSE ${profile})
+file(MAKE_DIRECTORY ${profile})
+execute_process(COMMAND ${TOOL} check --cases ${CASES} --manifolds ${MANIFOLDS} --conventions exact
+                        --html ${report}
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+if(NOT status EQUAL 1)
+  message(FATAL_ERROR "touche check: expected exit 1 (the data has failing cases), got ${status}")
+endif()
+execute_process(
+  COMMAND ${BROWSER} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+          --disable-background-networking --disable-component-update --disable-sync
+          --user-data-dir=${profile} --dump-dom file://${report}
+  RESULT_VARIABLE status OUTPUT_VARIABLE dom ERROR_VARIABLE err TIMEOUT 120)
+file(REMOVE_RECURSE ${profile})
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "chromium failed (${status}):\n${err}")
+endif()
+file(WRITE ${WORK}/report.dom.html "${dom}")
+
+function(expect pattern what)
+  if(NOT dom MATCHES "${pattern}")
+    message(FATAL_ERROR "the page does not show ${what} (pattern: ${pattern})")
+  endif()
+endfunction()
+# The script ran and sorted the verdict table: failures first, then by id.
+expect("<table id=\"verdicts\" data-sorted-by=\"failures,id\">" "the table sorted by its script")
+# The first row is the failing id that sorts first ("line-7" < "nan-normal" < ...).
+expect("<tbody>[ \n]*<tr class=\"fail\"><td><a href=\"#case-line-7\">" "a failure in the first row")
+expect("<tr class=\"fail\"><td><a href=\"#case-line-7\">line-7</a></td><td class=\"verdict\">malformed-case</td><td>-</td><td>7</td><td></td></tr>[ \n]*<tr class=\"fail\"><td><a href=\"#case-nan-normal\">"
+       "failing rows ordered by id")
+expect("<tr class=\"pass\"><td>boxes</td><td class=\"verdict\">agree</td>" "passing rows after the failures")
+expect("<p id=\"result\" class=\"fail\">8 cases: FAIL, 6 failing</p>" "the summary")
+# The failing case's section: heading, an SVG with both shapes and both manifolds, the
+# explanation and the one-line repro.
+expect("<section class=\"failure\" id=\"case-tilted-normal\"><h3>tilted-normal: <span class=\"verdict\">wrong-normal</span>"
+       "the failing case's section")
+string(REGEX MATCH "id=\"case-tilted-normal\">.*</section>" section "${dom}")
+string(REGEX MATCH "^.*(</section>)" section "${section}")
+foreach(part "<svg[^>]*viewBox" "<circle cx=\"0\" cy=\"-?0\" r=\"1\"" "<circle cx=\"1.5\" cy=\"-?0\" r=\"1\""
+             "expected \\(reference\\): contact, n=\\(1, 0\\)" "actual \\(exact\\): contact, n=\\(0.995"
+             "short by 0.00749" "<code class=\"repro\">touche check --cases &lt;\\(printf")
+  if(NOT section MATCHES "${part}")
+    message(FATAL_ERROR "the tilted-normal section does not show ${part}")
+  endif()
+endforeach()
+message(STATUS "chromium showed the sorted table and the failing cases")
