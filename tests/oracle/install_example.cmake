@@ -1,0 +1,25 @@
+# Installs the touche build BUILD into WORK/prefix, then configures, builds and runs the
+# example consumer project EXAMPLE against it (compiler CXX), in WORK/example.
+file(REMOVE_RECURSE ${WORK})
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "failed (${status}): ${ARGN}\n${out}\n${err}")
+  endif()
+  message(STATUS "${ARGN}: ok")
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix --component touche)
+foreach(file include/touche/oracle/judge.h include/touche/testing/matchers.h
+             lib/cmake/touche/toucheConfig.cmake bin/touche)
+  if(NOT EXISTS ${WORK}/prefix/${file})
+    message(FATAL_ERROR "not installed: ${file}")
+  endif()
+endforeach()
+run(${CMAKE_COMMAND} -S ${EXAMPLE} -B ${WORK}/example -DCMAKE_PREFIX_PATH=${WORK}/prefix
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+run(${CMAKE_COMMAND} --build ${WORK}/example -j2)
+run(${WORK}/example/my_engine_tests)
+if(NOT out MATCHES "\\[  PASSED  \\] 3 tests")
+  message(FATAL_ERROR "the example's tests did not all pass:\n${out}")
+endif()
