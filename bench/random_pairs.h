@@ -114,4 +114,41 @@ inline std::vector<PairCase> makePairs(PairId pair, int count, std::uint64_t see
   return out;
 }
 
+/// A large set of pairs over pools of bodies, like a physics engine's contact list: pair k
+/// collides body indexA[k] of pool A (shapesA, xfA) with body indexB[k] of pool B (shapesB,
+/// xfB). Pool A's bodies sit near the origin and pool B's are spread over the square of
+/// spreadFor(pair), each drawn independently, so a pair has the same distribution of shapes,
+/// placements and overlap as makePairs; the per-pair data is two indices (the pools stay in
+/// cache, as the bodies of a scene do).
+struct PairSet {
+  PairId pair = PairId::polygon_polygon;
+  std::vector<Shape> shapesA, shapesB;
+  std::vector<Transform> xfA, xfB;
+  std::vector<int> indexA, indexB;
+  int size() const { return static_cast<int>(indexA.size()); }
+};
+
+/// `count` random pairs of the canonical `pair` over pools of `poolSize` bodies per role, from
+/// `seed`.
+inline PairSet makePairSet(PairId pair, int count, int poolSize, std::uint64_t seed) {
+  ShapeSource source(seed);
+  PairSet set;
+  set.pair = pair;
+  for (int k = 0; k < poolSize; ++k) {
+    set.shapesA.push_back(pair == PairId::circle_circle ? Shape{source.circle()}
+                                                        : Shape{source.polygon()});
+    set.xfA.push_back(source.transform(0.01));
+    set.shapesB.push_back(pair == PairId::polygon_polygon ? Shape{source.polygon()}
+                                                          : Shape{source.circle()});
+    set.xfB.push_back(source.transform(spreadFor(pair)));
+  }
+  set.indexA.reserve(static_cast<std::size_t>(count));
+  set.indexB.reserve(static_cast<std::size_t>(count));
+  for (int k = 0; k < count; ++k) {
+    set.indexA.push_back(source.uniformInt(0, poolSize - 1));
+    set.indexB.push_back(source.uniformInt(0, poolSize - 1));
+  }
+  return set;
+}
+
 }  // namespace touche::bench

@@ -10,6 +10,8 @@
 // distance instead of the best one, and returns the polygon vertex as the contact point.
 #pragma once
 
+#include <limits>
+
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
 
@@ -26,20 +28,52 @@ inline Vec2T<T> localXAxis(RotT<T> q) {
 /// centre), `distance` the signed distance from A's core to it along `normal`, and the surfaces
 /// lie rA and rB beyond the cores. The point is midway between the two surfaces (contract's
 /// midpoint rule): coreB + ½(rA − rB − distance)·normal; separation = distance − rA − rB.
+/// `contact` decides the point count (1 or 0) and whether the normal is kept or zeroed; the
+/// point is written either way (a select, not a branch: random pairs make a branch here a
+/// coin toss for the predictor). Points beyond pointCount are unspecified.
 template <class T>
-inline void singlePoint(ManifoldT<T>& m, Vec2T<T> normal, Vec2T<T> coreB, T distance, T rA, T rB,
-                        FeatureId id) {
-  m.normal = normal;
-  m.pointCount = 1;
+inline void singlePoint(ManifoldT<T>& m, bool contact, Vec2T<T> normal, Vec2T<T> coreB, T distance,
+                        T rA, T rB, FeatureId id) {
+  const T keep = static_cast<T>(contact);  // 1 or 0: a multiply, which GCC does not branch on
+  m.normal = {normal.x * keep, normal.y * keep};
+  m.pointCount = static_cast<int>(contact);
   m.points[0].point = coreB + (T(0.5) * (rA - rB - distance)) * normal;
   m.points[0].separation = distance - rA - rB;
   m.points[0].id = id;
 }
 
+/// The smallest squared length for which unitFast() is used: above it v·v is a normal number
+/// with full relative precision, so sqrt and the two divisions are each correctly rounded and
+/// nothing underflows. Below it (or for a zero vector) the guarded normalizeOr takes over.
+template <class T>
+inline constexpr T kFastNormSquared =
+    std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon();
+
+/// Unit vector and length of v from its squared length vv = v·v (vv ≥ kFastNormSquared):
+/// length = sqrt(vv), unit = (v.x / length, v.y / length). Valid input keeps vv below 2^103,
+/// far from overflow in float and double.
+template <class T>
+inline UnitT<T> unitFast(Vec2T<T> v, T vv) {
+  const T length = std::sqrt(vv);
+  return {{v.x / length, v.y / length}, length, true};
+}
+
+/// Unit vector and length of v: unitFast in the normal range, normalizeOr (with `fallback`)
+/// for tiny or zero vectors — a branch that valid random input never takes, so it costs no
+/// misprediction.
+template <class T>
+inline UnitT<T> unitOr(Vec2T<T> v, Vec2T<T> fallback) {
+  const T vv = dot(v, v);
+  if (vv < kFastNormSquared<T>) [[unlikely]]
+    return normalizeOr(v, fallback);
+  return unitFast(v, vv);
+}
+
 /// Circle A vs circle B, world frame. Source 000 (circle manifold) / source 002
 /// (b2CollideCircles): normal along the line of centres, contact iff the gap between the
 /// surfaces, |cB − cA| − rA − rB, is at most `margin`. Concentric centres (exactly equal after
-/// the transform) take A's local x axis and kFlagDegenerateNormal.
+/// the transform) take A's local x axis and kFlagDegenerateNormal. Branch-free on the common
+/// path: the normal and the point are computed for every pair and the contact test selects.
 template <class T>
 ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const CircleT<T>& b,
                             const TransformT<T>& xfB, T margin) {
@@ -47,17 +81,15 @@ ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const
   const Vec2T<T> centerA = apply(xfA, a.center);
   const Vec2T<T> centerB = apply(xfB, b.center);
   const Vec2T<T> offset = centerB - centerA;
-  // Cheap rejection first (Box2D's b2CollideCircles test): |d|² > (rA + rB + margin)². Both
-  // sides stay below 2^106 for valid input (coordinates ≤ 2^50), far from float overflow; an
-  // underflowing |d|² only sends the pair on to the exact-rule test below.
-  const T reach = a.radius + b.radius + margin;
-  if (dot(offset, offset) > reach * reach) return m;
-  UnitT<T> axis = normalizeOr(offset, Vec2T<T>{});
-  if (axis.length - a.radius - b.radius > margin) return m;
-  if (!axis.ok) axis.unit = localXAxis(xfA.q);
+  UnitT<T> axis = unitOr(offset, Vec2T<T>{});
+  if (!axis.ok) [[unlikely]] {
+    axis.unit = localXAxis(xfA.q);
+    m.flags = kFlagDegenerateNormal;
+  }
+  const bool contact = axis.length - a.radius - b.radius <= margin;
   const FeatureId id{FeatureType::vertex, 0, FeatureType::vertex, 0};
-  singlePoint(m, axis.unit, centerB, axis.length, a.radius, b.radius, id);
-  if (!axis.ok) m.flags |= kFlagDegenerateNormal;
+  singlePoint(m, contact, axis.unit, centerB, axis.length, a.radius, b.radius, id);
+  m.flags &= 0u - static_cast<std::uint32_t>(contact);  // flags only with a contact (no branch)
   return m;
 }
 
@@ -66,9 +98,11 @@ ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const
 /// b2CollidePolygonAndCircle step 1 (every face, no early exit).
 template <class T>
 inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T> point) {
-  T s[kLanes];
-  for (int i = 0; i < kLanes; ++i) {
-    s[i] = (point.x - polygon.vx[i]) * polygon.nx[i] + (point.y - polygon.vy[i]) * polygon.ny[i];
+  using namespace detail;
+  Simd<T> s[kChunks<T>];
+  for (int c = 0; c < kChunks<T>; ++c) {
+    s[c] = (point.x - loadChunk(polygon.vx, c)) * loadChunk(polygon.nx, c) +
+           (point.y - loadChunk(polygon.vy, c)) * loadChunk(polygon.ny, c);
   }
   return firstMax<T>(s);
 }
@@ -78,38 +112,42 @@ inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T>
 /// the barycentric tests u1 = (c − v1)·(v2 − v1), u2 = (c − v2)·(v1 − v2); (3) vertex region:
 /// normal from the vertex to the centre; face region: the face normal, the centre's foot on
 /// the face is the core point of A. Feature ids: (face i, vertex 0) or (vertex i, vertex 0).
+/// Both regions' normals are computed and the region test selects (no data-dependent branch
+/// on the common path).
 template <class T>
 ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
   const Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
   const FaceSeparationT<T> best = maxFaceSeparation(a, centerInA);
-  if (best.separation - a.radius - b.radius > margin) return m;
+  const bool faceWithin = best.separation - a.radius - b.radius <= margin;
   const int i1 = best.face;
   const int i2 = a.next(i1);
   const Vec2T<T> v1 = a.vertex(i1);
   const Vec2T<T> v2 = a.vertex(i2);
+  // Region tests combined with & and | (not && and ||, which compile to branches).
   const bool outside = best.separation > T(0);
-  int vertex = -1;
-  if (outside && dot(centerInA - v1, v2 - v1) < T(0))
-    vertex = i1;
-  else if (outside && dot(centerInA - v2, v1 - v2) < T(0))
-    vertex = i2;
-
-  if (vertex >= 0) {
-    // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
-    // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
-    const Vec2T<T> v = a.vertex(vertex);
-    const UnitT<T> axis = normalizeOr(centerInA - v, a.normal(i1));
-    if (axis.length - a.radius - b.radius > margin) return m;
-    const FeatureId id{FeatureType::vertex, static_cast<std::uint8_t>(vertex), FeatureType::vertex,
-                       0};
-    singlePoint(m, axis.unit, centerInA, axis.length, a.radius, b.radius, id);
-  } else {
-    // Face region: the distance from the face plane to the centre is the face separation.
-    const FeatureId id{FeatureType::face, static_cast<std::uint8_t>(i1), FeatureType::vertex, 0};
-    singlePoint(m, a.normal(i1), centerInA, best.separation, a.radius, b.radius, id);
-  }
+  const bool inV1 = outside & (dot(centerInA - v1, v2 - v1) < T(0));
+  const bool inV2 = outside & !inV1 & (dot(centerInA - v2, v1 - v2) < T(0));
+  const bool vertexRegion = inV1 | inV2;
+  const int vertex = selectInt(inV1, i1, i2);
+  // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
+  // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
+  const Vec2T<T> toCenter = centerInA - a.vertex(vertex);
+  const T toCenterSquared = dot(toCenter, toCenter);
+  UnitT<T> axis;
+  if (vertexRegion & (toCenterSquared < kFastNormSquared<T>)) [[unlikely]]
+    axis = normalizeOr(toCenter, a.normal(i1));
+  else
+    axis = unitFast(toCenter, select(vertexRegion, toCenterSquared, T(1)));
+  // Face region: the distance from the face plane to the centre is the face separation.
+  const Vec2T<T> normal = select(vertexRegion, axis.unit, a.normal(i1));
+  const T distance = select(vertexRegion, axis.length, best.separation);
+  const FeatureId id{vertexRegion ? FeatureType::vertex : FeatureType::face,
+                     static_cast<std::uint8_t>(selectInt(vertexRegion, vertex, i1)),
+                     FeatureType::vertex, 0};
+  const bool contact = faceWithin & (distance - a.radius - b.radius <= margin);
+  singlePoint(m, contact, normal, centerInA, distance, a.radius, b.radius, id);
   m.normal = rotate(xfA.q, m.normal);
   m.points[0].point = apply(xfA, m.points[0].point);
   return m;

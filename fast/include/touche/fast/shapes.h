@@ -11,6 +11,12 @@
 // answer: a repeated vertex cannot lower a minimum it already contributes to.
 #pragma once
 
+#include <cstring>
+#include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "touche/core/shapes.h"
 #include "touche/fast/types.h"
 
@@ -38,12 +44,14 @@ struct PolygonT {
   T vy[kLanes];
   T nx[kLanes];
   T ny[kLanes];
+  T offset[kLanes];  ///< n_i·v_i: face i's plane is {x : n_i·x = offset[i]}
   int count = 0;
   T radius = T(0);
 
   Vec2T<T> vertex(int i) const { return {vx[i], vy[i]}; }
   Vec2T<T> normal(int i) const { return {nx[i], ny[i]}; }
-  int next(int i) const { return i + 1 < count ? i + 1 : 0; }
+  /// The vertex after i (wrapping), without a branch: (i + 1) masked to 0 at the end.
+  int next(int i) const { return (i + 1) & -static_cast<int>(i + 1 < count); }
 };
 
 /// A face index and its separation (max-separation searches).
@@ -53,20 +61,83 @@ struct FaceSeparationT {
   int face = 0;
 };
 
-/// The largest of the kLanes values and the lowest lane holding it. Two independent halves
-/// (lanes 0–3 and 4–7) halve the serial compare-and-select chain; the upper half wins only if
-/// strictly larger. Padded lanes repeat lane 0, so they never win a strict comparison and the
-/// answer is the first best of the real lanes (ties → lower index).
+namespace detail {
+
+/// A 16-byte GCC/Clang vector of T (4 floats or 2 doubles): the width of SSE2, the x86-64
+/// baseline, so every operation is one instruction. Plain IEEE operations lane by lane: the
+/// results are exactly those of the scalar loop.
 template <class T>
-inline FaceSeparationT<T> firstMax(const T (&v)[kLanes]) {
-  constexpr int kHalf = kLanes / 2;
-  FaceSeparationT<T> lo{v[0], 0};
-  FaceSeparationT<T> hi{v[kHalf], kHalf};
-  for (int i = 1; i < kHalf; ++i) {
-    if (v[i] > lo.separation) lo = {v[i], i};
-    if (v[kHalf + i] > hi.separation) hi = {v[kHalf + i], kHalf + i};
+struct SimdOf;
+template <>
+struct SimdOf<float> {
+  typedef float type __attribute__((vector_size(16)));
+};
+template <>
+struct SimdOf<double> {
+  typedef double type __attribute__((vector_size(16)));
+};
+template <class T>
+using Simd = typename SimdOf<T>::type;
+template <class T>
+inline constexpr int kWidth = static_cast<int>(16 / sizeof(T));
+template <class T>
+inline constexpr int kChunks = kLanes / kWidth<T>;
+
+/// Loads lanes [c·width, (c + 1)·width) of a lane array.
+template <class T>
+inline Simd<T> loadChunk(const T (&array)[kLanes], int c) {
+  Simd<T> v;
+  std::memcpy(&v, array + c * kWidth<T>, sizeof v);
+  return v;
+}
+
+}  // namespace detail
+
+/// The largest of the kLanes values (held in SIMD chunks) and the lowest lane holding it
+/// (ties → lower index). Padded lanes repeat lane 0, so they never come before it and the
+/// answer is the first best of the real lanes. Branch-free: on random pairs the winning lane
+/// is unpredictable, and a mispredicted branch costs more than the search. With SSE2 (the
+/// x86-64 baseline): the maximum by a max tree, then the first lane equal to it by a compare
+/// mask and a bit scan; otherwise a chain of selects that replaces only on "strictly greater".
+/// Both give the first maximum. The value returned is the maximum itself, taken from the max
+/// tree (not reloaded from the lane: that would go through memory); when +0 and −0 tie its
+/// sign may differ from the first lane's, which no comparison can tell apart.
+template <class T>
+inline FaceSeparationT<T> firstMax(const detail::Simd<T> (&v)[detail::kChunks<T>]) {
+  static_assert(kLanes == 8);
+  int mask = 0;
+  T best;
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    const __m128 lo = v[0];
+    const __m128 hi = v[1];
+    __m128 m = _mm_max_ps(lo, hi);
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
+    mask = _mm_movemask_ps(_mm_cmpeq_ps(lo, m)) | (_mm_movemask_ps(_mm_cmpeq_ps(hi, m)) << 4);
+    best = _mm_cvtss_f32(m);
+  } else {
+    const __m128d c[4] = {v[0], v[1], v[2], v[3]};
+    __m128d m = _mm_max_pd(_mm_max_pd(c[0], c[1]), _mm_max_pd(c[2], c[3]));
+    m = _mm_max_pd(m, _mm_shuffle_pd(m, m, 1));
+    for (int k = 0; k < 4; ++k)
+      mask |= _mm_movemask_pd(_mm_cmpeq_pd(c[k], m)) << (2 * k);
+    best = _mm_cvtsd_f64(m);
   }
-  return hi.separation > lo.separation ? hi : lo;
+#else
+  T lanes[kLanes];
+  std::memcpy(lanes, v, sizeof lanes);
+  best = lanes[0];
+  int first = 0;
+  for (int i = 1; i < kLanes; ++i) {
+    const bool greater = lanes[i] > best;
+    best = select(greater, lanes[i], best);
+    first = selectInt(greater, i, first);
+  }
+  mask = 1 << first;
+#endif
+  const int face = __builtin_ctz(static_cast<unsigned>(mask) | 0x100u) & 7;  // NaN: lane 0
+  return {best, face};
 }
 
 /// Prepares a circle: rounds centre and radius to T.
@@ -79,7 +150,8 @@ inline CircleT<T> prepare(const Circle& circle) {
 /// normal in double, n_i = perp(v_{i+1} − v_i) / |v_{i+1} − v_i| with perp(x, y) = (y, −x)
 /// (outward for a counter-clockwise polygon, as Box2D's b2ComputeHull/b2MakePolygon). The
 /// normalisation is guarded (normalizeOr), so even an edge that underflows gives a finite
-/// normal. Lanes ≥ count repeat vertex 0 and normal 0.
+/// normal. offset[i] = n_i·v_i, in double from the rounded-to-double normal, then rounded to T.
+/// Lanes ≥ count repeat vertex 0, normal 0 and offset 0.
 template <class T>
 inline PolygonT<T> prepare(const Polygon& polygon) {
   PolygonT<T> out;
@@ -95,6 +167,7 @@ inline PolygonT<T> prepare(const Polygon& polygon) {
     out.vy[lane] = static_cast<T>(v.y);
     out.nx[lane] = static_cast<T>(n.unit.x);
     out.ny[lane] = static_cast<T>(n.unit.y);
+    out.offset[lane] = static_cast<T>(n.unit.x * v.x + n.unit.y * v.y);
   }
   return out;
 }

@@ -5,8 +5,13 @@
 // between optimisation levels). Nothing here allocates, throws or dispatches virtually.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "touche/core/geometry.h"
 #include "touche/core/manifold.h"
@@ -93,6 +98,70 @@ template <class T>
 inline TransformT<T> invMul(const TransformT<T>& xfA, const TransformT<T>& xfB) {
   const RotT<T> q{xfA.q.c * xfB.q.c + xfA.q.s * xfB.q.s, xfA.q.c * xfB.q.s - xfA.q.s * xfB.q.c};
   return {invRotate(xfA.q, xfB.p - xfA.p), q};
+}
+
+/// Branch-free select, c ? a : b, on the bit patterns through an all-ones or all-zero mask.
+/// GCC turns a ternary on floats (and several selects on one condition) into a branch; on
+/// random pairs such a branch is a coin toss for the predictor and a misprediction costs more
+/// than the arithmetic of a whole stage. The result is exactly a or b (bit for bit).
+template <class T>
+inline T select(bool c, T a, T b) {
+  static_assert(std::is_floating_point_v<T>);
+#if defined(__SSE2__)
+  // The mask is made once in an SSE register and the select stays there (and/andnot/or):
+  // moving each operand to an integer register and back would cost more than the select.
+  if constexpr (std::is_same_v<T, float>) {
+    const __m128 mask = _mm_castsi128_ps(_mm_cvtsi32_si128(-static_cast<int>(c)));
+    return _mm_cvtss_f32(
+        _mm_or_ps(_mm_and_ps(mask, _mm_set_ss(a)), _mm_andnot_ps(mask, _mm_set_ss(b))));
+  } else {
+    const __m128d mask = _mm_castsi128_pd(_mm_cvtsi64_si128(-static_cast<long long>(c)));
+    return _mm_cvtsd_f64(
+        _mm_or_pd(_mm_and_pd(mask, _mm_set_sd(a)), _mm_andnot_pd(mask, _mm_set_sd(b))));
+  }
+#else
+  using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  const U mask = U(0) - static_cast<U>(c);
+  return std::bit_cast<T>((std::bit_cast<U>(a) & mask) | (std::bit_cast<U>(b) & ~mask));
+#endif
+}
+/// Branch-free select of an int (see select).
+inline int selectInt(bool c, int a, int b) {
+  const int mask = -static_cast<int>(c);
+  return (a & mask) | (b & ~mask);
+}
+/// Branch-free select of a vector (see select).
+template <class T>
+inline Vec2T<T> select(bool c, Vec2T<T> a, Vec2T<T> b) {
+  return {select(c, a.x, b.x), select(c, a.y, b.y)};
+}
+
+/// a > b ? a : b without a branch (maxss/maxsd under SSE2; a select elsewhere). A NaN in
+/// either operand gives b.
+template <class T>
+inline T maxOr(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_max_ss(_mm_set_ss(a), _mm_set_ss(b)));
+  } else {
+    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)));
+  }
+#else
+  return select(a > b, a, b);
+#endif
+}
+/// a < b ? a : b without a branch (minss/minsd under SSE2). A NaN in either operand gives b.
+template <class T>
+inline T minOr(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_min_ss(_mm_set_ss(a), _mm_set_ss(b)));
+  } else {
+    return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b)));
+  }
+#else
+  return select(a < b, a, b);
+#endif
 }
 
 /// Result of a guarded normalisation: the unit vector and the length of the input.
