@@ -257,6 +257,80 @@ TEST(ReferenceRounding, MatchesMpfrBinary64AcrossCategories) {
   EXPECT_GE(character["subnormal irrational"], 350);
 }
 
+/// One input of the at-scale run: category k of 10, drawn from the same generators as above.
+struct ScaleCase {
+  const char* category;
+  SqrtForm value;
+};
+
+ScaleCase scaleCase(Generator& gen, int k) {
+  switch (k) {
+    case 0:
+      return {"normal rational", {gen.signedRatio() * pow2(gen.uniform(-900, 900)), 0, 0}};
+    case 1:
+      return {"subnormal rational", {gen.signedRatio() * pow2(gen.uniform(-1090, -1030)), 0, 0}};
+    case 2:
+      return {"huge rational", {gen.signedRatio() * pow2(gen.uniform(990, 1030)), 0, 0}};
+    case 3: {
+      const long e = gen.uniform(0, 2) == 0 ? gen.uniform(-1074, -1023) : gen.uniform(-1000, 1000);
+      return {"exact tie", {midpointAbove(gen.randomDouble(e, e)), 0, 0}};
+    }
+    case 4:
+      return {"irrational",
+              {gen.signedRatio() * pow2(gen.uniform(-60, 60)),
+               gen.signedRatio() * pow2(gen.uniform(-60, 60)), gen.radicand()}};
+    case 5: {
+      const Rational b = gen.signedRatio();
+      const Rational g = gen.radicand();
+      const Rational a = -liftExact(roundNearest(SqrtForm{0, b, g})) +
+                         gen.signedRatio() * pow2(gen.uniform(-120, -60));
+      return {"cancellation", {a, b, g}};
+    }
+    case 6:
+      return {"subnormal irrational",
+              {gen.signedRatio() * pow2(gen.uniform(-1100, -1060)),
+               gen.signedRatio() * pow2(gen.uniform(-1100, -1060)), gen.radicand()}};
+    case 7:
+      return {"huge irrational",
+              {gen.signedRatio() * pow2(gen.uniform(990, 1020)),
+               gen.ratio() * pow2(gen.uniform(990, 1010)), gen.radicand()}};
+    case 8: {
+      const long e = gen.uniform(0, 3) == 0 ? gen.uniform(-1074, -1023) : gen.uniform(-500, 500);
+      const Rational s = gen.ratio();
+      const Rational b = gen.signedRatio();
+      return {"square-radicand tie", {midpointAbove(gen.randomDouble(e, e)) - b * s, b, s * s}};
+    }
+    default: {
+      const long e = gen.uniform(0, 3) == 0 ? gen.uniform(-1074, -1023) : gen.uniform(-300, 300);
+      const Rational g = gen.radicand();
+      const Rational b = gen.signedRatio() * pow2(e - 60);
+      return {"near tie",
+              {midpointAbove(gen.randomDouble(e, e)) - b * approximateSqrt(g, 200), b, g}};
+    }
+  }
+}
+
+TEST(ReferenceRounding, MatchesMpfrOnAHundredThousandSeededInputs) {
+  // 120 000 inputs, 12 000 per category, each compared bit for bit with the MPFR oracle.
+  Generator gen(0x5ca1ab1eULL);
+  std::map<std::string, int> cases;
+  int mismatches = 0;
+  for (int i = 0; i < 120000; ++i) {
+    const ScaleCase c = scaleCase(gen, i % 10);
+    const double mine = roundNearest(c.value);
+    const double expected = oracle(c.value);
+    ++cases[c.category];
+    if (!sameBits(mine, expected) && ++mismatches <= 10) {
+      ADD_FAILURE() << c.category << ": got " << hexfloat(mine) << " expected "
+                    << hexfloat(expected);
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+  ASSERT_EQ(cases.size(), 10u);
+  for (const auto& [category, count] : cases)
+    EXPECT_EQ(count, 12000) << category;
+}
+
 TEST(ReferenceRounding, TiesGoToEvenInEveryRange) {
   // 1 + 2^-53 is the midpoint of 1 and 1 + 2^-52: even → 1. 1 + 3·2^-53 → 1 + 2^-51 (even).
   EXPECT_EQ(roundNearest(Rational(1) + pow2(-53)), 1.0);
