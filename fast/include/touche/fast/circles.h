@@ -34,8 +34,7 @@ inline Vec2T<T> localXAxis(RotT<T> q) {
 template <class T>
 inline void singlePoint(ManifoldT<T>& m, bool contact, Vec2T<T> normal, Vec2T<T> coreB, T distance,
                         T rA, T rB, FeatureId id) {
-  const T keep = static_cast<T>(contact);  // 1 or 0: a multiply, which GCC does not branch on
-  m.normal = {normal.x * keep, normal.y * keep};
+  m.normal = select(contact, normal, Vec2T<T>{});
   m.pointCount = static_cast<int>(contact);
   m.points[0].point = coreB + (T(0.5) * (rA - rB - distance)) * normal;
   m.points[0].separation = distance - rA - rB;

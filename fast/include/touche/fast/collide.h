@@ -2,11 +2,13 @@
 //
 //   PolygonT<T> p = prepare<T>(validatedPolygon);   // once, outside the hot path
 //   ManifoldT<T> m = collidePolygons(p, xfA, q, xfB, margin);
+//   collidePolygonsBatch<T>({pool, xfs, pool, xfs, indexA, indexB, n}, margin, out);  // many
 //
 // T is float or double. Inputs must be valid (touche::validateInput); the generic entry points
 // in touche/fast/fast.h validate for you.
 #pragma once
 
+#include "touche/fast/batch.h"
 #include "touche/fast/circles.h"
 #include "touche/fast/polygons.h"
 #include "touche/fast/shapes.h"

@@ -316,25 +316,31 @@ inline void toWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
   m.points[1].point = apply(xfA, m.points[1].point);
 }
 
-}  // namespace detail
-
-/// Polygon A vs polygon B (both prepared), world frame; see the stages at the top of this file.
-/// Contact iff the polygons (radii included) are within `margin`; normal A → B.
+/// Stage 1's result for one pair: B in A's frame and the two SAT answers.
 template <class T>
-ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
-                             const TransformT<T>& xfB, T margin) {
-  using namespace detail;
-  ManifoldT<T> m;  // the one result object, returned by name on every path
-  const PolygonT<T> bInA = moveInto(b, invMul(xfA, xfB));
-  // Stage 1: SAT both ways, no early exit between them (one branch on both results is
-  // mispredicted no more often than one after each); an axis whose gap exceeds the margin
-  // separates the shapes. This branch is the one the predictor cannot learn on random pairs;
-  // computing the clip for separated pairs too and selecting was measured slower (the clip
-  // costs more than the misprediction).
-  const FaceSeparationT<T> sepA = maxSeparation(a, bInA);
-  const FaceSeparationT<T> sepB = maxSeparation(bInA, a);
-  if (maxOr(sepA.separation, sepB.separation) - a.radius - b.radius > margin) return m;
-  const ContactFrameT<T> f = chooseFeatures(a, bInA, sepA, sepB);
+struct SatT {
+  PolygonT<T> bInA;
+  FaceSeparationT<T> sepA;
+  FaceSeparationT<T> sepB;
+};
+
+/// Stage 1: moves B into A's frame and runs the SAT both ways (no early exit between them).
+/// Returns whether the polygons are within the margin (no axis separates them by more).
+template <class T>
+inline bool satStage(SatT<T>& sat, const PolygonT<T>& a, const TransformT<T>& xfA,
+                     const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
+  sat.bInA = moveInto(b, invMul(xfA, xfB));
+  sat.sepA = maxSeparation(a, sat.bInA);
+  sat.sepB = maxSeparation(sat.bInA, a);
+  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+}
+
+/// Stages 2–5 for a pair within the margin: reference face, incident edge, then vertex–vertex
+/// or clip. Writes m (empty on entry) in the world frame.
+template <class T>
+inline void manifoldStage(ManifoldT<T>& m, const PolygonT<T>& a, const SatT<T>& sat,
+                          const TransformT<T>& xfA, T margin) {
+  const ContactFrameT<T> f = chooseFeatures(a, sat.bInA, sat.sepA, sat.sepB);
   // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices
   // (only with rounded polygons or a margin).
   if (f.separation > T(0)) [[unlikely]] {
@@ -345,11 +351,28 @@ ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, con
     if (e.both) {
       vertexVertex(m, f, e.endP ? i2 : f.face, e.endQ ? j2 : f.edge, margin);
       toWorld(m, xfA);
-      return m;
+      return;
     }
   }
   // Stage 5: clip (branch-free inside), results stored once in the world frame.
   clipIncident(m, f, margin, xfA);
+}
+
+}  // namespace detail
+
+/// Polygon A vs polygon B (both prepared), world frame; see the stages at the top of this file.
+/// Contact iff the polygons (radii included) are within `margin`; normal A → B. One branch on
+/// the SAT result: the one the predictor cannot learn on random pairs (computing the clip for
+/// separated pairs too and selecting was measured slower). The batch path (batch.h) removes it
+/// by compacting the pairs in contact between the stages.
+template <class T>
+ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
+                             const TransformT<T>& xfB, T margin) {
+  using namespace detail;
+  ManifoldT<T> m;  // the one result object, returned by name on every path
+  SatT<T> sat;
+  if (!satStage(sat, a, xfA, b, xfB, margin)) return m;
+  manifoldStage(m, a, sat, xfA, margin);
   return m;
 }
 

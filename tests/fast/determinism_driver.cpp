@@ -1,0 +1,194 @@
+// touche — the fast engine's determinism driver.
+//
+// Built several times from this one file, each executable at its own optimisation level
+// (-O0, -O2, -O3; tests/fast/CMakeLists.txt), with the project's -ffp-contract=off. Every
+// executable runs the same fixed seeded pairs through the typed API (scalar path) and the
+// batch path (the run-time chosen kernels and the portable SSE2 ones), in float and double.
+// It fails if the batch results differ from the scalar ones in any field, and otherwise writes
+// every output field as hexfloats, one line a pair. ctest then compares the files of the three
+// builds byte for byte: the engine's results must not depend on the optimisation level (no
+// contraction into fused multiply-adds, no reassociation by the vectorizer).
+//
+//   touche_fast_determinism_O2 OUT.txt           writes the results
+//   touche_fast_determinism_O2 --compare A B     exit 1 and the first differing line if A ≠ B
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../../bench/random_pairs.h"
+#include "touche/fast/batch.h"
+#include "touche/fast/collide.h"
+
+namespace touche::fast::determinism {
+namespace {
+
+/// Number of random pairs per pair type and variant (plain; rounded with a margin).
+constexpr int kPairs = 3000;
+
+/// Appends one manifold as hexfloats (every field up to pointCount, then the count of both).
+template <class T>
+void write(std::string& out, const char* tag, int k, const ManifoldT<T>& m) {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, "%s %d n=%a,%a c=%d f=%u", tag, k,
+                static_cast<double>(m.normal.x), static_cast<double>(m.normal.y), m.pointCount,
+                m.flags);
+  out += buffer;
+  for (int i = 0; i < m.pointCount; ++i) {
+    const ManifoldPointT<T>& p = m.points[i];
+    std::snprintf(buffer, sizeof buffer, " p=%a,%a s=%a id=%d.%d.%d.%d",
+                  static_cast<double>(p.point.x), static_cast<double>(p.point.y),
+                  static_cast<double>(p.separation), static_cast<int>(p.id.typeA), p.id.indexA,
+                  static_cast<int>(p.id.typeB), p.id.indexB);
+    out += buffer;
+  }
+  out += '\n';
+}
+
+/// Rounds every polygon of the case by `radius`.
+bench::PairCase rounded(bench::PairCase c, double radius) {
+  if (auto* p = std::get_if<Polygon>(&c.a)) p->radius = radius;
+  if (auto* p = std::get_if<Polygon>(&c.b)) p->radius = radius;
+  return c;
+}
+
+/// The scalar results of one pair in T.
+template <class T>
+ManifoldT<T> scalar(PairId pair, const bench::PairCase& c, T margin) {
+  const TransformT<T> xfA = toT<T>(c.xfA);
+  const TransformT<T> xfB = toT<T>(c.xfB);
+  if (pair == PairId::circle_circle)
+    return collideCircles(prepare<T>(std::get<Circle>(c.a)), xfA, prepare<T>(std::get<Circle>(c.b)),
+                          xfB, margin);
+  if (pair == PairId::polygon_circle)
+    return collidePolygonAndCircle(prepare<T>(std::get<Polygon>(c.a)), xfA,
+                                   prepare<T>(std::get<Circle>(c.b)), xfB, margin);
+  return collidePolygons(prepare<T>(std::get<Polygon>(c.a)), xfA,
+                         prepare<T>(std::get<Polygon>(c.b)), xfB, margin);
+}
+
+/// The batch results of all pairs in T (one call over the whole array, body k = pair k).
+/// `portable`: the SSE2 kernels directly, instead of the run-time choice (AVX2 where the CPU
+/// has it), so both kernel sets are checked on a machine with AVX2.
+template <class T>
+std::vector<ManifoldT<T>> batched(PairId pair, const std::vector<bench::PairCase>& cases, T margin,
+                                  bool portable) {
+  std::vector<TransformT<T>> xfA, xfB;
+  std::vector<PolygonT<T>> polygonA, polygonB;
+  std::vector<CircleT<T>> circleA, circleB;
+  for (const bench::PairCase& c : cases) {
+    xfA.push_back(toT<T>(c.xfA));
+    xfB.push_back(toT<T>(c.xfB));
+    if (const auto* p = std::get_if<Polygon>(&c.a)) polygonA.push_back(prepare<T>(*p));
+    if (const auto* p = std::get_if<Circle>(&c.a)) circleA.push_back(prepare<T>(*p));
+    if (const auto* p = std::get_if<Polygon>(&c.b)) polygonB.push_back(prepare<T>(*p));
+    if (const auto* p = std::get_if<Circle>(&c.b)) circleB.push_back(prepare<T>(*p));
+  }
+  const int n = static_cast<int>(cases.size());
+  std::vector<ManifoldT<T>> out(cases.size());
+  const CircleBatchT<T> circles{circleA.data(), xfA.data(), circleB.data(), xfB.data(), nullptr,
+                                nullptr,        n};
+  const PolygonCircleBatchT<T> mixed{
+      polygonA.data(), xfA.data(), circleB.data(), xfB.data(), nullptr, nullptr, n};
+  const PolygonBatchT<T> polygons{polygonA.data(), xfA.data(), polygonB.data(), xfB.data(), nullptr,
+                                  nullptr,         n};
+  if (pair == PairId::circle_circle) {
+    if (portable)
+      detail::sse::circles(circles, margin, out.data());
+    else
+      collideCirclesBatch(circles, margin, out.data());
+  } else if (pair == PairId::polygon_circle) {
+    if (portable)
+      detail::sse::polygonCircle(mixed, margin, out.data());
+    else
+      collidePolygonAndCircleBatch(mixed, margin, out.data());
+  } else {
+    if (portable)
+      detail::sse::polygons(polygons, margin, out.data());
+    else
+      collidePolygonsBatch(polygons, margin, out.data());
+  }
+  return out;
+}
+
+/// Appends the scalar and batch lines of every pair; false (with the pair printed) if the
+/// batch path, run-time chosen or portable, differs from the scalar path in any field.
+template <class T>
+bool run(std::string& out, const char* name, PairId pair, const std::vector<bench::PairCase>& cases,
+         T margin) {
+  const std::string tag = std::string(name) + (sizeof(T) == 4 ? " float" : " double");
+  const std::vector<ManifoldT<T>> batch = batched<T>(pair, cases, margin, false);
+  const std::vector<ManifoldT<T>> portable = batched<T>(pair, cases, margin, true);
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    std::string lineScalar, lineBatch, linePortable;
+    write(lineScalar, tag.c_str(), static_cast<int>(k), scalar<T>(pair, cases[k], margin));
+    write(lineBatch, tag.c_str(), static_cast<int>(k), batch[k]);
+    write(linePortable, tag.c_str(), static_cast<int>(k), portable[k]);
+    if (lineBatch != lineScalar || linePortable != lineScalar) {
+      std::cerr << "scalar and batch differ:\n  scalar   " << lineScalar << "  batch    "
+                << lineBatch << "  portable " << linePortable;
+      return false;
+    }
+    out += lineScalar;
+  }
+  return true;
+}
+
+/// Every result line, or an empty string if the scalar and batch paths disagree somewhere.
+std::string results() {
+  std::string out;
+  const PairId pairs[] = {PairId::circle_circle, PairId::polygon_circle, PairId::polygon_polygon};
+  for (PairId pair : pairs) {
+    const char* name = pairInfo(pair).name.data();
+    const std::vector<bench::PairCase> plain =
+        bench::makePairs(pair, kPairs, 0xde7e + static_cast<int>(pair));
+    std::vector<bench::PairCase> round = plain;
+    for (bench::PairCase& c : round)
+      c = rounded(c, 0.05);
+    const bool same =
+        run<float>(out, name, pair, plain, 0.0f) && run<double>(out, name, pair, plain, 0.0) &&
+        run<float>(out, name, pair, round, 0.1f) && run<double>(out, name, pair, round, 0.1);
+    if (!same) return {};
+  }
+  return out;
+}
+
+/// Compares two result files line by line; prints the first difference.
+int compare(const char* pathA, const char* pathB) {
+  std::ifstream a(pathA), b(pathB);
+  if (!a || !b) {
+    std::cerr << "cannot open " << (a ? pathB : pathA) << "\n";
+    return 1;
+  }
+  std::string lineA, lineB;
+  for (int line = 1;; ++line) {
+    const bool moreA = static_cast<bool>(std::getline(a, lineA));
+    const bool moreB = static_cast<bool>(std::getline(b, lineB));
+    if (!moreA && !moreB) return 0;
+    if (moreA != moreB || lineA != lineB) {
+      std::cerr << "line " << line << " differs:\n  " << pathA << ": " << lineA << "\n  " << pathB
+                << ": " << lineB << "\n";
+      return 1;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace touche::fast::determinism
+
+int main(int argc, char** argv) {
+  using namespace touche::fast::determinism;
+  if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
+  if (argc != 2) {
+    std::cerr << "usage: " << argv[0] << " OUT.txt | --compare A B\n";
+    return 2;
+  }
+  const std::string text = results();
+  if (text.empty()) return 1;
+  std::ofstream(argv[1]) << text;
+  std::cout << "wrote " << std::count(text.begin(), text.end(), '\n') << " lines to " << argv[1]
+            << "\n";
+  return 0;
+}
