@@ -3,7 +3,8 @@
 // Derivation, stage by stage (source 000's stages are the code's stages, source 002's
 // b2CollidePolygons supplies the ids, Box2D v3's b2CollidePolygons / b2ClipPolygons the
 // clipping-to-extent and the vertex–vertex rule):
-//   Step 1: both polygons into the world frame, exactly.
+//   Step 1: both polygons into the world frame, exactly. Either may be a rounded two-vertex
+//           polygon (a capsule or a segment, cores.h): every step below holds for it too.
 //   Step 2: SAT both ways — source 000's getAxisLeastPenetration, source 002's
 //           b2FindMaxSeparation / b2EdgeSeparation, but by brute force over every face (no
 //           hill climbing): the separation of face i of P is min over Q's vertices of
