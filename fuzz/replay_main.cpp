@@ -1,8 +1,9 @@
-// touche fuzzing — replay driver (builds with g++ too): runs the polygon_polygon harness on
-// every file of the given directories (or single files), and on every case of .jsonl files.
+// touche fuzzing — replay driver (builds with g++ too): runs one target's harness on every
+// file of the given directories (or single files), and on every case of .jsonl files.
 //
 //   fuzz_polygon_polygon_replay fuzz/corpus/polygon_polygon     # each file through the harness
 //   fuzz_polygon_polygon_replay fuzz/regressions/polygon_polygon.jsonl
+//   fuzz_polygon_polygon_replay --print crash-0123abcd          # the decoded case as JSONL
 //
 // Corpus inputs go through LLVMFuzzerTestOneInput, which aborts on the first failure (as under
 // libFuzzer). JSONL cases (failure lines the harness wrote, or hand-picked hard cases) are all
@@ -17,7 +18,7 @@
 #include <variant>
 #include <vector>
 
-#include "polygon_polygon.h"
+#include "harness.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -25,10 +26,25 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void replayBytes(const fs::path& file) {
+std::vector<char> bytesOf(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
-  const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void replayBytes(const fs::path& file) {
+  const std::vector<char> bytes = bytesOf(file);
   LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+}
+
+/// --print: the case an input decodes to, as one failure line (with the check's verdict, ""
+/// when it passes); how a libFuzzer crash file becomes a JSONL case.
+int printDecoded(const fs::path& file) {
+  const std::vector<char> bytes = bytesOf(file);
+  const touche::fuzz::FuzzInput input =
+      touche::fuzz::decode(touche::PairId::TOUCHE_FUZZ_PAIR,
+                           reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  std::printf("%s\n", touche::fuzz::failureLine(input, touche::fuzz::crossCheck(input)).c_str());
+  return 0;
 }
 
 /// Checks every case of a JSONL file; returns the number of failures (bad lines included).
@@ -47,6 +63,16 @@ int replayJsonl(const fs::path& file) {
     const touche::fuzz::FuzzInput input{std::get<touche::Case>(parsed),
                                         {touche::fuzz::marginOfLine(line.text)}};
     const std::string failure = touche::fuzz::crossCheck(input);
+    // A recorded disagreement of a foreign engine (a finding) must still happen, and the same
+    // way: "expectFailure" holds the start of the failure message.
+    const std::string expected = touche::fuzz::stringFieldOfLine(line.text, "expectFailure");
+    if (!expected.empty() && failure.rfind(expected, 0) == 0) continue;
+    if (!expected.empty() && failure.empty()) {
+      std::fprintf(stderr, "%s:%zu (%s): expected a failure starting with \"%s\", got none\n",
+                   file.c_str(), line.number, input.scene.id.c_str(), expected.c_str());
+      ++failures;
+      continue;
+    }
     if (failure.empty()) continue;
     std::fprintf(stderr, "%s:%zu (%s): ", file.c_str(), line.number, input.scene.id.c_str());
     touche::fuzz::reportFailure(input, failure);
@@ -79,6 +105,11 @@ int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: %s <corpus dir | input file | cases.jsonl>...\n", argv[0]);
     return 2;
+  }
+  if (std::string(argv[1]) == "--print") {
+    for (int i = 2; i < argc; ++i)
+      printDecoded(argv[i]);
+    return 0;
   }
   int failures = 0;
   for (int i = 1; i < argc; ++i) {

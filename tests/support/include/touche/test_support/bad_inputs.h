@@ -67,6 +67,14 @@ inline std::vector<double*> numbersOf(Shape* shape, Transform* xf) {
   std::vector<double*> out{&xf->p.x, &xf->p.y, &xf->q.c, &xf->q.s};
   if (auto* circle = std::get_if<Circle>(shape)) {
     out.insert(out.end(), {&circle->center.x, &circle->center.y, &circle->radius});
+  } else if (auto* capsule = std::get_if<Capsule>(shape)) {
+    out.insert(out.end(),
+               {&capsule->p1.x, &capsule->p1.y, &capsule->p2.x, &capsule->p2.y, &capsule->radius});
+  } else if (auto* segment = std::get_if<Segment>(shape)) {
+    out.insert(out.end(), {&segment->p1.x, &segment->p1.y, &segment->p2.x, &segment->p2.y});
+  } else if (auto* chain = std::get_if<ChainSegment>(shape)) {
+    out.insert(out.end(), {&chain->ghost1.x, &chain->ghost1.y, &chain->p1.x, &chain->p1.y,
+                           &chain->p2.x, &chain->p2.y, &chain->ghost2.x, &chain->ghost2.y});
   } else if (auto* polygon = std::get_if<Polygon>(shape)) {
     const int count = std::clamp(polygon->count, 0, kMaxPolygonVertices);  // may be broken
     for (int i = 0; i < count; ++i) {
@@ -114,11 +122,14 @@ void breakNumber(Rng& rng, Shape* shape, Transform* xf, BadKind kind) {
     *target = sign * std::ldexp(1.0, 51 + uniformInt(rng, 0, 900));
 }
 
-/// Kinds that apply to a shape of this type (polygon-only kinds need a polygon).
+/// Kinds that apply to a shape of this type (polygon-only kinds need a polygon; segments and
+/// chain segments have no radius).
 inline std::vector<BadKind> badKindsFor(ShapeType type) {
-  std::vector<BadKind> kinds{BadKind::notANumber,      BadKind::infinity,
-                             BadKind::hugeCoordinate,  BadKind::negativeRadius,
+  std::vector<BadKind> kinds{BadKind::notANumber, BadKind::infinity, BadKind::hugeCoordinate,
                              BadKind::nonUnitRotation, BadKind::negativeMargin};
+  if (type != ShapeType::segment && type != ShapeType::chainSegment) {
+    kinds.push_back(BadKind::negativeRadius);
+  }
   if (type == ShapeType::polygon) {
     kinds.insert(kinds.end(),
                  {BadKind::clockwise, BadKind::duplicateVertex, BadKind::collinearVertex,
@@ -135,6 +146,7 @@ void applyDefect(Rng& rng, BadKind kind, Shape* shape, Transform* xf, Options* o
       const double r = -gridValue(rng, Grid{}, 0x1p-6, 4);
       if (auto* circle = std::get_if<Circle>(shape)) circle->radius = r;
       if (auto* polygon = std::get_if<Polygon>(shape)) polygon->radius = r;
+      if (auto* capsule = std::get_if<Capsule>(shape)) capsule->radius = r;
       break;
     }
     case BadKind::nonUnitRotation:

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -218,17 +219,90 @@ Circle circleShape(Rng& rng, const SceneSpec& spec) {
   return {gridPoint(rng, spec.grid, 0.5 * radius), radius};
 }
 
-/// A valid shape of the given type (circle or polygon; other types get a circle).
+/// Two distinct grid points: a segment of grid length in [minSize, 2·maxSize] through a grid
+/// point near the local origin, at a random angle (snapped; retried if the ends coincide).
 template <class Rng>
-Shape shapeOf(Rng& rng, ShapeType type, const SceneSpec& spec) {
-  if (type == ShapeType::polygon) return convexPolygon(rng, spec);
-  return circleShape(rng, spec);
+std::array<Vec2, 2> segmentEnds(Rng& rng, const SceneSpec& spec) {
+  const Vec2 middle = gridPoint(rng, spec.grid, 0.5 * spec.minSize);
+  for (int attempt = 0; attempt < kMaxTries; ++attempt) {
+    const double half = gridValue(rng, spec.grid, 0.5 * spec.minSize, spec.maxSize);
+    const double phi = 2 * std::numbers::pi * uniformUnit(rng);
+    const Vec2 offset = half * Vec2{std::cos(phi), std::sin(phi)};
+    const Vec2 p1 = snapToGrid(middle - offset, spec.grid);
+    const Vec2 p2 = snapToGrid(middle + offset, spec.grid);
+    if (!(p1 == p2)) return {p1, p2};
+  }
+  return {middle, middle + Vec2{spec.minSize, 0}};
 }
 
-/// Upper bound of |local point| over a circle or polygon, radius included (for placing shapes).
+/// Capsule: a grid segment with a grid radius in [minSize/2, maxSize/2]; one time in eight the
+/// two core points coincide (a zero-length capsule, valid input).
+template <class Rng>
+Capsule capsuleShape(Rng& rng, const SceneSpec& spec) {
+  const auto ends = segmentEnds(rng, spec);
+  const double radius = gridValue(rng, spec.grid, 0.5 * spec.minSize, 0.5 * spec.maxSize);
+  return {ends[0], chance(rng, 0.125) ? ends[0] : ends[1], radius};
+}
+
+/// Two-sided segment between two distinct grid points.
+template <class Rng>
+Segment segmentShape(Rng& rng, const SceneSpec& spec) {
+  const auto ends = segmentEnds(rng, spec);
+  return {ends[0], ends[1]};
+}
+
+/// A ghost vertex beyond `end` (seen from `from`): the segment's direction continued and bent
+/// by up to ±60°, or (one time in eight) exactly collinear, so smooth, convex and concave
+/// joints all occur.
+template <class Rng>
+Vec2 ghostBeyond(Rng& rng, const SceneSpec& spec, Vec2 from, Vec2 end) {
+  const Vec2 d = end - from;
+  if (chance(rng, 0.125)) return end + d;  // collinear continuation (exact on the grid)
+  const double bend = (uniformUnit(rng) - 0.5) * 2 * std::numbers::pi / 3;
+  const double c = std::cos(bend);
+  const double s = std::sin(bend);
+  return snapToGrid(end + Vec2{c * d.x - s * d.y, s * d.x + c * d.y}, spec.grid);
+}
+
+/// One-sided chain segment with ghost vertices on both sides.
+template <class Rng>
+ChainSegment chainSegmentShape(Rng& rng, const SceneSpec& spec) {
+  const auto ends = segmentEnds(rng, spec);
+  return {ghostBeyond(rng, spec, ends[1], ends[0]), ends[0], ends[1],
+          ghostBeyond(rng, spec, ends[0], ends[1])};
+}
+
+/// A valid shape of the given type.
+template <class Rng>
+Shape shapeOf(Rng& rng, ShapeType type, const SceneSpec& spec) {
+  switch (type) {
+    case ShapeType::polygon:
+      return convexPolygon(rng, spec);
+    case ShapeType::capsule:
+      return capsuleShape(rng, spec);
+    case ShapeType::segment:
+      return segmentShape(rng, spec);
+    case ShapeType::chainSegment:
+      return chainSegmentShape(rng, spec);
+    default:
+      return circleShape(rng, spec);
+  }
+}
+
+/// Upper bound of |local point| over any shape, radius included (for placing shapes; a chain
+/// segment's ghosts are not part of its surface).
 inline double localBound(const Shape& shape) {
   if (const auto* circle = std::get_if<Circle>(&shape)) {
     return length(circle->center) + circle->radius;
+  }
+  if (const auto* capsule = std::get_if<Capsule>(&shape)) {
+    return std::max(length(capsule->p1), length(capsule->p2)) + capsule->radius;
+  }
+  if (const auto* segment = std::get_if<Segment>(&shape)) {
+    return std::max(length(segment->p1), length(segment->p2));
+  }
+  if (const auto* chain = std::get_if<ChainSegment>(&shape)) {
+    return std::max(length(chain->p1), length(chain->p2));
   }
   double bound = 0;
   if (const auto* polygon = std::get_if<Polygon>(&shape)) {

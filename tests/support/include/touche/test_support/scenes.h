@@ -221,7 +221,107 @@ Case circleOnVertexScene(Rng& rng, const SceneSpec& spec, Gap gap) {
   return finishEdgeScene(rng, scene, "circle-near-vertex", gap);
 }
 
-/// An edge-case scene for the pair (circle_circle, polygon_circle or polygon_polygon).
+/// A shape whose surface is flat along y = 0 over x ∈ [−halfWidth, halfWidth] (a point for a
+/// circle), with its body below (top) or above (bottom).
+struct FlatShape {
+  Shape shape;
+  double halfWidth = 0;
+};
+
+/// y moved by one ulp up or down (from 0 that is the smallest subnormal): tilts a flat feature
+/// by one ulp.
+template <class Rng>
+double ulpNudged(Rng& rng, double y) {
+  return std::nextafter(y, chance(rng, 0.5) ? INFINITY : -INFINITY);
+}
+
+/// A's flat top surface at local y = 0 (body below), for any shape type; with probability
+/// `tiltChance` one end of the flat feature is moved by one ulp (faces parallel within an ulp).
+template <class Rng>
+FlatShape flatTopShape(Rng& rng, ShapeType type, const SceneSpec& spec, double tiltChance) {
+  const double r = gridValue(rng, spec.grid, spec.minSize, spec.maxSize);
+  const double radius = chance(rng, spec.roundedChance) ? roundingRadius(rng, spec, r) : 0.0;
+  const bool tilt = chance(rng, tiltChance);
+  switch (type) {
+    case ShapeType::circle:
+      return {Circle{{0, -r}, r}, 0};
+    case ShapeType::capsule:
+      return {Capsule{{-r, -r}, {r, tilt ? ulpNudged(rng, -r) : -r}, r}, r};
+    case ShapeType::segment:
+      return {Segment{{-r, 0}, {r, tilt ? ulpNudged(rng, 0.0) : 0.0}}, r};
+    case ShapeType::chainSegment: {  // p1 → p2 runs in −x: its right side (the solid) is +y
+      const Vec2 p1{r, tilt ? ulpNudged(rng, 0.0) : 0.0};
+      const Vec2 p2{-r, 0};
+      return {ChainSegment{ghostBeyond(rng, spec, p2, p1), p1, p2, ghostBeyond(rng, spec, p1, p2)},
+              r};
+    }
+    default: {
+      FlatPolygon flat = flatBottomPolygon(rng, spec);  // turned by 180°, lowered by the radius
+      for (int i = 0; i < flat.polygon.count; ++i)
+        flat.polygon.vertices[i] = Vec2{0, -radius} - flat.polygon.vertices[i];
+      flat.polygon.radius = radius;
+      if (tilt) nudgeFlatFace(rng, &flat);
+      return {flat.polygon, flat.halfWidth};
+    }
+  }
+}
+
+/// Moves one end of the polygon's flat face by one ulp in y (kept only if still convex).
+template <class Rng>
+void nudgeFlatFace(Rng& rng, FlatPolygon* flat) {
+  Polygon nudged = flat->polygon;
+  const int end = (flat->flatFace + (chance(rng, 0.5) ? 1 : 0)) % nudged.count;
+  nudged.vertices[end].y = ulpNudged(rng, nudged.vertices[end].y);
+  if (!validateShape(nudged, "polygon")) flat->polygon = nudged;
+}
+
+/// B's flat bottom surface at local y = 0 (body above): a polygon face, a capsule's side or
+/// (one time in three) its end cap standing upright, a circle's lowest point.
+template <class Rng>
+FlatShape flatBottomShape(Rng& rng, ShapeType type, const SceneSpec& spec, double tiltChance) {
+  const double r = gridValue(rng, spec.grid, spec.minSize, spec.maxSize);
+  switch (type) {
+    case ShapeType::circle:
+      return {Circle{{0, r}, r}, 0};
+    case ShapeType::capsule: {
+      const double radius = gridValue(rng, spec.grid, 0.5 * spec.minSize, 0.5 * spec.maxSize);
+      if (chance(rng, 1.0 / 3)) return {Capsule{{0, radius}, {0, radius + r}, radius}, 0};
+      const double tipY = chance(rng, tiltChance) ? ulpNudged(rng, radius) : radius;
+      return {Capsule{{-r, radius}, {r, tipY}, radius}, r};
+    }
+    default: {
+      FlatPolygon flat = flatBottomPolygon(rng, spec);
+      if (chance(rng, tiltChance)) nudgeFlatFace(rng, &flat);
+      if (chance(rng, spec.roundedChance)) {
+        flat.polygon.radius = roundingRadius(rng, spec, flat.halfWidth);
+        for (int i = 0; i < flat.polygon.count; ++i)
+          flat.polygon.vertices[i].y += flat.polygon.radius;
+      }
+      return {flat.polygon, flat.halfWidth};
+    }
+  }
+}
+
+/// Any pair: A's flat top surface and B's flat bottom surface parallel (or within an ulp, with
+/// probability tiltChance), B shifted sideways so they overlap along x, at the given gap.
+template <class Rng>
+Case flatContactScene(Rng& rng, PairId pair, const SceneSpec& spec, Gap gap,
+                      double tiltChance = 0.25) {
+  const FlatShape a = flatTopShape(rng, pairInfo(pair).a, spec, tiltChance);
+  const FlatShape b = flatBottomShape(rng, pairInfo(pair).b, spec, tiltChance);
+  Case scene;
+  scene.a = a.shape;
+  scene.b = b.shape;
+  scene.xfA = {gridPoint(rng, spec.grid, spec.worldLimit), {1, 0}};
+  const double reach = 0.9 * (a.halfWidth + b.halfWidth);
+  const double dx = gridValue(rng, spec.grid, -reach, reach);
+  const double y = scene.xfA.p.y;
+  scene.xfB = {{scene.xfA.p.x + dx, y + gapOffset(rng, gap, std::fabs(y) + 1, spec.grid)}, {1, 0}};
+  return finishEdgeScene(rng, scene, "flat-contact", gap);
+}
+
+/// An edge-case scene for any pair with area (circle_circle, polygon_circle and polygon_polygon
+/// have their own; the others use flatContactScene).
 template <class Rng>
 Case edgeCaseScene(Rng& rng, PairId pair, const SceneSpec& spec) {
   const Gap gap = pick(rng, kGaps);
@@ -232,9 +332,11 @@ Case edgeCaseScene(Rng& rng, PairId pair, const SceneSpec& spec) {
     case PairId::polygon_circle:
       return chance(rng, 0.5) ? circleOnFaceScene(rng, spec, gap)
                               : circleOnVertexScene(rng, spec, gap);
-    default:
+    case PairId::polygon_polygon:
       return chance(rng, 0.5) ? parallelFacesScene(rng, spec, gap)
                               : vertexOnFaceScene(rng, spec, gap);
+    default:
+      return flatContactScene(rng, pair, spec, gap);
   }
 }
 
