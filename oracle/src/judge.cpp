@@ -147,13 +147,8 @@ struct Judge {
   double normalAllowance = 0.0;
   double lengthAllowance = 0.0;
   double lateralAllowance = 0.0;  ///< how far off a core the line through a point may pass
-  /// Side planes extended by the radius, and this shape owns a face along the normal (it may
-  /// be the reference): its surface on a point's line is that face's level, up to the
-  /// extension beyond the face's end.
-  bool extendA = false;
-  bool extendB = false;
-  bool withinBand = false;  ///< a declared band or convention was needed
-  bool hasIds = true;       ///< the engine's ids are in touche's typed form
+  bool withinBand = false;        ///< a declared band or convention was needed
+  bool hasIds = true;             ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
 };
 
@@ -271,29 +266,31 @@ struct PointFacts {
   double offset = 0.0;      ///< distance from where the declared placement puts the point
 };
 
-/// The largest (or smallest) parameter on the line x + t·n of the core's vertices within the
-/// lateral allowance of it: a reference face's level where its side plane is extended.
-Q extremeNear(const Core& core, const QVec& x, const QVec& n, const Judge& j, bool largest) {
-  Q best = largest ? Q(-1) : Q(1);
-  bool first = true;
+/// How a shape's surface is found on a point's line: where the line meets its core, or the
+/// core's support plane along the normal (the reference face's level, which the engine
+/// measures against also where the line leaves the core through a neighbouring face: a
+/// circle centre inside a polygon beyond the face's end, or a side plane extended by the
+/// radius). At most one of the two shapes is taken at its support plane.
+enum class Surface { line, support };
+
+/// The parameter t of the support plane of `core` along ±n, on the line x + t·n.
+Q supportParameter(const Core& core, const QVec& x, const QVec& n, bool largest) {
+  Q best = exact::dot(core.vertices.front() - x, n);
   for (const QVec& v : core.vertices) {
-    if (exact::distanceToLine(v, x, n) > j.lateralAllowance) continue;
-    const Q t = exact::dot(v - x, n) / exact::dot(n, n);
-    if (first || (largest ? t > best : t < best)) best = t;
-    first = false;
+    const Q t = exact::dot(v - x, n);
+    if (largest ? t > best : t < best) best = t;
   }
-  if (first) return largest ? Q(-1e300) : Q(1e300);
-  return best;
+  return best / exact::dot(n, n);
 }
 
-PointFacts pointFacts(const Judge& j, Vec2 point) {
+PointFacts pointFacts(const Judge& j, Vec2 point, Surface sa, Surface sb) {
   const QVec x = exact::lift(point);
   const QVec n = exact::lift(j.actual.normal);
   const double norm = std::sqrt(exact::toDouble(exact::dot(n, n)));
-  exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lateralAllowance);
-  exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lateralAllowance);
-  if (j.extendA) onA.tMax = std::max(onA.tMax, extremeNear(j.facts.a, x, n, j, true));
-  if (j.extendB) onB.tMin = std::min(onB.tMin, extremeNear(j.facts.b, x, n, j, false));
+  exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lengthAllowance);
+  exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lengthAllowance);
+  if (sa == Surface::support) onA.tMax = supportParameter(j.facts.a, x, n, true);
+  if (sb == Surface::support) onB.tMin = supportParameter(j.facts.b, x, n, false);
   PointFacts p;
   p.missA = onA.missDistance;
   p.missB = onB.missDistance;
@@ -316,27 +313,57 @@ PointFacts pointFacts(const Judge& j, Vec2 point) {
   return p;
 }
 
-/// The exact separations on the lines through the point and through its neighbours one
-/// length allowance to either side: the reported point is only known to that precision, and
-/// near a corner whose other edge is almost parallel to the normal the separation changes fast
-/// sideways. The separation is a convex function of the sideways offset, so its maximum over
-/// the window is at an end; the three values bound what the engine may report.
-std::pair<double, double> separationRange(const Judge& j, Vec2 point) {
+/// One reading of a reported point: where the declared placement puts it and the range of
+/// exact separations on the lines through it and through its neighbours one length allowance
+/// to either side (the point is only known to that precision, and near a corner whose other
+/// edge is almost parallel to the normal the separation changes fast sideways; it is a convex
+/// function of the sideways offset, so its maximum over the window is at an end).
+struct Reading {
+  PointFacts centre;
+  double lo = 0.0;
+  double hi = 0.0;
+  double separationError = 0.0;  ///< distance of the reported separation from [lo, hi]
+  double offsetError = 0.0;      ///< distance of 0 from the range of placement offsets
+  double worst() const { return std::max(offsetError, separationError); }
+};
+
+Reading readPoint(const Judge& j, const ManifoldPoint& mp, Surface sa, Surface sb) {
   const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
   const Vec2 side{-n.y * j.lengthAllowance, n.x * j.lengthAllowance};
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -lo;
-  for (Vec2 x : {point, point + side, point - side}) {
-    const double s = pointFacts(j, x).separation;
-    lo = std::min(lo, s);
-    hi = std::max(hi, s);
+  Reading r;
+  r.centre = pointFacts(j, mp.point, sa, sb);
+  r.lo = r.hi = r.centre.separation;
+  double offsetLo = r.centre.offset, offsetHi = r.centre.offset;
+  for (Vec2 x : {mp.point + side, mp.point - side}) {
+    const PointFacts p = pointFacts(j, x, sa, sb);
+    r.lo = std::min(r.lo, p.separation);
+    r.hi = std::max(r.hi, p.separation);
+    offsetLo = std::min(offsetLo, p.offset);
+    offsetHi = std::max(offsetHi, p.offset);
   }
-  return {lo, hi};
+  r.separationError = std::max({0.0, r.lo - mp.separation, mp.separation - r.hi});
+  // The offset varies continuously sideways: a sign change inside the window places the
+  // point exactly somewhere in it.
+  r.offsetError = std::max({0.0, offsetLo, -offsetHi});
+  return r;
+}
+
+/// The reading that explains the reported point best.
+Reading bestReading(const Judge& j, const ManifoldPoint& mp) {
+  Reading best = readPoint(j, mp, Surface::line, Surface::line);
+  for (auto [sa, sb] :
+       {std::pair{Surface::support, Surface::line}, std::pair{Surface::line, Surface::support}}) {
+    if (best.worst() <= j.lengthAllowance) break;
+    const Reading r = readPoint(j, mp, sa, sb);
+    if (r.worst() < best.worst()) best = r;
+  }
+  return best;
 }
 
 std::optional<Comparison> judgePoint(Judge& j, int i) {
   const ManifoldPoint& mp = j.actual.points[i];
-  const PointFacts p = pointFacts(j, mp.point);
+  const Reading reading = bestReading(j, mp);
+  const PointFacts& p = reading.centre;
   const double miss = std::max(p.missA, p.missB);
   if (miss > j.lengthAllowance) {
     j.notes << "  point " << i << ": the line along the normal through it passes " << sci(p.missA)
@@ -345,13 +372,12 @@ std::optional<Comparison> judgePoint(Judge& j, int i) {
     if (miss > j.lateralAllowance) return verdict(j, Outcome::wrongPoint, "point off a feature");
     j.withinBand = true;  // beyond a reference face, inside the side-plane extension
   }
-  if (std::fabs(p.offset) > j.lengthAllowance) {
-    j.notes << "  point " << i << ": " << inUnits(std::fabs(p.offset), j.tol.unit)
+  if (reading.offsetError > j.lengthAllowance) {
+    j.notes << "  point " << i << ": " << inUnits(reading.offsetError, j.tol.unit)
             << " along the normal from where the declared placement puts it\n";
     return verdict(j, Outcome::wrongPoint, "point misplaced along the normal");
   }
-  const auto [lo, hi] = separationRange(j, mp.point);
-  const double error = std::max({0.0, lo - mp.separation, mp.separation - hi});
+  const double lo = reading.lo, hi = reading.hi, error = reading.separationError;
   if (error > j.lengthAllowance) {
     j.notes << "  separation " << i << ": reported " << sci(mp.separation) << ", exact "
             << sci(p.separation) << " (" << sci(lo) << " to " << sci(hi)
@@ -400,7 +426,7 @@ std::optional<Comparison> judgeFaceFace(Judge& j) {
   const Vec2 mid = 0.5 * (a0 + b0);
   for (double s : {lo, hi}) {
     const Vec2 x = mid + (s - dot(mid, t)) * t;
-    const double sep = pointFacts(j, x).separation;
+    const double sep = pointFacts(j, x, Surface::line, Surface::line).separation;
     if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
       return std::nullopt;  // an end may legitimately be dropped
     }
@@ -478,8 +504,7 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
     }
     return r;
   }
-  Judge j{c,     flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, false,
-          false, hasIds,  {}};
+  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, hasIds, {}};
   setAllowances(j);
   if (auto r = judgeStatus(j)) return *r;
   if (flipped.status != Status::contact) {
@@ -487,12 +512,7 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
   }
   if (auto r = judgeSanity(j)) return *r;
   if (auto r = judgeNormal(j)) return *r;
-  if (conventions.sidePlanesExtendedByRadius && j.facts.a.vertices.size() >= 3 &&
-      j.facts.b.vertices.size() >= 3) {
-    const Vec2 n = (1.0 / length(flipped.normal)) * flipped.normal;
-    j.extendA = parallelEdge(j.facts.a, n, j.normalAllowance) >= 0;
-    j.extendB = parallelEdge(j.facts.b, -n, j.normalAllowance) >= 0;
-  }
+
   for (int i = 0; i < flipped.pointCount; ++i) {
     if (auto r = judgePoint(j, i)) return *r;
   }

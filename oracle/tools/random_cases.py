@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Writes reproducible random touche cases (JSON Lines) for one shape pair.
+
+    python3 oracle/tools/random_cases.py --pair polygon_polygon --count 100000 --seed 1 > cases.jsonl
+
+Pairs: circle_circle, polygon_circle, circle_polygon, polygon_polygon. Shapes are about unit
+size; B is placed uniformly in a square around A so that roughly half of the pairs touch.
+Polygons are 3-8 vertices on a circle at sorted random angles at least 0.3 rad apart (strictly
+convex, counter-clockwise, never collinear); a third of them are rounded. Every number is
+written with repr(), which round-trips exactly. The same seed always writes the same file.
+"""
+import argparse
+import json
+import math
+import random
+
+
+def polygon(rng):
+    count = rng.randint(3, 8)
+    while True:
+        angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(count))
+        gaps = [angles[i + 1] - angles[i] for i in range(count - 1)]
+        gaps.append(angles[0] + 2.0 * math.pi - angles[-1])
+        if min(gaps) >= 0.3 and max(gaps) < math.pi - 0.1:
+            break
+    size = rng.uniform(0.4, 1.2)
+    shape = {"type": "polygon",
+             "vertices": [[size * math.cos(a), size * math.sin(a)] for a in angles]}
+    if rng.random() < 1.0 / 3.0:
+        shape["radius"] = rng.uniform(0.0, 0.2)
+    return shape
+
+
+def circle(rng):
+    return {"type": "circle", "center": [rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3)],
+            "radius": rng.uniform(0.1, 1.0)}
+
+
+def transform(rng, extent):
+    return {"p": [rng.uniform(-extent, extent), rng.uniform(-extent, extent)],
+            "angle": rng.uniform(-math.pi, math.pi)}
+
+
+MAKERS = {"circle": circle, "polygon": polygon}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pair", required=True,
+                        choices=["circle_circle", "polygon_circle", "circle_polygon",
+                                 "polygon_polygon"])
+    parser.add_argument("--count", type=int, default=100000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(f"{args.pair}/{args.seed}")
+    kindA, kindB = args.pair.split("_")
+    for i in range(args.count):
+        case = {"id": f"{args.pair}-{args.seed}-{i}",
+                "a": MAKERS[kindA](rng), "xfA": transform(rng, 0.5),
+                "b": MAKERS[kindB](rng), "xfB": transform(rng, 1.6)}
+        print(json.dumps(case, separators=(",", ":")))
+
+
+if __name__ == "__main__":
+    main()
