@@ -4,7 +4,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "touche/oracle/engines.h"
@@ -267,6 +270,57 @@ TEST(JudgeCorpus, Box2dWithPolygonRadiusAsGiven) {
 }
 TEST(JudgeCorpus, Box2dWithItsSkin) {
   expectCorpusAcceptable("box2d_skin", "box2d-2.4.1");
+}
+
+/// Seeded random polygon/circle pairs of unit size, about half of them touching.
+std::vector<Case> randomCases(int count) {
+  std::mt19937 rng(20240607);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto shape = [&](int k) -> Shape {
+    if (k % 3 == 2) return Circle{{0.2 * unit(rng), 0.0}, 0.2 + 0.8 * unit(rng)};
+    const int sides = 3 + static_cast<int>(6 * unit(rng));
+    return makeRegularPolygon({0, 0}, 0.4 + 0.8 * unit(rng), sides, 6.0 * unit(rng),
+                              k % 2 ? 0.0 : 0.1 * unit(rng));
+  };
+  std::vector<Case> cases;
+  for (int i = 0; i < count; ++i) {
+    Case c{"random-" + std::to_string(i), shape(i), Transform{{0, 0}, rotFromAngle(6 * unit(rng))},
+           shape(i / 3),
+           Transform{{3.2 * unit(rng) - 1.6, 3.2 * unit(rng) - 1.6}, rotFromAngle(6 * unit(rng))}};
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+/// Box2D 2.4.1 on seeded random cases: every manifold is accepted, and corrupting it is caught.
+/// The corruptions: a separation off by 0.05, a point moved 0.05 along the normal (no longer
+/// midway), the normal turned by 0.1 rad, contact reported as no contact.
+TEST(JudgeRandom, Box2dAcceptedAndItsCorruptionsCaught) {
+  const DeclaredConventions conventions = preset("box2d-2.4.1");
+  int contacts = 0;
+  std::array<int, 4> caught{};
+  const std::vector<Case> cases = randomCases(600);
+  for (const Case& c : cases) {
+    const Manifold m = run(*findEngine("box2d_skin"), c);
+    const Comparison r = judge(c, m, conventions);
+    ASSERT_TRUE(isAcceptable(r.outcome)) << c.id << "\n" << r.explanation;
+    if (m.status != Status::contact) continue;
+    ++contacts;
+    std::array<Manifold, 4> bad{m, m, m, statusOnly(Status::noContact)};
+    bad[0].points[0].separation += 0.05;
+    bad[1].points[0].point = bad[1].points[0].point + 0.05 * m.normal;
+    bad[2].normal = rotate(rotFromAngle(0.1), m.normal);
+    for (int k = 0; k < 4; ++k)
+      caught[k] += isAcceptable(judge(c, bad[k], conventions).outcome) ? 0 : 1;
+  }
+  EXPECT_GE(contacts, 0.3 * cases.size());
+  EXPECT_LE(contacts, 0.7 * cases.size());
+  EXPECT_EQ(caught[0], contacts);
+  EXPECT_EQ(caught[1], contacts);
+  EXPECT_GE(caught[2], 0.95 * contacts);
+  EXPECT_GE(caught[3], 0.95 * contacts);
+  std::printf("%d contacts of %zu; caught %d %d %d %d\n", contacts, cases.size(), caught[0],
+              caught[1], caught[2], caught[3]);
 }
 
 /// Cases where Box2D 2.4.1's manifolds were once misjudged (found by the random study,
