@@ -107,6 +107,48 @@ TEST(ReferenceChainSegmentPolygon, ConvexCornerBeyondTheEndIsTheNextSegments) {
   EXPECT_EQ(run(rising, at(0, 0), small, at(1.5, 0), Options{0.5}).status, Status::noContact);
 }
 
+TEST(ReferenceChainSegmentPolygon, ConvexCornerAdmitsVertexToVertex) {
+  // Chain (−1, 0) → (1, 0), next piece rising to ghost2 = (2, 1) (convex corner at p2).
+  // Triangle tip (1.5, −0.5), (2, −2), (2.5, −1): the closest features are p2 and the tip,
+  // normal (1, −1)/√2, on the edge of p2's normal cone (cross(n2, n) = 0) → admitted: one
+  // vertex–vertex point at margin 1, midway (1.25, −0.25), separation √0.5.
+  const ChainSegment rising{{-2, 0}, {-1, 0}, {1, 0}, {2, 1}};
+  const Polygon tip = makePolygon({{1.5, -0.5}, {2, -2}, {2.5, -1}});
+  const Manifold m = run(rising, at(0, 0), tip, at(0, 0), Options{1});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{std::sqrt(0.5), -std::sqrt(0.5)}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {1.25, -0.25}, std::sqrt(0.5), fid(kVertex, 1, kVertex, 0));
+}
+
+TEST(ReferenceChainSegmentPolygon, FlatCornerSnapsToTheSegmentNormal) {
+  // The same triangle with a flat next piece (ghost2 = (3, 0)): the vertex–vertex normal snaps
+  // to the segment normal; the incident edge at the tip (edge 2) lies beyond p2 along the
+  // segment, so clipping leaves nothing: no contact (the next piece owns the triangle).
+  const ChainSegment flat{{-2, 0}, {-1, 0}, {1, 0}, {3, 0}};
+  const Polygon tip = makePolygon({{1.5, -0.5}, {2, -2}, {2.5, -1}});
+  EXPECT_EQ(run(flat, at(0, 0), tip, at(0, 0), Options{1}).status, Status::noContact);
+}
+
+TEST(ReferenceChainSegmentPolygon, NeighbourMoreAntiParallelOwnsTheFace) {
+  // Triangle (−0.5, −1), (−2, −0.25), (−2, −1.5): its face 0 (outward normal ∝ (1, 2)) is
+  // 1.5/√5 from p1 = (−1, 0), the closest features (vertex–edge). With the previous piece
+  // coming down from ghost1 = (−2, 1) (convex corner, normal ∝ (−1, −1)), the face normal is
+  // admitted but that neighbour is more anti-parallel to it (−2.25/√2 < −3/2) → none.
+  const ChainSegment bent{{-2, 1}, {-1, 0}, {1, 0}, {2, 0}};
+  const Polygon wedge = makePolygon({{-0.5, -1}, {-2, -0.25}, {-2, -1.5}});
+  EXPECT_EQ(run(bent, at(0, 0), wedge, at(0, 0), Options{1}).status, Status::noContact);
+  // With a flat previous piece the normal snaps: face 0 is incident to the segment face and is
+  // clipped at p1: (−1, −0.75) (separation 0.75, id (vertex 0, face 0)) and its end
+  // (−0.5, −1) (separation 1, id (face 0, vertex 0)); points midway toward y = 0.
+  const Manifold m = run(kShort, at(0, 0), wedge, at(0, 0), Options{1});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, -1}));
+  ASSERT_EQ(m.pointCount, 2);
+  expectPoint(m.points[0], {-1, -0.375}, 0.75, fid(kVertex, 0, kFace, 0));
+  expectPoint(m.points[1], {-0.5, -0.5}, 1.0, fid(kFace, 0, kVertex, 0));
+}
+
 TEST(ReferenceChainSegmentCapsule, CapsuleUnderTheChain) {
   // Capsule core (−0.5, 0)–(0.5, 0), r = 0.25, at (0, −0.125): top surface y = 0.125. Both
   // core vertices lie 0.125 below the chain's interior (edge–vertex, vertex 0 first); the
