@@ -191,18 +191,25 @@ Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b,
   }
   // Steps 4–5: both cores project onto each other → SAT reference side and clipping.
   std::optional<Manifold> clipped;
+  std::optional<double> axisGap;
   if (!projectsOutside(a, b) && !projectsOutside(b, a)) {
     const Side sideA = satSide(a, b);
     const Side sideB = satSide(b, a);
-    if (compareQuotients(sideA.w, dot(sideA.m, sideA.m), sideB.w, dot(sideB.m, sideB.m)) >= 0) {
+    const SqrtForm sepA = quotient(sideA.w, dot(sideA.m, sideA.m));
+    const SqrtForm sepB = quotient(sideB.w, dot(sideB.m, sideB.m));
+    const bool referenceA = compare(sepA, sepB) >= 0;
+    if (referenceA) {
       clipped = clipCores(a, b, sideA, distance, margin);
     } else {
       clipped = clipCores(b, a, sideB, distance, margin);
       if (clipped) clipped = swapRoles(*clipped);
     }
+    // DecisionGaps::axis: the chosen side's separation minus the other core's.
+    axisGap = referenceA ? approximateDifference(sepA, sepB) : approximateDifference(sepB, sepA);
   }
   // Step 6: otherwise one point.
   Manifold m = clipped ? *clipped : singlePoint(a, b, cp, margin);
+  m.gaps.axis = axisGap;
   m.gaps.contact = contactGap(separation, margin);
   return m;
 }

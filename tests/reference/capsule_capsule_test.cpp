@@ -28,6 +28,7 @@ TEST(ReferenceCapsuleCapsule, ParallelOverlappingCoresGiveTwoPoints) {
   ASSERT_EQ(m.pointCount, 2);
   expectPoint(m.points[0], {-1, 0.375}, -0.25, fid(kFace, 1, kVertex, 0));
   expectPoint(m.points[1], {1, 0.375}, -0.25, fid(kFace, 1, kVertex, 1));
+  EXPECT_EQ(m.gaps.axis, 0.0);  // the exact tie
   // Swapped, the tie makes the shorter capsule the reference: A's core is clipped at the
   // reference's vertices 0 and 1 on A's face 1 (the face looking at B) — same points.
   const Manifold back = expectSwapSymmetric(a, at(0, 0), b, at(0, 0.75), {}, m, false);
@@ -48,6 +49,7 @@ TEST(ReferenceCapsuleCapsule, TeeJunctionIsOnePointOnTheLineOfClosestPoints) {
   EXPECT_EQ(m.normal, (Vec2{0, 1}));
   ASSERT_EQ(m.pointCount, 1);
   expectPoint(m.points[0], {0, 0.125}, -0.25, fid(kFace, 1, kVertex, 0));
+  EXPECT_FALSE(m.gaps.axis.has_value());  // no SAT side was chosen
   expectSwapSymmetric(a, at(0, 0), b, at(0, 0), {}, m);
 }
 
