@@ -27,35 +27,44 @@
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
 
+// The chunk helpers are instantiated with 32-byte vectors for the batch path's AVX2 kernels and
+// always inlined there; GCC's note that such a vector passed by value would change the ABI of a
+// non-AVX call does not apply.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace touche::fast {
 
 namespace detail {
 
 /// Stores a SIMD chunk into lanes [c·width, (c + 1)·width) of a lane array.
-template <class T>
-inline void storeChunk(T (&array)[kLanes], int c, Simd<T> v) {
-  std::memcpy(array + c * kWidth<T>, &v, sizeof v);
+template <class T, int B = 16>
+[[gnu::always_inline]] inline void storeChunk(T (&array)[kLanes], int c, Simd<T, B> v) {
+  std::memcpy(array + c * kWidth<T, B>, &v, sizeof v);
 }
 
 /// B's vertices, normals and face offsets moved into A's frame by xfBinA = (p, q), all lanes
 /// in SIMD chunks: vertices q·v + p, normals q·n, offsets (q·n)·(q·v + p) computed as
 /// offset + (q·n)·p (a rotation keeps dot products; one rounding more than recomputing from
 /// the moved vertex, both within a few ulps of the plane's distance). Radius and count copied.
-template <class T>
-inline PolygonT<T> moveInto(const PolygonT<T>& b, const TransformT<T>& xfBinA) {
+template <class T, int B = 16>
+[[gnu::always_inline]] inline PolygonT<T> moveInto(const PolygonT<T>& b,
+                                                   const TransformT<T>& xfBinA) {
+  using V = Simd<T, B>;
   PolygonT<T> out;
   const T c = xfBinA.q.c;
   const T s = xfBinA.q.s;
-  for (int k = 0; k < kChunks<T>; ++k) {
-    const Simd<T> x = loadChunk(b.vx, k);
-    const Simd<T> y = loadChunk(b.vy, k);
-    const Simd<T> nx = c * loadChunk(b.nx, k) - s * loadChunk(b.ny, k);
-    const Simd<T> ny = s * loadChunk(b.nx, k) + c * loadChunk(b.ny, k);
-    storeChunk(out.vx, k, (c * x - s * y) + xfBinA.p.x);
-    storeChunk(out.vy, k, (s * x + c * y) + xfBinA.p.y);
-    storeChunk(out.nx, k, nx);
-    storeChunk(out.ny, k, ny);
-    storeChunk(out.offset, k, loadChunk(b.offset, k) + (nx * xfBinA.p.x + ny * xfBinA.p.y));
+  for (int k = 0; k < kChunks<T, B>; ++k) {
+    const V x = loadChunk<T, B>(b.vx, k);
+    const V y = loadChunk<T, B>(b.vy, k);
+    const V nx = c * loadChunk<T, B>(b.nx, k) - s * loadChunk<T, B>(b.ny, k);
+    const V ny = s * loadChunk<T, B>(b.nx, k) + c * loadChunk<T, B>(b.ny, k);
+    storeChunk<T, B>(out.vx, k, (c * x - s * y) + xfBinA.p.x);
+    storeChunk<T, B>(out.vy, k, (s * x + c * y) + xfBinA.p.y);
+    storeChunk<T, B>(out.nx, k, nx);
+    storeChunk<T, B>(out.ny, k, ny);
+    storeChunk<T, B>(out.offset, k,
+                     loadChunk<T, B>(b.offset, k) + (nx * xfBinA.p.x + ny * xfBinA.p.y));
   }
   out.count = b.count;
   out.radius = b.radius;
@@ -70,13 +79,15 @@ inline PolygonT<T> moveInto(const PolygonT<T>& b, const TransformT<T>& xfBinA) {
 /// in registers), over all kLanes vertex lanes (padding repeats vertex 0, which changes no
 /// minimum; a loop bounded by the count would end at a different, unpredictable trip every
 /// pair), then firstMax picks the best face.
-template <class T>
-inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>& q) {
-  constexpr int C = kChunks<T>;
-  Simd<T> nx[C], ny[C], s[C];
+template <class T, int B = 16>
+[[gnu::always_inline]] inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p,
+                                                               const PolygonT<T>& q) {
+  using V = Simd<T, B>;
+  constexpr int C = kChunks<T, B>;
+  V nx[C], ny[C], s[C];
   for (int c = 0; c < C; ++c) {
-    nx[c] = loadChunk(p.nx, c);
-    ny[c] = loadChunk(p.ny, c);
+    nx[c] = loadChunk<T, B>(p.nx, c);
+    ny[c] = loadChunk<T, B>(p.ny, c);
     s[c] = q.vx[0] * nx[c] + q.vy[0] * ny[c];
   }
 #pragma GCC unroll 8
@@ -85,13 +96,15 @@ inline FaceSeparationT<T> maxSeparation(const PolygonT<T>& p, const PolygonT<T>&
     const T wy = q.vy[j];
 #pragma GCC unroll 4
     for (int c = 0; c < C; ++c) {
-      const Simd<T> d = wx * nx[c] + wy * ny[c];
+      const V d = wx * nx[c] + wy * ny[c];
       s[c] = d < s[c] ? d : s[c];
     }
   }
   for (int c = 0; c < C; ++c)
-    s[c] = s[c] - loadChunk(p.offset, c);
-  return firstMax<T>(s);
+    s[c] = s[c] - loadChunk<T, B>(p.offset, c);
+  Simd<T> halves[kChunks<T>];  // firstMax works on 16-byte chunks
+  std::memcpy(halves, s, sizeof halves);
+  return firstMax<T>(halves);
 }
 
 /// Source 002 b2FindIncidentEdge: the edge of `incident` whose unit normal is most
@@ -326,12 +339,13 @@ struct SatT {
 
 /// Stage 1: moves B into A's frame and runs the SAT both ways (no early exit between them).
 /// Returns whether the polygons are within the margin (no axis separates them by more).
-template <class T>
-inline bool satStage(SatT<T>& sat, const PolygonT<T>& a, const TransformT<T>& xfA,
-                     const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
-  sat.bInA = moveInto(b, invMul(xfA, xfB));
-  sat.sepA = maxSeparation(a, sat.bInA);
-  sat.sepB = maxSeparation(sat.bInA, a);
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool satStage(SatT<T>& sat, const PolygonT<T>& a,
+                                            const TransformT<T>& xfA, const PolygonT<T>& b,
+                                            const TransformT<T>& xfB, T margin) {
+  sat.bInA = moveInto<T, B>(b, invMul(xfA, xfB));
+  sat.sepA = maxSeparation<T, B>(a, sat.bInA);
+  sat.sepB = maxSeparation<T, B>(sat.bInA, a);
   return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
 }
 
@@ -377,3 +391,5 @@ ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, con
 }
 
 }  // namespace touche::fast
+
+#pragma GCC diagnostic pop

@@ -20,6 +20,12 @@
 #include "touche/core/shapes.h"
 #include "touche/fast/types.h"
 
+// The chunk helpers are instantiated with 32-byte vectors for the batch path's AVX2 kernels and
+// always inlined there; GCC's note that such a vector passed by value would change the ABI of a
+// non-AVX call does not apply.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace touche::fast {
 
 /// Number of lanes of a prepared polygon (Box2D's b2_maxPolygonVertices).
@@ -63,31 +69,26 @@ struct FaceSeparationT {
 
 namespace detail {
 
-/// A 16-byte GCC/Clang vector of T (4 floats or 2 doubles): the width of SSE2, the x86-64
-/// baseline, so every operation is one instruction. Plain IEEE operations lane by lane: the
-/// results are exactly those of the scalar loop.
-template <class T>
-struct SimdOf;
-template <>
-struct SimdOf<float> {
-  typedef float type __attribute__((vector_size(16)));
+/// A B-byte GCC/Clang vector of T: 16 bytes (4 floats or 2 doubles) is the width of SSE2,
+/// the x86-64 baseline, so every operation is one instruction; the batch path's AVX2 kernels
+/// use 32. Plain IEEE operations lane by lane: the results are exactly those of the scalar
+/// loop, whatever the width.
+template <class T, int B = 16>
+struct SimdOf {
+  typedef T type __attribute__((vector_size(B)));
 };
-template <>
-struct SimdOf<double> {
-  typedef double type __attribute__((vector_size(16)));
-};
-template <class T>
-using Simd = typename SimdOf<T>::type;
-template <class T>
-inline constexpr int kWidth = static_cast<int>(16 / sizeof(T));
-template <class T>
-inline constexpr int kChunks = kLanes / kWidth<T>;
+template <class T, int B = 16>
+using Simd = typename SimdOf<T, B>::type;
+template <class T, int B = 16>
+inline constexpr int kWidth = static_cast<int>(B / sizeof(T));
+template <class T, int B = 16>
+inline constexpr int kChunks = kLanes / kWidth<T, B>;
 
 /// Loads lanes [c·width, (c + 1)·width) of a lane array.
-template <class T>
-inline Simd<T> loadChunk(const T (&array)[kLanes], int c) {
-  Simd<T> v;
-  std::memcpy(&v, array + c * kWidth<T>, sizeof v);
+template <class T, int B = 16>
+[[gnu::always_inline]] inline Simd<T, B> loadChunk(const T (&array)[kLanes], int c) {
+  Simd<T, B> v;
+  std::memcpy(&v, array + c * kWidth<T, B>, sizeof v);
   return v;
 }
 
@@ -173,3 +174,5 @@ inline PolygonT<T> prepare(const Polygon& polygon) {
 }
 
 }  // namespace touche::fast
+
+#pragma GCC diagnostic pop
