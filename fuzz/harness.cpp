@@ -272,6 +272,68 @@ bool box2dInScope(const FuzzInput& in) {
   return true;
 }
 
+/// Known problems met so far (reported once each on stderr); TOUCHE_FUZZ_STRICT=1 turns them
+/// back into failures.
+bool toleratedAsKnown(const std::string& label) {
+  static const bool strict = [] {
+    const char* env = std::getenv("TOUCHE_FUZZ_STRICT");
+    return env != nullptr && std::string(env) == "1";
+  }();
+  if (label.empty() || strict) return false;
+  static std::vector<std::string> seen;
+  if (std::find(seen.begin(), seen.end(), label) == seen.end()) {
+    seen.push_back(label);
+    std::fprintf(stderr, "touche-fuzz: tolerating known open problem '%s'\n", label.c_str());
+  }
+  return true;
+}
+
+/// True when every coordinate of the scene is below 2^-500: products of two coordinates
+/// underflow, so a floating-point engine's decisions are no longer within the oracle's
+/// scale-relative tolerance. There the fast engines are held to sanity only (finite, unit
+/// normal, an answer), the reference to everything.
+bool productsUnderflow(const Case& scene) {
+  Case c = scene;
+  for (Shape* shape : {&c.a, &c.b}) {
+    Transform* xf = shape == &c.a ? &c.xfA : &c.xfB;
+    const std::vector<double*> numbers = test::numbersOf(shape, xf);
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      const bool isRotation = i == 2 || i == 3;  // numbersOf: p.x, p.y, q.c, q.s, then shape
+      if (!isRotation && std::fabs(*numbers[i]) >= 0x1p-500) return false;
+    }
+  }
+  return true;
+}
+
+/// True for a (face, vertex) or (vertex, face) id — the two kinds a clipped manifold has.
+bool isFaceVertexPair(FeatureId id) {
+  return id.typeA != id.typeB;
+}
+
+/// Box2D's wrong-id answers where every differing id is the other of the two names one point
+/// can have: an incident vertex lying on the reference face's side plane within Box2D's float
+/// rounding is "kept vertex j" (face, vertex) for one engine and "clipped at reference vertex k"
+/// (vertex, face) for the other. The points agree (compare checks them before ids); only the
+/// exact side of a side-plane test differs. The oracle has no decision gap for that test yet.
+bool onlyClipIdsDiffer(const Manifold& expected, const Manifold& actual) {
+  if (expected.pointCount != actual.pointCount) return false;
+  for (int i = 0; i < actual.pointCount; ++i) {
+    int nearest = 0;
+    for (int j = 1; j < expected.pointCount; ++j) {
+      if (length(expected.points[j].point - actual.points[i].point) <
+          length(expected.points[nearest].point - actual.points[i].point)) {
+        nearest = j;
+      }
+    }
+    const FeatureId e = expected.points[nearest].id;
+    const FeatureId a = actual.points[i].id;
+    if (!(e == a) && !(isFaceVertexPair(e) && isFaceVertexPair(a) && e.typeA != a.typeA)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string checkBox2d(const FuzzInput& in) {
   const Engine& box2d = oracle::box2d::kEngine;
   if (!box2dInScope(in)) return "";
@@ -286,6 +348,11 @@ std::string checkBox2d(const FuzzInput& in) {
     return "";
   }
   if (oracle::isAcceptable(check.comparison.outcome)) return "";
+  if (check.comparison.outcome == oracle::Outcome::wrongId &&
+      onlyClipIdsDiffer(check.expected, check.actual) &&
+      toleratedAsKnown("box2d-clip-id-at-side-plane")) {
+    return "";
+  }
   return "box2d vs reference: " + check.comparison.explanation;
 }
 
@@ -347,39 +414,6 @@ std::string knownFastIssue(const Engine& engine, const FuzzInput& in, const Case
     return "parallel-vertex-vertex";
   }
   return "";
-}
-
-/// Known problems met so far (reported once each on stderr); TOUCHE_FUZZ_STRICT=1 turns them
-/// back into failures.
-bool toleratedAsKnown(const std::string& label) {
-  static const bool strict = [] {
-    const char* env = std::getenv("TOUCHE_FUZZ_STRICT");
-    return env != nullptr && std::string(env) == "1";
-  }();
-  if (label.empty() || strict) return false;
-  static std::vector<std::string> seen;
-  if (std::find(seen.begin(), seen.end(), label) == seen.end()) {
-    seen.push_back(label);
-    std::fprintf(stderr, "touche-fuzz: tolerating known open problem '%s'\n", label.c_str());
-  }
-  return true;
-}
-
-/// True when every coordinate of the scene is below 2^-500: products of two coordinates
-/// underflow, so a floating-point engine's decisions are no longer within the oracle's
-/// scale-relative tolerance. There the fast engines are held to sanity only (finite, unit
-/// normal, an answer), the reference to everything.
-bool productsUnderflow(const Case& scene) {
-  Case c = scene;
-  for (Shape* shape : {&c.a, &c.b}) {
-    Transform* xf = shape == &c.a ? &c.xfA : &c.xfB;
-    const std::vector<double*> numbers = test::numbersOf(shape, xf);
-    for (std::size_t i = 0; i < numbers.size(); ++i) {
-      const bool isRotation = i == 2 || i == 3;  // numbersOf: p.x, p.y, q.c, q.s, then shape
-      if (!isRotation && std::fabs(*numbers[i]) >= 0x1p-500) return false;
-    }
-  }
-  return true;
 }
 
 /// fast and fast_float in both role orders, against the reference.
