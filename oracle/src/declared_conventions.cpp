@@ -83,6 +83,7 @@ const std::map<std::string, Setter>& setters() {
       {"contactBand", [](DeclaredConventions& c, const Json& v) { c.contactBand = number(v); }},
       {"faceNormalsOnly",
        [](DeclaredConventions& c, const Json& v) { c.faceNormalsOnly = boolean(v); }},
+      {"insideEpsilon", [](DeclaredConventions& c, const Json& v) { c.insideEpsilon = number(v); }},
       {"sidePlanesExtendedByRadius",
        [](DeclaredConventions& c, const Json& v) { c.sidePlanesExtendedByRadius = boolean(v); }},
   };

@@ -147,6 +147,7 @@ struct Judge {
   double normalAllowance = 0.0;
   double lengthAllowance = 0.0;
   double lateralAllowance = 0.0;  ///< how far off a core the line through a point may pass
+  double tieBand = 0.0;           ///< how far short of the best a normal may be, beyond rounding
   bool withinBand = false;        ///< a declared band or convention was needed
   bool hasIds = true;             ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
@@ -163,7 +164,15 @@ void setAllowances(Judge& j) {
   const double lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
   j.lengthAllowance = j.tol.length() + std::min(j.normalAllowance, 2.0) * lever;
   j.lateralAllowance = j.lengthAllowance;
-  if (j.conv.sidePlanesExtendedByRadius) j.lateralAllowance += exact::toDouble(j.facts.radius);
+  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
+  if (j.conv.sidePlanesExtendedByRadius && polygons) {
+    j.lateralAllowance += exact::toDouble(j.facts.radius);
+  }
+  // A circle has no face: no reference-face hysteresis, but the declared inside epsilon (a
+  // centre that close outside a polygon counts as inside, with that face's normal).
+  const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
+  j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
+  if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
 Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
@@ -178,7 +187,7 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
       << ", distance from the contact boundary " << inUnits(j.facts.boundary, j.tol.unit) << "\n";
   out << "  tolerance (" << j.conv.engine << "): unit " << sci(j.tol.unit) << "; lengths "
       << sci(j.lengthAllowance) << "; normal " << sci(j.normalAllowance) << "; tie band "
-      << sci(j.conv.tieBand) << "; contact band " << sci(j.conv.contactBand) << "\n";
+      << sci(j.tieBand) << "; contact band " << sci(j.conv.contactBand) << "\n";
   out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", j.hasIds}) << "\n";
   out << "  case: " << formatCase(j.c, NumberFormat::hex);
   result.explanation = out.str();
@@ -243,7 +252,7 @@ std::optional<Comparison> judgeNormal(Judge& j) {
                        exact::toDouble(j.facts.radius);
   const double deficit = j.facts.best - along;
   if (deficit <= j.lengthAllowance) return std::nullopt;
-  const double allowed = j.conv.tieBand + j.lengthAllowance;
+  const double allowed = j.tieBand + j.lengthAllowance;
   j.notes << "  normal "
           << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
           << "): separation along it " << sci(along) << ", best " << sci(j.facts.best)
@@ -504,7 +513,7 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
     }
     return r;
   }
-  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, false, hasIds, {}};
+  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}};
   setAllowances(j);
   if (auto r = judgeStatus(j)) return *r;
   if (flipped.status != Status::contact) {

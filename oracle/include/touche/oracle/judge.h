@@ -50,6 +50,10 @@ struct DeclaredConventions {
   bool faceNormalsOnly = false;
   /// Clipped points may lie up to the total radius beyond the reference face (Box2D 2.4.1).
   bool sidePlanesExtendedByRadius = false;
+  /// A circle centre this close outside a polygon counts as inside and gets the face normal;
+  /// centres this close give a fixed normal (Box2D 2.4.1: b2_epsilon = FLT_EPSILON). Length
+  /// units; the tie band of pairs with a circle.
+  double insideEpsilon = 0.0;
 };
 
 /// Parses a conventions file's JSON text; errors name the key ("tieBand: ...").
