@@ -2,13 +2,15 @@
 //
 // For every pair with area: a pool of 65 536 seeded random scenes (polygons of 3–8 vertices,
 // about half of the scenes in contact), cycled through by the benchmark loop; pairs/s is the
-// items_per_second counter. The reference has no interval filter yet: every decision runs in
-// GMP rationals, so this is the unfiltered exact speed (docs/performance.md, Reference engine).
+// items_per_second counter. polygon_polygon runs filtered (steps 2–4 on intervals first,
+// exact rationals only when uncertain; the fallback_rate counter) and unfiltered
+// (BM_ReferenceUnfiltered); the other pairs are unfiltered (docs/performance.md).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "touche/core/pairs.h"
@@ -75,8 +77,10 @@ std::vector<Scene> makeScenes(PairId id, int count) {
   return scenes;
 }
 
-void BM_Reference(benchmark::State& state) {
+void runPair(benchmark::State& state, bool filtered) {
   const auto id = static_cast<PairId>(state.range(0));
+  reference::setFilterEnabled(filtered);
+  reference::resetFilterStats();
   const std::vector<Scene> scenes = makeScenes(id, 1 << 16);
   std::size_t i = 0;
   std::int64_t contacts = 0;
@@ -90,7 +94,21 @@ void BM_Reference(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   state.counters["contact_rate"] =
       static_cast<double>(contacts) / static_cast<double>(state.iterations());
-  state.SetLabel(std::string(pairInfo(id).name));
+  const reference::FilterStats stats = reference::filterStats();
+  if (stats.calls > 0) {
+    state.counters["fallback_rate"] =
+        static_cast<double>(stats.fallbacks) / static_cast<double>(stats.calls);
+  }
+  state.SetLabel(std::string(pairInfo(id).name) + (filtered ? "" : " unfiltered"));
+  reference::setFilterEnabled(true);
+}
+
+void BM_Reference(benchmark::State& state) {
+  runPair(state, true);
+}
+
+void BM_ReferenceUnfiltered(benchmark::State& state) {
+  runPair(state, false);
 }
 
 void registerPairs(benchmark::internal::Benchmark* b) {
@@ -100,6 +118,9 @@ void registerPairs(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_Reference)->Apply(registerPairs)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReferenceUnfiltered)
+    ->Arg(static_cast<int>(PairId::polygon_polygon))
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -38,81 +38,136 @@
 //    face (as Box2D itself does since 2.3).
 //  - source 000 breaks an exact SAT tie toward B (`axisAB.distance > axisBA.distance`, else
 //    B); touche prefers A (a convention, documented).
+#include <atomic>
 #include <optional>
 #include <utility>
 
 #include "construct.h"
 #include "cores.h"
+#include "interval.h"
 #include "rounding.h"
 #include "touche/reference/reference.h"
 
 namespace touche::reference {
 namespace {
 
-/// Step 2: separation of every face of p against q, as w/√g (raw, radii not included).
-std::array<SqrtForm, kMaxPolygonVertices> faceSeparations(const WorldPolygon& p,
-                                                          const WorldPolygon& q) {
-  std::array<SqrtForm, kMaxPolygonVertices> separations;
-  for (int i = 0; i < p.count; ++i) {
-    const Face f = faceOf(p, i);
-    Rational w = dot(q.vertices[0] - f.v1, f.m);
-    for (int j = 1; j < q.count; ++j) {
-      const Rational wj = dot(q.vertices[j] - f.v1, f.m);
-      if (wj < w) w = wj;
-    }
-    separations[i] = quotient(w, f.g);
-  }
-  return separations;
+// Steps 2–4 decide indices only, and are written once for any number type N: Rational
+// (exact) or Interval (interval.h; a sign it cannot decide throws Uncertain and the exact
+// rationals decide instead). A separation along an unnormalised face direction m is w/√g with
+// g = m·m, kept as the pair (w, g); two of them compare by signs and squares.
+
+/// The exact minimum for rationals; the enclosure of the minimum for intervals.
+inline Rational minOf(const Rational& a, const Rational& b) {
+  return b < a ? b : a;
 }
 
-/// Index of the largest separation; an exact tie keeps the lower index.
-int bestIndex(const std::array<SqrtForm, kMaxPolygonVertices>& separations, int count) {
-  int best = 0;
-  for (int i = 1; i < count; ++i) {
-    if (compare(separations[i], separations[best]) > 0) best = i;
-  }
-  return best;
+/// Three-way comparison of w1/√g1 and w2/√g2 (g > 0) by signs and squares, for any N.
+template <class N>
+int compareQuotientsOf(const N& w1, const N& g1, const N& w2, const N& g2) {
+  const int s1 = sign(w1);
+  const int s2 = sign(w2);
+  if (s1 != s2) return s1 > s2 ? 1 : -1;
+  if (s1 == 0) return 0;
+  const int magnitude = sign(N(w1 * w1 * g2 - w2 * w2 * g1));
+  return s1 > 0 ? magnitude : -magnitude;
 }
 
-/// DecisionGaps::axis: the chosen separation minus the best other face of A or B.
-double axisGap(const std::array<SqrtForm, kMaxPolygonVertices>& sepsA, int countA,
-               const std::array<SqrtForm, kMaxPolygonVertices>& sepsB, int countB, bool chosenOnB,
-               int chosen) {
-  std::optional<SqrtForm> other;
-  const auto consider = [&](const SqrtForm& s) {
-    if (!other || compare(s, *other) > 0) other = s;
-  };
-  for (int i = 0; i < countA; ++i) {
-    if (chosenOnB || i != chosen) consider(sepsA[i]);
-  }
-  for (int i = 0; i < countB; ++i) {
-    if (!chosenOnB || i != chosen) consider(sepsB[i]);
-  }
-  const SqrtForm& best = chosenOnB ? sepsB[chosen] : sepsA[chosen];
-  return approximateDifference(best, *other);
-}
-
-/// Step 4: the edge of q whose unit normal is most anti-parallel to the reference face's
-/// normal: minimise dot(m_ref, m_j)/(|m_ref|·|m_j|) (tie → lower index); the gap is the
-/// runner-up's value minus the chosen one.
-struct Incident {
-  int index = 0;
-  double gap = 0.0;
+/// The decisions of steps 2–4 and the runner-ups whose exact values the gaps report.
+struct SatDecision {
+  bool flip = false;       ///< the reference face is on B
+  int face = 0;            ///< reference face index
+  bool runnerOnB = false;  ///< the best other face (DecisionGaps::axis) is on B
+  int runner = 0;
+  int incident = 0;  ///< incident edge on the other polygon
+  int incidentRunner = 0;
 };
 
-Incident findIncidentEdge(const Face& reference, const WorldPolygon& q) {
-  std::array<SqrtForm, kMaxPolygonVertices> alignment;
-  int best = 0;
-  for (int j = 0; j < q.count; ++j) {
-    const Face f = faceOf(q, j);
-    alignment[j] = quotient(dot(reference.m, f.m), Rational(reference.g * f.g));
-    if (j > 0 && compare(alignment[j], alignment[best]) < 0) best = j;
+/// Steps 2–4 over polygons given as vertex arrays of V (ExactVec2 or IntervalVec2).
+template <class V>
+SatDecision decide(const std::array<V, kMaxPolygonVertices>& a, int countA,
+                   const std::array<V, kMaxPolygonVertices>& b, int countB) {
+  using N = decltype(V{}.x);
+  struct Sep {
+    N w;
+    N g;
+  };
+  // Step 2: separation of face i of p: min over q's vertices of dot(q − p_i, m_i), over √g_i.
+  const auto separations = [](const auto& p, int pCount, const auto& q, int qCount) {
+    std::array<Sep, kMaxPolygonVertices> seps;
+    for (int i = 0; i < pCount; ++i) {
+      const V m = rightPerp(p[nextIndex(i, pCount)] - p[i]);
+      N w = dot(q[0] - p[i], m);
+      for (int j = 1; j < qCount; ++j)
+        w = minOf(w, N(dot(q[j] - p[i], m)));
+      seps[i] = Sep{w, dot(m, m)};
+    }
+    return seps;
+  };
+  const auto greater = [](const Sep& x, const Sep& y) {
+    return compareQuotientsOf(x.w, x.g, y.w, y.g) > 0;
+  };
+  const auto sepsA = separations(a, countA, b, countB);
+  const auto sepsB = separations(b, countB, a, countA);
+  int edgeA = 0;
+  int edgeB = 0;
+  for (int i = 1; i < countA; ++i)
+    edgeA = greater(sepsA[i], sepsA[edgeA]) ? i : edgeA;
+  for (int i = 1; i < countB; ++i)
+    edgeB = greater(sepsB[i], sepsB[edgeB]) ? i : edgeB;
+  // Step 3: B's face only if strictly better (tie → A); the best other face for the gap.
+  SatDecision d;
+  d.flip = greater(sepsB[edgeB], sepsA[edgeA]);
+  d.face = d.flip ? edgeB : edgeA;
+  const Sep* other = nullptr;
+  const auto consider = [&](const Sep& s, bool onB, int i) {
+    if (onB == d.flip && i == d.face) return;
+    if (other && !greater(s, *other)) return;
+    other = &s;
+    d.runnerOnB = onB;
+    d.runner = i;
+  };
+  for (int i = 0; i < countA; ++i)
+    consider(sepsA[i], false, i);
+  for (int i = 0; i < countB; ++i)
+    consider(sepsB[i], true, i);
+  // Step 4: the incident edge minimises dot(m_ref, m_j)/√(g_ref·g_j) (tie → lower index).
+  const auto& ref = d.flip ? b : a;
+  const auto& inc = d.flip ? a : b;
+  const int refCount = d.flip ? countB : countA;
+  const int incCount = d.flip ? countA : countB;
+  const V mRef = rightPerp(ref[nextIndex(d.face, refCount)] - ref[d.face]);
+  std::array<Sep, kMaxPolygonVertices> alignment;
+  for (int j = 0; j < incCount; ++j) {
+    const V m = rightPerp(inc[nextIndex(j, incCount)] - inc[j]);
+    alignment[j] = Sep{dot(mRef, m), N(dot(mRef, mRef) * dot(m, m))};
   }
-  int runnerUp = best == 0 ? 1 : 0;
-  for (int j = 0; j < q.count; ++j) {
-    if (j != best && compare(alignment[j], alignment[runnerUp]) < 0) runnerUp = j;
+  for (int j = 1; j < incCount; ++j) {
+    d.incident = greater(alignment[d.incident], alignment[j]) ? j : d.incident;
   }
-  return {best, approximateDifference(alignment[runnerUp], alignment[best])};
+  d.incidentRunner = d.incident == 0 ? 1 : 0;
+  for (int j = 0; j < incCount; ++j) {
+    // (never a value against itself: an interval minus itself is not certainly zero)
+    if (j != d.incident && j != d.incidentRunner &&
+        greater(alignment[d.incidentRunner], alignment[j])) {
+      d.incidentRunner = j;
+    }
+  }
+  return d;
+}
+
+/// The exact separation w/√g of face i of p against q (raw, radii not included).
+SqrtForm exactSeparation(const WorldPolygon& p, int i, const WorldPolygon& q) {
+  const Face f = faceOf(p, i);
+  Rational w = dot(q.vertices[0] - f.v1, f.m);
+  for (int j = 1; j < q.count; ++j)
+    w = minOf(w, dot(q.vertices[j] - f.v1, f.m));
+  return quotient(w, f.g);
+}
+
+/// The exact alignment dot(m_ref, m_j)/(|m_ref|·|m_j|) of edge j of q with a reference face.
+SqrtForm exactAlignment(const Face& reference, const WorldPolygon& q, int j) {
+  const Face f = faceOf(q, j);
+  return quotient(dot(reference.m, f.m), Rational(reference.g * f.g));
 }
 
 /// Step 5: the endpoints (0 or 1 on each edge) that are the unique closest points of the
@@ -202,58 +257,108 @@ struct Roles {
 
 Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Manifold m);
 Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, Manifold m);
+Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
+                        const Rational& margin, const SatDecision& d);
 
 }  // namespace
+
+namespace {
+
+std::atomic<std::uint64_t> filterCalls{0};
+std::atomic<std::uint64_t> filterFallbacks{0};
+std::atomic<bool> filterEnabled{true};
+
+std::array<IntervalVec2, kMaxPolygonVertices> worldVertices(const Polygon& p, const Transform& xf) {
+  std::array<IntervalVec2, kMaxPolygonVertices> world{};
+  for (int i = 0; i < p.count; ++i)
+    world[i] = toWorldInterval(xf, p.vertices[i]);
+  return world;
+}
+
+}  // namespace
+
+FilterStats filterStats() {
+  return {filterCalls.load(), filterFallbacks.load()};
+}
+
+void resetFilterStats() {
+  filterCalls = 0;
+  filterFallbacks = 0;
+}
+
+void setFilterEnabled(bool enabled) {
+  filterEnabled = enabled;
+}
 
 Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
                          const Transform& xfB, const Options& options) {
   // Step 1: world frame, exactly.
-  return collideWorldPolygons(toWorldExact(a, xfA), toWorldExact(b, xfB),
-                              liftExact(options.margin));
+  const WorldPolygon polyA = toWorldExact(a, xfA);
+  const WorldPolygon polyB = toWorldExact(b, xfB);
+  const Rational margin = liftExact(options.margin);
+  if (!filterEnabled) return collideWorldPolygons(polyA, polyB, margin);
+  // Steps 2–4 first on intervals; the exact rationals decide only when they are uncertain.
+  ++filterCalls;
+  try {
+    const SatDecision d = decide(worldVertices(a, xfA), a.count, worldVertices(b, xfB), b.count);
+    return collideDecided(polyA, polyB, margin, d);
+  } catch (const Uncertain&) {
+    ++filterFallbacks;
+    return collideWorldPolygons(polyA, polyB, margin);
+  }
 }
 
 Manifold collideWorldPolygons(const WorldPolygon& polyA, const WorldPolygon& polyB,
                               const Rational& margin) {
+  // Steps 2–4 in exact rationals.
+  return collideDecided(polyA, polyB, margin,
+                        decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count));
+}
+
+namespace {
+
+/// Steps 3–6 once the indices are decided (by intervals or by rationals).
+Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
+                        const Rational& margin, const SatDecision& d) {
   const Rational totalRadius = polyA.radius + polyB.radius;
 
-  // Step 2: SAT both ways.
-  const auto sepsA = faceSeparations(polyA, polyB);
-  const auto sepsB = faceSeparations(polyB, polyA);
-  const int edgeA = bestIndex(sepsA, polyA.count);
-  const int edgeB = bestIndex(sepsB, polyB.count);
-
-  // Step 3: reference face (B only if strictly better), gaps, early out beyond the margin.
-  const bool flip = compare(sepsB[edgeB], sepsA[edgeA]) > 0;
-  const Roles roles{flip ? &polyB : &polyA, flip ? &polyA : &polyB, flip, flip ? edgeB : edgeA,
-                    flip ? sepsB[edgeB] : sepsA[edgeA]};
+  // Step 3: the roles, the exact separation of the reference face, its gap to the best other
+  // face, and the early out beyond the margin.
+  const WorldPolygon& ref = d.flip ? polyB : polyA;
+  const WorldPolygon& inc = d.flip ? polyA : polyB;
+  const Roles roles{&ref, &inc, d.flip, d.face, exactSeparation(ref, d.face, inc)};
   Manifold m;
-  m.gaps.axis = axisGap(sepsA, polyA.count, sepsB, polyB.count, flip, roles.face);
+  const SqrtForm runner = d.runnerOnB ? exactSeparation(polyB, d.runner, polyA)
+                                      : exactSeparation(polyA, d.runner, polyB);
+  m.gaps.axis = approximateDifference(roles.separation, runner);
   const SqrtForm separation{roles.separation.a - totalRadius, roles.separation.b,
                             roles.separation.g};
   m.gaps.contact = contactGap(separation, margin);
   if (!withinMargin(separation, margin)) return m;
 
-  // Step 4: incident edge.
-  const Face reference = faceOf(*roles.reference, roles.face);
-  const Incident incident = findIncidentEdge(reference, *roles.incident);
-  m.gaps.incident = incident.gap;
+  // Step 4: incident edge (decided above) and its gap to the runner-up.
+  const Face reference = faceOf(ref, roles.face);
+  m.gaps.incident = approximateDifference(exactAlignment(reference, inc, d.incidentRunner),
+                                          exactAlignment(reference, inc, d.incident));
 
   // Step 5: strictly separated cores meeting corner to corner → one vertex–vertex point.
   if (sign(roles.separation) > 0) {
     const int i12 = nextIndex(roles.face, roles.reference->count);
-    const int i22 = nextIndex(incident.index, roles.incident->count);
+    const int i22 = nextIndex(d.incident, roles.incident->count);
     const ExactVec2 refEdge[2] = {reference.v1, roles.reference->vertices[i12]};
-    const ExactVec2 incEdge[2] = {roles.incident->vertices[incident.index],
+    const ExactVec2 incEdge[2] = {roles.incident->vertices[d.incident],
                                   roles.incident->vertices[i22]};
     if (const auto corner = closestEndpoints(refEdge, incEdge)) {
       return vertexVertex(roles, corner->first == 0 ? roles.face : i12,
-                          corner->second == 0 ? incident.index : i22, margin, m);
+                          corner->second == 0 ? d.incident : i22, margin, m);
     }
   }
 
   // Step 6: clip to the reference extent, keep the points within the margin.
-  return clipManifold(roles, incident.index, margin, m);
+  return clipManifold(roles, d.incident, margin, m);
 }
+
+}  // namespace
 
 namespace {
 

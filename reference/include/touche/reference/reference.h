@@ -5,6 +5,8 @@
 // file opens with the derivation and numbers its steps (docs/architecture.md).
 #pragma once
 
+#include <cstdint>
+
 #include "touche/core/engine.h"
 
 namespace touche::reference {
@@ -17,6 +19,18 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
 bool implements(PairId pair);
 
 inline constexpr Engine kEngine{"reference", &collide, &implements};
+
+/// The interval filter of polygon–polygon (steps 2–4 decided on intervals first, in exact
+/// rationals only when an interval comparison is uncertain): how often it fell back.
+struct FilterStats {
+  std::uint64_t calls = 0;      ///< filtered polygon–polygon queries
+  std::uint64_t fallbacks = 0;  ///< of which the exact rationals had to decide
+};
+FilterStats filterStats();
+void resetFilterStats();
+/// Turns the filter off (every decision exact from the start) or on; on by default. The
+/// results are identical either way; this exists to measure and to test that.
+void setFilterEnabled(bool enabled);
 
 // Canonical pairs. Inputs must be valid (validateInput); collide() checks that for you.
 Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
