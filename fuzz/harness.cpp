@@ -256,6 +256,14 @@ bool box2dRefuses(const Shape& shape) {
   return false;
 }
 
+bool hasRoundedPolygon(const Case& scene) {
+  for (const Shape* shape : {&scene.a, &scene.b}) {
+    const auto* p = std::get_if<Polygon>(shape);
+    if (p && p->radius != 0.0) return true;
+  }
+  return false;
+}
+
 /// Which cases box2d is cross-checked on, from TOUCHE_FUZZ_BOX2D: "all" (default: every case
 /// in Box2D's range), "sharp" (only when neither polygon is rounded) or "off".
 bool box2dInScope(const FuzzInput& in) {
@@ -264,12 +272,7 @@ bool box2dInScope(const FuzzInput& in) {
     return std::string(env ? env : "all");
   }();
   if (scope == "off" || !inBox2dRange(in)) return false;
-  if (scope != "sharp") return true;
-  for (const Shape* shape : {&in.scene.a, &in.scene.b}) {
-    const auto* p = std::get_if<Polygon>(shape);
-    if (p && p->radius != 0.0) return false;
-  }
-  return true;
+  return scope != "sharp" || !hasRoundedPolygon(in.scene);
 }
 
 /// Known problems met so far (reported once each on stderr); TOUCHE_FUZZ_STRICT=1 turns them
@@ -353,6 +356,9 @@ std::string checkBox2d(const FuzzInput& in) {
       toleratedAsKnown("box2d-clip-id-at-side-plane")) {
     return "";
   }
+  // The oracle's conventions for Box2D on rounded polygons (its skin emulation of a radius)
+  // are not complete yet: TOUCHE_FUZZ_BOX2D=sharp skips those cases altogether.
+  if (hasRoundedPolygon(in.scene) && toleratedAsKnown("box2d-rounded-conventions")) return "";
   return "box2d vs reference: " + check.comparison.explanation;
 }
 
