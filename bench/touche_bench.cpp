@@ -1,15 +1,17 @@
-// touche — narrow-phase benchmark: fast (double, float) vs Box2D 2.4.1 vs the exact reference.
+// touche — narrow-phase benchmark: fast (float, double, batch) vs Box2D 2.4.1 vs the exact
+// reference.
 //
-// Benchmarks are named <engine>/<pair>. Every engine of a pair runs on the same seeded random
-// pairs (bench/random_pairs.h); the reference, exact and slow, runs on the first
-// kReferencePairs of them. Shapes and transforms are prepared outside the timed loop for every
-// engine: the fast engine's PolygonT/CircleT, Box2D's b2PolygonShape/b2CircleShape (filled
-// directly from our validated counter-clockwise polygon, radius 0 — b2PolygonShape::Set would
-// re-order and weld vertices and add the 0.01 skin), the reference's core shapes.
+// Benchmarks are named <engine>/<pair>; engines reference, fast_float, fast_double, fast_batch,
+// box2d (the baseline: Box2D's own b2Collide*, a local-frame manifold) and box2d_world (plus
+// b2WorldManifold::Initialize, which produces what touche returns: world points, separations,
+// a unit normal). Every engine of a pair runs on the same 1M seeded random pairs over pools of
+// bodies (bench/random_pairs.h, makePairSet); the reference, exact and slow, on the first
+// kReferencePairs. Shapes are prepared outside the timed loop for every engine: the fast
+// engine's PolygonT/CircleT, Box2D's b2PolygonShape/b2CircleShape (filled directly from our
+// validated counter-clockwise polygon, radius 0 — b2PolygonShape::Set would re-order and weld
+// vertices and add the 0.01 skin), the reference's core shapes.
 // Counters: items_per_second (pairs/s), ns_per_pair, overlap (fraction of pairs in contact).
-// "box2d" times b2Collide* only (a local-frame manifold); touche's engines return world points,
-// separations and a unit normal, which Box2D computes later in b2WorldManifold::Initialize:
-// "box2d_world" times both, the like-for-like figure.
+// Accepts Google Benchmark's flags (--benchmark_filter, --benchmark_repetitions, ...).
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 

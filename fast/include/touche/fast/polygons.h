@@ -211,44 +211,6 @@ inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, i
   m.points[0].id = roles(makeId(FeatureType::vertex, iRef, FeatureType::vertex, iInc), f.flip);
 }
 
-/// One clipped point of the incident core, its separation and its id in A/B roles.
-template <class T>
-struct ClipPointT {
-  ManifoldPointT<T> point;  ///< midpoint placement, separation, id
-  bool keep = false;        ///< separation within the margin
-};
-
-/// Contract's midpoint placement of a clipped point x (on the incident core): sepRaw =
-/// n·(x − v1), point = x + ½(rRef − rInc − sepRaw)·n, separation = sepRaw − rRef − rInc; kept
-/// iff the separation is not beyond the margin (Box2D 2.4.1's keep rule).
-template <class T>
-inline ClipPointT<T> placePoint(const ContactFrameT<T>& f, Vec2T<T> x, FeatureId id, T margin) {
-  const Vec2T<T> n = f.ref->normal(f.face);
-  const T rRef = f.ref->radius;
-  const T rInc = f.inc->radius;
-  const T sepRaw = dot(x - f.ref->vertex(f.face), n);
-  const T separation = sepRaw - rRef - rInc;
-  return {{x + (T(0.5) * (rRef - rInc - sepRaw)) * n, separation, roles(id, f.flip)},
-          !(separation > margin)};
-}
-
-/// Branch-free select of a manifold point.
-template <class T>
-inline ManifoldPointT<T> selectPoint(bool c, const ManifoldPointT<T>& a,
-                                     const ManifoldPointT<T>& b) {
-  return {select(c, a.point, b.point), select(c, a.separation, b.separation),
-          selectId(c, a.id, b.id)};
-}
-
-/// The incident edge's point at tangent coordinate `side` of the reference edge: w2 + f·(w1 −
-/// w2) with f = (side − tLow) / span clamped to [0, 1] (a NaN fraction, from span = 0, clamps
-/// to 0). Used only when span > 0; otherwise the value is computed and discarded by a select.
-template <class T>
-inline Vec2T<T> onSide(Vec2T<T> w1, Vec2T<T> w2, T tLow, T span, T side) {
-  const T fraction = minOr(maxOr((side - tLow) / span, T(0)), T(1));
-  return w2 + fraction * (w1 - w2);
-}
-
 /// Stage 5 (Box2D v3 b2ClipPolygons; source 000 clipEdge): in the reference edge's tangent
 /// coordinate t (0 at v1, L at v2) the incident edge runs from w2 (tLow) up to w1 (tHigh). An
 /// end beyond [0, L] is moved along the incident edge onto the side plane and takes the id
@@ -260,6 +222,9 @@ inline Vec2T<T> onSide(Vec2T<T> w1, Vec2T<T> w2, T tLow, T span, T side) {
 template <class T>
 inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
                          const TransformT<T>& xfA) {
+  // The two ends of the incident edge (lane 0: the lower end w2, lane 1: the upper end w1) run
+  // as the two lanes of one vector: every step below is the same IEEE operation on each end.
+  using V = Simd<T, 2 * sizeof(T)>;
   const int i1 = f.face;
   const int i2 = f.ref->next(i1);
   const int j1 = f.edge;
@@ -274,32 +239,48 @@ inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
   const T tLow = dot(w2 - v1, t);
   const T span = tHigh - tLow;
   const bool overlap = !(tHigh < T(0)) & !(extent < tLow);  // else the projections miss
-  const bool clipLow = (tLow < T(0)) & (span > T(0));
-  const bool clipHigh = (tHigh > extent) & (span > T(0));
-  const Vec2T<T> xLow = select(clipLow, onSide(w1, w2, tLow, span, T(0)), w2);
-  const Vec2T<T> xHigh = select(clipHigh, onSide(w1, w2, tLow, span, extent), w1);
-  const FeatureId idLow = selectId(clipLow, makeId(FeatureType::vertex, i1, FeatureType::face, j1),
-                                   makeId(FeatureType::face, i1, FeatureType::vertex, j2));
+  const V wx{w2.x, w1.x};
+  const V wy{w2.y, w1.y};
+  const V tEnd{tLow, tHigh};
+  const V side{T(0), extent};
+  // An end beyond its side plane (and an edge with extent along t) is moved onto the plane:
+  // fraction (side − tLow) / span of the way from w2 to w1, clamped to [0, 1] (NaN → 0).
+  const auto beyond = (V{-tEnd[0], tEnd[1]} > V{T(0), extent}) & (V{span, span} > V{});
+  V fraction = (side - tLow) / span;
+  fraction = fraction > V{} ? fraction : V{};
+  fraction = fraction < T(1) ? fraction : V{} + T(1);
+  const V x = beyond ? w2.x + fraction * (w1.x - w2.x) : wx;
+  const V y = beyond ? w2.y + fraction * (w1.y - w2.y) : wy;
+  // Contract's midpoint placement: sepRaw = n·(x − v1), point = x + ½(rRef − rInc − sepRaw)·n,
+  // separation = sepRaw − rRef − rInc, kept iff not beyond the margin (Box2D 2.4.1's rule).
+  const T rRef = f.ref->radius;
+  const T rInc = f.inc->radius;
+  const V sepRaw = (x - v1.x) * n.x + (y - v1.y) * n.y;
+  const V separation = (sepRaw - rRef) - rInc;
+  const V half = T(0.5) * ((rRef - rInc) - sepRaw);
+  const V px = x + half * n.x;
+  const V py = y + half * n.y;
+  // Back to the world frame: apply(xfA, ·) lane-wise.
+  const V worldX = (xfA.q.c * px - xfA.q.s * py) + xfA.p.x;
+  const V worldY = (xfA.q.s * px + xfA.q.c * py) + xfA.p.y;
+  const FeatureId idLow =
+      selectId(beyond[0], makeId(FeatureType::vertex, i1, FeatureType::face, j1),
+               makeId(FeatureType::face, i1, FeatureType::vertex, j2));
   const FeatureId idHigh =
-      selectId(clipHigh, makeId(FeatureType::vertex, i2, FeatureType::face, j1),
+      selectId(beyond[1], makeId(FeatureType::vertex, i2, FeatureType::face, j1),
                makeId(FeatureType::face, i1, FeatureType::vertex, j1));
-  // Box2D v3 order: lower end first when A holds the reference face, upper first otherwise.
-  const ClipPointT<T> p =
-      placePoint(f, select(f.flip, xHigh, xLow), selectId(f.flip, idHigh, idLow), margin);
-  const ClipPointT<T> q =
-      placePoint(f, select(f.flip, xLow, xHigh), selectId(f.flip, idLow, idHigh), margin);
-  const bool keepP = overlap & p.keep;
-  const bool keepQ = overlap & q.keep;
-  // Assembled in registers and stored once, already in the world frame: stores read back
-  // piecewise by a later stage would stall on store-to-load forwarding.
-  ManifoldPointT<T> first = selectPoint(keepP, p.point, q.point);
-  ManifoldPointT<T> second = q.point;
-  first.point = apply(xfA, first.point);
-  second.point = apply(xfA, second.point);
-  m.points[0] = first;
-  m.points[1] = second;
-  m.pointCount = static_cast<int>(keepP) + static_cast<int>(keepQ);
-  m.normal = select(keepP | keepQ, rotate(xfA.q, select(f.flip, -n, n)), Vec2T<T>{});
+  const bool keep[2] = {static_cast<bool>(overlap & !(separation[0] > margin)),
+                        static_cast<bool>(overlap & !(separation[1] > margin))};
+  // Box2D v3 order: lower end first when A holds the reference face, upper first otherwise;
+  // a dropped first point is replaced by the second.
+  const int p = static_cast<int>(f.flip);
+  const int q = 1 - p;
+  const FeatureId ids[2] = {roles(idLow, f.flip), roles(idHigh, f.flip)};
+  const int first = selectInt(keep[p], p, q);
+  m.points[0] = {{worldX[first], worldY[first]}, separation[first], ids[first]};
+  m.points[1] = {{worldX[q], worldY[q]}, separation[q], ids[q]};
+  m.pointCount = static_cast<int>(keep[p]) + static_cast<int>(keep[q]);
+  m.normal = select(keep[p] | keep[q], rotate(xfA.q, select(f.flip, -n, n)), Vec2T<T>{});
 }
 
 /// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
@@ -349,12 +330,11 @@ template <class T, int B = 16>
   return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
 }
 
-/// Stages 2–5 for a pair within the margin: reference face, incident edge, then vertex–vertex
-/// or clip. Writes m (empty on entry) in the world frame.
+/// Stages 4–5 once the features are chosen: vertex–vertex or clip. Writes m (empty on entry)
+/// in the world frame.
 template <class T>
-inline void manifoldStage(ManifoldT<T>& m, const PolygonT<T>& a, const SatT<T>& sat,
-                          const TransformT<T>& xfA, T margin) {
-  const ContactFrameT<T> f = chooseFeatures(a, sat.bInA, sat.sepA, sat.sepB);
+inline void manifoldFromFeatures(ManifoldT<T>& m, const ContactFrameT<T>& f,
+                                 const TransformT<T>& xfA, T margin) {
   // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices
   // (only with rounded polygons or a margin).
   if (f.separation > T(0)) [[unlikely]] {
@@ -370,6 +350,14 @@ inline void manifoldStage(ManifoldT<T>& m, const PolygonT<T>& a, const SatT<T>& 
   }
   // Stage 5: clip (branch-free inside), results stored once in the world frame.
   clipIncident(m, f, margin, xfA);
+}
+
+/// Stages 2–5 for a pair within the margin: reference face, incident edge, then vertex–vertex
+/// or clip. Writes m (empty on entry) in the world frame.
+template <class T>
+inline void manifoldStage(ManifoldT<T>& m, const PolygonT<T>& a, const SatT<T>& sat,
+                          const TransformT<T>& xfA, T margin) {
+  manifoldFromFeatures(m, chooseFeatures(a, sat.bInA, sat.sepA, sat.sepB), xfA, margin);
 }
 
 }  // namespace detail
