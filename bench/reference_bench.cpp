@@ -2,9 +2,10 @@
 //
 // For every pair with area: a pool of 65 536 seeded random scenes (polygons of 3–8 vertices,
 // about half of the scenes in contact), cycled through by the benchmark loop; pairs/s is the
-// items_per_second counter. polygon_polygon runs filtered (steps 2–4 on intervals first,
-// exact rationals only when uncertain; the fallback_rate counter) and unfiltered
-// (BM_ReferenceUnfiltered); the other pairs are unfiltered (docs/performance.md).
+// items_per_second counter. Pairs through polygon_polygon.cpp run filtered (steps 2–4 on
+// intervals first, exact rationals only when uncertain; the fallback_rate counter), and
+// polygon_polygon also unfiltered (BM_ReferenceUnfiltered); the rest is all exact
+// (docs/performance.md).
 #include <benchmark/benchmark.h>
 
 #include <cmath>

@@ -268,13 +268,6 @@ std::atomic<std::uint64_t> filterCalls{0};
 std::atomic<std::uint64_t> filterFallbacks{0};
 std::atomic<bool> filterEnabled{true};
 
-std::array<IntervalVec2, kMaxPolygonVertices> worldVertices(const Polygon& p, const Transform& xf) {
-  std::array<IntervalVec2, kMaxPolygonVertices> world{};
-  for (int i = 0; i < p.count; ++i)
-    world[i] = toWorldInterval(xf, p.vertices[i]);
-  return world;
-}
-
 }  // namespace
 
 FilterStats filterStats() {
@@ -290,22 +283,36 @@ void setFilterEnabled(bool enabled) {
   filterEnabled = enabled;
 }
 
-Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
-                         const Transform& xfB, const Options& options) {
-  // Step 1: world frame, exactly.
-  const WorldPolygon polyA = toWorldExact(a, xfA);
-  const WorldPolygon polyB = toWorldExact(b, xfB);
-  const Rational margin = liftExact(options.margin);
+IntervalPolygon toWorldInterval(const Vec2* local, int count, const Transform& xf) {
+  IntervalPolygon world;
+  world.count = count;
+  for (int i = 0; i < count; ++i)
+    world.vertices[i] = toWorldInterval(xf, local[i]);
+  return world;
+}
+
+Manifold collideWorldPolygons(const WorldPolygon& polyA, const IntervalPolygon& intervalA,
+                              const WorldPolygon& polyB, const IntervalPolygon& intervalB,
+                              const Rational& margin) {
   if (!filterEnabled) return collideWorldPolygons(polyA, polyB, margin);
   // Steps 2–4 first on intervals; the exact rationals decide only when they are uncertain.
   ++filterCalls;
   try {
-    const SatDecision d = decide(worldVertices(a, xfA), a.count, worldVertices(b, xfB), b.count);
+    const SatDecision d =
+        decide(intervalA.vertices, intervalA.count, intervalB.vertices, intervalB.count);
     return collideDecided(polyA, polyB, margin, d);
   } catch (const Uncertain&) {
     ++filterFallbacks;
     return collideWorldPolygons(polyA, polyB, margin);
   }
+}
+
+Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
+                         const Transform& xfB, const Options& options) {
+  // Step 1: world frame, exactly and as intervals.
+  return collideWorldPolygons(
+      toWorldExact(a, xfA), toWorldInterval(a.vertices.data(), a.count, xfA), toWorldExact(b, xfB),
+      toWorldInterval(b.vertices.data(), b.count, xfB), liftExact(options.margin));
 }
 
 Manifold collideWorldPolygons(const WorldPolygon& polyA, const WorldPolygon& polyB,

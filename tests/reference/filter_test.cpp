@@ -79,6 +79,37 @@ TEST(ReferenceFilter, RandomPolygonPairsAreBitIdenticalAndRarelyFallBack) {
   EXPECT_LT(contacts, trials * 3 / 4);
 }
 
+TEST(ReferenceFilter, CapsuleAndSegmentAgainstPolygonsAreBitIdentical) {
+  // polygon_capsule and segment_polygon reach the same filtered steps with a two-vertex
+  // polygon.
+  std::mt19937_64 rng(0xca95);
+  const auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1p-53;
+  };
+  resetFilterStats();
+  int contacts = 0;
+  for (int t = 0; t < 1000; ++t) {
+    const Polygon p = makeRegularPolygon({0, 0}, uniform(0.4, 0.6), 3 + static_cast<int>(rng() % 6),
+                                         uniform(0, 6.3), rng() % 2 ? 0.0 : uniform(0, 0.1));
+    const Vec2 p1{uniform(-0.5, 0.5), uniform(-0.5, 0.5)};
+    const Vec2 p2{uniform(-0.5, 0.5), uniform(-0.5, 0.5)};
+    const double angle = uniform(-3.2, 3.2);
+    const Transform xf{{uniform(-0.8, 0.8), uniform(-0.8, 0.8)},
+                       {std::cos(angle), std::sin(angle)}};
+    const Shape other = t % 2 ? Shape{Capsule{p1, p2, uniform(0, 0.2)}} : Shape{Segment{p1, p2}};
+    const Manifold filtered = collide(p, at(0, 0), other, xf);
+    setFilterEnabled(false);
+    const Manifold exact = collide(p, at(0, 0), other, xf);
+    setFilterEnabled(true);
+    contacts += filtered.status == Status::contact;
+    EXPECT_TRUE(identical(filtered, exact)) << "trial " << t;
+  }
+  EXPECT_EQ(filterStats().calls, 1000u);
+  EXPECT_LT(filterStats().fallbacks * 100, filterStats().calls);
+  EXPECT_GT(contacts, 250);
+  EXPECT_LT(contacts, 750);
+}
+
 TEST(ReferenceFilter, NearTieFallsBackToExactAndAgrees) {
   // Two equal boxes turned by the same inexact rotation, face to face: the two reference
   // candidates (A's face 1, B's face 3) tie exactly, and their interval enclosures overlap,
