@@ -4,6 +4,7 @@
 // pair → swap roles back), prepare the canonical shapes in T, run the typed function of
 // touche/fast/collide.h and widen the result to a core Manifold. Preparing on every call is
 // what a generic entry point costs; an engine embedding the fast engine prepares once.
+#include <cmath>
 #include <variant>
 
 #include "touche/fast/collide.h"
@@ -29,12 +30,46 @@ Manifold toManifold(const ManifoldT<T>& m) {
   return out;
 }
 
-/// The canonical pair in T. Shapes arrive in canonical order and validated.
+/// A transform whose rotation (c, s) is not exactly unit also scales: world = R·local + p with
+/// R = k·U, k = |(c, s)|, U a rotation (the contract uses (c, s) as given). The typed API
+/// expects unit rotations, so the scale moves into the shape: R·v = U·(k·v). Computed in double
+/// (k·v and (c, s)/k each rounded once); k == 1 leaves everything as it is.
+struct UnitRotation {
+  Transform xf;
+  double scale = 1.0;
+};
+
+UnitRotation unitRotation(const Transform& xf) {
+  const double k = std::hypot(xf.q.c, xf.q.s);  // validated: within a tolerance of 1
+  if (k == 1.0) return {xf, 1.0};
+  return {{xf.p, {xf.q.c / k, xf.q.s / k}}, k};
+}
+
+/// The shape with its local coordinates (vertices, centre) multiplied by k; radii unchanged
+/// (the contract maps points by R, a radius stays a world distance).
+Shape scaled(const Shape& shape, double k) {
+  if (k == 1.0) return shape;
+  Shape out = shape;
+  if (auto* polygon = std::get_if<Polygon>(&out)) {
+    for (int i = 0; i < polygon->count; ++i)
+      polygon->vertices[i] = k * polygon->vertices[i];
+  } else if (auto* circle = std::get_if<Circle>(&out)) {
+    circle->center = k * circle->center;
+  }
+  return out;
+}
+
+/// The canonical pair in T. Shapes arrive in canonical order and validated; rotations that are
+/// not exactly unit are split into a unit rotation and a scale of the shape first.
 template <class T>
-Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const Shape& b,
+Manifold collideCanonical(PairId id, const Shape& shapeA, const Transform& xfA, const Shape& shapeB,
                           const Transform& xfB, const Options& options) {
-  const TransformT<T> xa = toT<T>(xfA);
-  const TransformT<T> xb = toT<T>(xfB);
+  const UnitRotation ua = unitRotation(xfA);
+  const UnitRotation ub = unitRotation(xfB);
+  const Shape a = scaled(shapeA, ua.scale);
+  const Shape b = scaled(shapeB, ub.scale);
+  const TransformT<T> xa = toT<T>(ua.xf);
+  const TransformT<T> xb = toT<T>(ub.xf);
   const T margin = static_cast<T>(options.margin);
   switch (id) {
     case PairId::circle_circle:

@@ -4,8 +4,11 @@
 //   ManifoldT<T> m = collidePolygons(p, xfA, q, xfB, margin);
 //   collidePolygonsBatch<T>({pool, xfs, pool, xfs, indexA, indexB, n}, margin, out);  // many
 //
-// T is float or double. Inputs must be valid (touche::validateInput); the generic entry points
-// in touche/fast/fast.h validate for you.
+// T is float or double. Inputs must be valid (touche::validateInput) and rotations unit
+// (|(c, s)| = 1 up to T's rounding): the engine works in A's frame through the transpose of A's
+// rotation. The generic entry points in touche/fast/fast.h validate for you and turn a rotation
+// that is not exactly unit (which, as the contract applies it, also scales the shape) into a
+// unit rotation and a scaled shape.
 #pragma once
 
 #include "touche/fast/batch.h"
