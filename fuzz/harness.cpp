@@ -313,11 +313,12 @@ bool isFaceVertexPair(FeatureId id) {
   return id.typeA != id.typeB;
 }
 
-/// Box2D's wrong-id answers where every differing id is the other of the two names one point
-/// can have: an incident vertex lying on the reference face's side plane within Box2D's float
-/// rounding is "kept vertex j" (face, vertex) for one engine and "clipped at reference vertex k"
-/// (vertex, face) for the other. The points agree (compare checks them before ids); only the
-/// exact side of a side-plane test differs. The oracle has no decision gap for that test yet.
+/// Wrong-id answers where every differing id is the other of the two names one point can
+/// have: an incident vertex lying on the reference face's side plane (exactly, or within the
+/// engine's float rounding) is "kept vertex j" (face, vertex) for one engine and "clipped at
+/// reference vertex k" (vertex, face) for the other. The points agree (compare checks them before
+/// ids); only the exact side of a side-plane test differs. The oracle has no decision gap for that
+/// test yet.
 bool onlyClipIdsDiffer(const Manifold& expected, const Manifold& actual) {
   if (expected.pointCount != actual.pointCount) return false;
   for (int i = 0; i < actual.pointCount; ++i) {
@@ -353,7 +354,7 @@ std::string checkBox2d(const FuzzInput& in) {
   if (oracle::isAcceptable(check.comparison.outcome)) return "";
   if (check.comparison.outcome == oracle::Outcome::wrongId &&
       onlyClipIdsDiffer(check.expected, check.actual) &&
-      toleratedAsKnown("box2d-clip-id-at-side-plane")) {
+      toleratedAsKnown("clip-id-at-side-plane")) {
     return "";
   }
   // The oracle's conventions for Box2D on rounded polygons (its skin emulation of a radius)
@@ -408,6 +409,10 @@ std::string knownFastIssue(const Engine& engine, const FuzzInput& in, const Case
                        (gaps.incident && *gaps.incident <= 0x1p12 * tolerance.epsilon) ||
                        (gaps.contact && *gaps.contact <= band);
   if (nearTie) return "tie-band-0";
+  if (check.comparison.outcome == oracle::Outcome::wrongId &&
+      onlyClipIdsDiffer(check.expected, check.actual)) {
+    return "clip-id-at-side-plane";
+  }
   const bool rounded = [&] {
     for (const Shape* shape : {&c.a, &c.b}) {
       const auto* p = std::get_if<Polygon>(shape);
