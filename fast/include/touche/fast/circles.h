@@ -114,11 +114,25 @@ inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T>
 /// Both regions' normals are computed and the region test selects (no data-dependent branch
 /// on the common path).
 template <class T>
-ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
-                                     const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
-  ManifoldT<T> m;  // the one result object, returned by name on every path
+struct CircleInPolygonT {
+  Vec2T<T> centerInA;       ///< B's centre in A's frame
+  FaceSeparationT<T> best;  ///< A's face of maximum separation from it
+};
+
+/// Step 1 of collidePolygonAndCircle: the centre in A's frame and the max-separation face.
+template <class T>
+inline CircleInPolygonT<T> circleFaceStage(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                           const CircleT<T>& b, const TransformT<T>& xfB) {
   const Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
-  const FaceSeparationT<T> best = maxFaceSeparation(a, centerInA);
+  return {centerInA, maxFaceSeparation(a, centerInA)};
+}
+
+/// Steps 2–3 of collidePolygonAndCircle from step 1's result (see there).
+template <class T>
+inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const TransformT<T>& xfA,
+                              const CircleT<T>& b, const CircleInPolygonT<T>& step1, T margin) {
+  const Vec2T<T> centerInA = step1.centerInA;
+  const FaceSeparationT<T> best = step1.best;
   const bool faceWithin = best.separation - a.radius - b.radius <= margin;
   const int i1 = best.face;
   const int i2 = a.next(i1);
@@ -149,6 +163,15 @@ ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& 
   singlePoint(m, contact, normal, centerInA, distance, a.radius, b.radius, id);
   m.normal = rotate(xfA.q, m.normal);
   m.points[0].point = apply(xfA, m.points[0].point);
+}
+
+/// Polygon A vs circle B (see the steps above): step 1 then steps 2–3. The batch path runs the
+/// two stages as separate loops over a block of pairs.
+template <class T>
+ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                     const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
+  ManifoldT<T> m;  // the one result object, returned by name on every path
+  circleRegionStage(m, a, xfA, b, circleFaceStage(a, xfA, b, xfB), margin);
   return m;
 }
 
