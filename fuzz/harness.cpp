@@ -385,6 +385,29 @@ bool isQuarterTurn(Rot q) {
   return (q.c == 0 || q.s == 0) && std::fabs(q.c) + std::fabs(q.s) == 1;
 }
 
+/// Polygon–circle wrong-id answers at the face/vertex region boundary: one engine names the
+/// face i (face region), the other an endpoint of face i (vertex region), with normal and
+/// point agreeing — the centre projects onto the face's end within the engine's rounding.
+/// The reference reports no decision gap for that test.
+bool isFaceOrEndpoint(const Manifold& expected, const Manifold& actual, const Case& c) {
+  const bool polygonIsA = std::holds_alternative<Polygon>(c.a);
+  const Shape& polygonShape = polygonIsA ? c.a : c.b;
+  const Shape& other = polygonIsA ? c.b : c.a;
+  const auto* polygon = std::get_if<Polygon>(&polygonShape);
+  if (polygon == nullptr || !std::holds_alternative<Circle>(other) || expected.pointCount != 1 ||
+      actual.pointCount != 1) {
+    return false;
+  }
+  auto onPolygon = [polygonIsA](FeatureId id) {
+    return polygonIsA ? std::pair{id.typeA, int{id.indexA}} : std::pair{id.typeB, int{id.indexB}};
+  };
+  auto face = onPolygon(expected.points[0].id);
+  auto vertex = onPolygon(actual.points[0].id);
+  if (face.first != FeatureType::face) std::swap(face, vertex);
+  if (face.first != FeatureType::face || vertex.first != FeatureType::vertex) return false;
+  return vertex.second == face.second || vertex.second == (face.second + 1) % polygon->count;
+}
+
 /// Whether a fast-engine disagreement is one of the open problems the fast engine and the
 /// oracle are known to have (docs/fuzzing.md lists them); returns its label or "".
 ///  - "fast-normal-not-unit": the normal misses unit length when a rotation is not exactly
@@ -392,6 +415,8 @@ bool isQuarterTurn(Rot q) {
 ///  - "tie-band-0": a different discrete choice (axis, incident edge, contact) where the exact
 ///    gap of that decision is within the engine's own rounding — the oracle declares no tie
 ///    band for the fast engines yet;
+///  - "clip-id-at-side-plane", "region-id-at-boundary": ids named differently for a point
+///    that sits on a decision boundary within rounding (the oracle has no gap for these tests);
 ///  - "parallel-vertex-vertex": exactly parallel overlapping faces with the cores apart
 ///    (rounded polygons or a margin), where fast reports one vertex–vertex point.
 std::string knownFastIssue(const Engine& engine, const FuzzInput& in, const Case& c,
@@ -412,6 +437,10 @@ std::string knownFastIssue(const Engine& engine, const FuzzInput& in, const Case
   if (check.comparison.outcome == oracle::Outcome::wrongId &&
       onlyClipIdsDiffer(check.expected, check.actual)) {
     return "clip-id-at-side-plane";
+  }
+  if (check.comparison.outcome == oracle::Outcome::wrongId &&
+      isFaceOrEndpoint(check.expected, check.actual, c)) {
+    return "region-id-at-boundary";
   }
   const bool rounded = [&] {
     for (const Shape* shape : {&c.a, &c.b}) {
