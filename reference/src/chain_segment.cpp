@@ -279,7 +279,11 @@ std::pair<Rational, int> minProjection(const WorldPolygon& b, const ExactVec2& m
 
 SatResult satStep(const ChainQuery& q) {
   const ChainParams& p = q.params;
-  auto [wEdge, incident] = minProjection(q.b, p.normal1, q.a.p1);
+  // Plain variables, not a structured binding: the lambda below updates them, and C++20
+  // compilers before clang 16 refuse to capture structured bindings.
+  const std::pair<Rational, int> edge = minProjection(q.b, p.normal1, q.a.p1);
+  Rational wEdge = edge.first;
+  int incident = edge.second;
   Rational gEdge = dot(p.normal1, p.normal1);
   // The convex neighbours' axes (v3: "neighbor owns edge separation").
   const auto neighbour = [&](bool convex, const ExactVec2& n, const ExactVec2& origin) {
