@@ -19,29 +19,25 @@
 #include <string>
 #include <variant>
 
+#include "explain.h"
 #include "touche/oracle/compare.h"
 
 namespace touche::oracle {
 namespace {
 
+using detail::finite;
+
 std::string sci(double value) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.3g", value);
-  return buffer;
+  return detail::sci(value, 3);
 }
 
 /// "3.1e-03 = 26000 units of 1.19e-07": a difference in the allowance's own unit.
 std::string inUnits(double difference, double unit) {
-  if (!(unit > 0.0)) return sci(difference);
-  return sci(difference) + " = " + sci(difference / unit) + " units of " + sci(unit);
+  return detail::inUnits(difference, unit, 3);
 }
 
 std::string vec(Vec2 v) {
   return "(" + sci(v.x) + ", " + sci(v.y) + ")";
-}
-
-bool finite(Vec2 v) {
-  return std::isfinite(v.x) && std::isfinite(v.y);
 }
 
 /// Facts about the case compare() needs: shape kinds and radii, world circle centres and the

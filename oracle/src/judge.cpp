@@ -15,29 +15,25 @@
 #include <utility>
 
 #include "exact_geometry.h"
+#include "explain.h"
 #include "touche/oracle/judge.h"
 
 namespace touche::oracle {
 namespace {
+
+using detail::finite;
 
 using exact::Core;
 using exact::Q;
 using exact::QVec;
 
 std::string sci(double value) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.4g", value);
-  return buffer;
+  return detail::sci(value, 4);
 }
 
 /// "3.1e-03 = 26000 units of 1.19e-07".
 std::string inUnits(double difference, double unit) {
-  if (!(unit > 0.0)) return sci(difference);
-  return sci(difference) + " = " + sci(difference / unit) + " units of " + sci(unit);
-}
-
-bool finite(Vec2 v) {
-  return std::isfinite(v.x) && std::isfinite(v.y);
+  return detail::inUnits(difference, unit, 4);
 }
 
 double skinOf(const Shape& s, const DeclaredConventions& conventions) {
