@@ -35,31 +35,14 @@ class SceneGenerator {
   }
   Vec2 point(double r) { return {coord(r), coord(r)}; }
   /// lo + a multiple of 2^-10 (dyadic, so radius sums stay exact).
-  double positive(double lo, double hi) {
+  double scalar(double lo, double hi) {
     return lo +
            std::ldexp(static_cast<double>(rng_() % static_cast<std::uint64_t>((hi - lo) * 1024)),
                       -10);
   }
-  Transform transform(double spread) {
-    const double angle = positive(-3.2, 3.2);
-    return Transform{point(spread), Rot{std::cos(angle), std::sin(angle)}};
-  }
-  Shape shape(ShapeType type) {
-    switch (type) {
-      case ShapeType::circle:
-        return Circle{point(0.5), positive(0.1, 1.0)};
-      case ShapeType::capsule:
-        return Capsule{point(1), point(1), positive(0.0, 0.5)};
-      case ShapeType::segment:
-        return Segment{point(1), point(1)};
-      case ShapeType::chainSegment:
-        return ChainSegment{point(2), point(1), point(1), point(2)};
-      case ShapeType::polygon:
-      default:
-        return makeRegularPolygon(point(0.5), positive(0.3, 1.2), 3 + static_cast<int>(rng_() % 6),
-                                  positive(0, 6.3), rng_() % 2 ? 0.0 : positive(0, 0.3));
-    }
-  }
+  int index(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
+  Transform transform(double spread) { return randomTransform(spread, *this); }
+  Shape shape(ShapeType type) { return randomShape(type, *this); }
   Scene scene(const PairInfo& info) {
     const double spread = info.a == ShapeType::chainSegment ? 0.3
                           : info.a == ShapeType::segment    ? 0.9
@@ -288,7 +271,7 @@ TEST(ReferenceMetamorphic, BoxEqualsTheFourGonOfItsTransformedVertices) {
   SceneGenerator gen(0xb0c5);
   int contacts = 0;
   for (int t = 0; t < 500; ++t) {
-    const double hx = 0.125 + gen.positive(0, 1) - std::fmod(gen.positive(0, 1), 1.0 / 64);
+    const double hx = 0.125 + gen.scalar(0, 1) - std::fmod(gen.scalar(0, 1), 1.0 / 64);
     const Polygon box = makeBox(std::ldexp(std::round(std::ldexp(hx, 6)), -6), 0.5);
     const Transform xf{gen.point(1), Rot{0, 1}};
     Polygon fourGon = box;
@@ -315,8 +298,8 @@ TEST(ReferenceMetamorphic, CapsuleEqualsItsRoundedTwoVertexPolygon) {
   int contacts = 0;
   int compared = 0;
   for (int t = 0; t < 2000; ++t) {
-    const Capsule capsule{gen.point(1), gen.point(1), gen.positive(0, 0.5)};
-    const Circle circle{gen.point(0.5), gen.positive(0.1, 1)};
+    const Capsule capsule{gen.point(1), gen.point(1), gen.scalar(0, 0.5)};
+    const Circle circle{gen.point(0.5), gen.scalar(0.1, 1)};
     const Transform xfA = gen.transform(1);
     const Transform xfB = gen.transform(1);
     if (capsule.p1 == capsule.p2) continue;

@@ -86,30 +86,13 @@ double coreDistance(const Core& a, const Core& b) {
 struct Generator {
   std::mt19937_64 rng{20261121};
   double spread = 1.5;
-  double uniform(double lo, double hi) {
+  double scalar(double lo, double hi) {
     return std::uniform_real_distribution<double>(lo, hi)(rng);
   }
-  Vec2 point(double r) { return {uniform(-r, r), uniform(-r, r)}; }
-  Transform transform() {
-    const double angle = uniform(-3.2, 3.2);
-    return Transform{point(spread), Rot{std::cos(angle), std::sin(angle)}};
-  }
-  Shape shape(ShapeType type) {
-    switch (type) {
-      case ShapeType::circle:
-        return Circle{point(0.5), uniform(0.1, 1.0)};
-      case ShapeType::capsule:
-        return Capsule{point(1), point(1), uniform(0.0, 0.5)};
-      case ShapeType::segment:
-        return Segment{point(1), point(1)};
-      case ShapeType::chainSegment:
-        return ChainSegment{point(2), point(1), point(1), point(2)};
-      case ShapeType::polygon:
-      default:
-        return makeRegularPolygon(point(0.5), uniform(0.3, 1.2), 3 + static_cast<int>(rng() % 6),
-                                  uniform(0, 6.3), rng() % 2 ? 0.0 : uniform(0, 0.3));
-    }
-  }
+  Vec2 point(double r) { return {scalar(-r, r), scalar(-r, r)}; }
+  int index(int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); }
+  Transform transform() { return randomTransform(spread, *this); }
+  Shape shape(ShapeType type) { return randomShape(type, *this); }
 };
 
 bool wellFormed(const Manifold& m) {

@@ -15,6 +15,36 @@
 
 namespace touche::reference::testing {
 
+/// A random shape of `type` from `draw`, the one recipe of the seeded scene generators:
+/// `draw.point(r)` is a point in [−r, r]², `draw.scalar(lo, hi)` a number in [lo, hi) and
+/// `draw.index(n)` an integer in [0, n). Generators differ only in those draws (uniform doubles,
+/// or dyadic values that keep scaled and rotated scenes exact).
+template <class Draw>
+Shape randomShape(ShapeType type, Draw& draw) {
+  switch (type) {
+    case ShapeType::circle:
+      return Circle{draw.point(0.5), draw.scalar(0.1, 1.0)};
+    case ShapeType::capsule:
+      return Capsule{draw.point(1), draw.point(1), draw.scalar(0.0, 0.5)};
+    case ShapeType::segment:
+      return Segment{draw.point(1), draw.point(1)};
+    case ShapeType::chainSegment:
+      return ChainSegment{draw.point(2), draw.point(1), draw.point(1), draw.point(2)};
+    case ShapeType::polygon:
+    default:
+      return makeRegularPolygon(draw.point(0.5), draw.scalar(0.3, 1.2), 3 + draw.index(6),
+                                draw.scalar(0, 6.3), draw.index(2) ? 0.0 : draw.scalar(0, 0.3));
+  }
+}
+
+/// A random transform from `draw`: a translation in [−spread, spread]² and a rotation by cos/sin
+/// of a random angle.
+template <class Draw>
+Transform randomTransform(double spread, Draw& draw) {
+  const double angle = draw.scalar(-3.2, 3.2);
+  return Transform{draw.point(spread), Rot{std::cos(angle), std::sin(angle)}};
+}
+
 inline std::string describe(const FeatureId& id) {
   const auto t = [](FeatureType type) { return type == FeatureType::face ? "face" : "vertex"; };
   return std::string(t(id.typeA)) + " " + std::to_string(id.indexA) + " / " + t(id.typeB) + " " +
