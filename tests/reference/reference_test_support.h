@@ -116,4 +116,24 @@ inline Manifold expectSwapSymmetric(const Shape& a, const Transform& xfA, const 
   return back;
 }
 
+/// collide() on (a, b), checked against the swapped query (expectSwapSymmetric): what every
+/// golden test of a pair runs.
+inline Manifold collideChecked(const Shape& a, const Transform& xfA, const Shape& b,
+                               const Transform& xfB, const Options& options = {}) {
+  const Manifold m = collide(a, xfA, b, xfB, options);
+  expectSwapSymmetric(a, xfA, b, xfB, options, m);
+  return m;
+}
+
+/// A one-point contact with exactly this normal, point, separation and id.
+inline void expectSinglePoint(const Manifold& m, Vec2 normal, Vec2 point, double separation,
+                              FeatureId id) {
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, normal) << describe(m);
+  ASSERT_EQ(m.pointCount, 1);
+  EXPECT_EQ(m.points[0].point, point) << describe(m);
+  EXPECT_EQ(m.points[0].separation, separation) << describe(m);
+  EXPECT_EQ(m.points[0].id, id) << describe(m);
+}
+
 }  // namespace touche::reference::testing
