@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "golden_cases.h"
 #include "touche/oracle/compare.h"
 
 namespace touche::oracle {
@@ -13,36 +14,18 @@ namespace {
 
 using ::testing::HasSubstr;
 
-/// Two unit circles, B at (1.5, 0): the golden manifold is normal (1, 0), one point at
-/// (0.75, 0) (midway between the surfaces at x = 1 and x = 0.5), separation −0.5.
-Case circlesCase() {
-  return Case{"circles", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0},
-              Transform{{1.5, 0}, {}}};
-}
+using golden::boxesCase;
+using golden::circlesCase;
 
+/// The golden manifolds as the reference reports them, with their decision gaps.
 Manifold circlesManifold() {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = {1, 0};
-  m.pointCount = 1;
-  m.points[0] = {{0.75, 0}, -0.5, {}};
+  Manifold m = golden::circlesManifold();
   m.gaps.contact = 0.5;
   return m;
 }
 
-/// Box (half 1) and box (half 0.5) at (0.25, 1.4): A's top face is the reference; B's bottom
-/// vertices (−0.25, 0.9), (0.75, 0.9) give points at y = 0.95, separation −0.1.
-Case boxesCase() {
-  return Case{"boxes", makeBox(1, 1), Transform{}, makeBox(0.5, 0.5), Transform{{0.25, 1.4}, {}}};
-}
-
 Manifold boxesManifold() {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = {0, 1};
-  m.pointCount = 2;
-  m.points[0] = {{-0.25, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 0}};
-  m.points[1] = {{0.75, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 1}};
+  Manifold m = golden::boxesManifold();
   m.gaps.axis = 0.3;
   m.gaps.contact = 0.1;
   return m;

@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "golden_cases.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
 #include "touche/oracle/validation.h"
@@ -25,37 +26,10 @@ DeclaredConventions preset(const char* name) {
   return c.value_or(DeclaredConventions{});
 }
 
-/// Two unit circles, B at (1.5, 0): normal (1, 0), one point at (0.75, 0) (midway between the
-/// surfaces at x = 1 and x = 0.5), separation −0.5.
-Case circlesCase() {
-  return Case{"circles", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0},
-              Transform{{1.5, 0}, {}}};
-}
-
-Manifold circlesManifold() {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = {1, 0};
-  m.pointCount = 1;
-  m.points[0] = {{0.75, 0}, -0.5, {}};
-  return m;
-}
-
-/// Box (half 1) and box (half 0.5) at (0.25, 1.4): A's top face y = 1 and B's bottom face
-/// y = 0.9 overlap over x in [−0.25, 0.75]: points (−0.25, 0.95), (0.75, 0.95), separation −0.1.
-Case boxesCase() {
-  return Case{"boxes", makeBox(1, 1), Transform{}, makeBox(0.5, 0.5), Transform{{0.25, 1.4}, {}}};
-}
-
-Manifold boxesManifold() {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = {0, 1};
-  m.pointCount = 2;
-  m.points[0] = {{-0.25, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 0}};
-  m.points[1] = {{0.75, 0.95}, -0.1, {FeatureType::face, 2, FeatureType::vertex, 1}};
-  return m;
-}
+using golden::boxesCase;
+using golden::boxesManifold;
+using golden::circlesCase;
+using golden::circlesManifold;
 
 Case swappedCase(const Case& c) {
   return Case{c.id + "-swapped", c.b, c.xfB, c.a, c.xfA};
