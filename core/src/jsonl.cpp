@@ -240,11 +240,18 @@ OrderedJson writeFeatureId(FeatureId id) {
   return j;
 }
 
+bool hasAnyGap(const DecisionGaps& gaps) {
+  return gaps.axis || gaps.incident || gaps.contact || gaps.clip || gaps.region || gaps.normal;
+}
+
 OrderedJson writeGaps(const DecisionGaps& gaps, NumberFormat f) {
   OrderedJson j = OrderedJson::object();
   if (gaps.axis) j["axis"] = writeNumber(*gaps.axis, f);
   if (gaps.incident) j["incident"] = writeNumber(*gaps.incident, f);
   if (gaps.contact) j["contact"] = writeNumber(*gaps.contact, f);
+  if (gaps.clip) j["clip"] = writeNumber(*gaps.clip, f);
+  if (gaps.region) j["region"] = writeNumber(*gaps.region, f);
+  if (gaps.normal) j["normal"] = writeNumber(*gaps.normal, f);
   return j;
 }
 
@@ -394,7 +401,7 @@ std::string formatManifold(const ManifoldRecord& record, NumberFormat format) {
     j["points"] = std::move(points);
     if (m.flags & kFlagDegenerateNormal) j["flags"] = OrderedJson::array({"degenerateNormal"});
   }
-  if (m.gaps.axis || m.gaps.incident || m.gaps.contact) j["gaps"] = writeGaps(m.gaps, format);
+  if (hasAnyGap(m.gaps)) j["gaps"] = writeGaps(m.gaps, format);
   if (!record.reason.empty()) j["reason"] = record.reason;
   return j.dump();
 }

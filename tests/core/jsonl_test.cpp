@@ -142,6 +142,19 @@ TEST(Jsonl, ManifoldRoundTripKeepsEverything) {
   }
 }
 
+TEST(Jsonl, EveryDecisionGapIsWrittenUnderItsName) {
+  ManifoldRecord r;
+  r.id = "g";
+  r.engine = "reference";
+  r.manifold.status = Status::noContact;
+  r.manifold.gaps.clip = 0.25;
+  r.manifold.gaps.region = 0x1p-60;
+  r.manifold.gaps.normal = 0.0;
+  const std::string line = formatManifold(r, NumberFormat::decimal);
+  EXPECT_THAT(line, HasSubstr("\"gaps\":{\"clip\":0.25,\"region\":8.673617379884035e-19,"
+                              "\"normal\":0.0}"));
+}
+
 TEST(Jsonl, ForeignManifoldsWithIntegerIdsAndExtraFields) {
   auto parsed = parseManifold(
       R"({"id": "c1", "status": "contact", "normal": [1, 0], "impulse": 3,

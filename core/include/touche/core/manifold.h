@@ -65,6 +65,20 @@ struct DecisionGaps {
   std::optional<double> incident;
   /// |distance − margin|: how far the shapes are from the contact/no-contact boundary.
   std::optional<double> contact;
+  /// For a clipped manifold: the smallest distance, along the reference face's tangent,
+  /// between an incident vertex and a side plane of the reference face (length). A vertex
+  /// that close may be kept unclipped or clipped by an engine's rounding, so its feature id
+  /// may legitimately be named either way.
+  std::optional<double> clip;
+  /// For a round shape against a face or segment: the smallest distance from the deciding
+  /// point (the circle centre, or the closest core point) to a boundary between Voronoi
+  /// regions (face region vs vertex region), in length units. Small values mean the region,
+  /// and with it the feature id and normal construction, depends on rounding.
+  std::optional<double> region;
+  /// Length of the vector the normal is normalised from when the normal is built from two
+  /// points (circle centres, vertex–vertex, centre–vertex). Small values make the normal's
+  /// direction ill-conditioned; zero is the documented degenerate case.
+  std::optional<double> normal;
 };
 
 struct Manifold {
