@@ -84,9 +84,11 @@ Rot quarterTurnRot(Rng& rng) {
 }
 
 /// x rounded to float's 24-bit significand (ties to even), for |x| in float's normal range.
-/// Written with frexp/ldexp rather than static_cast<float>: g++ 12.2 at -O2 dropped the
-/// double → float → double round trip in generalRot (wrong code; -O1, -O3 and clang keep
-/// it). Generators.SomeGeneralRotationsAreRoundedToFloat guards this.
+/// Written with frexp/ldexp rather than static_cast<float>: with the casts, g++ 12.2 at -O2
+/// miscompiles generalRot in tests/properties/generators_test.cpp — its SLP vectorizer
+/// (-fdump-tree-slp2) converts the (c, s) pair to float and back on the taken branch, but
+/// the merged store writes the unconverted vector, so no rotation comes out rounded.
+/// Generators.SomeGeneralRotationsAreRoundedToFloat fails (0 of 300 rounded) with the casts.
 inline double roundToFloatPrecision(double x) {
   if (x == 0 || !std::isfinite(x)) return x;
   int exponent = 0;
