@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "expect.h"
+#include "touche/fast/batch.h"
 
 namespace touche::fast::test {
 namespace {
@@ -174,6 +175,83 @@ TEST(FastPolygonPolygon, ExactThreeWayTiePrefersAThenLowerIndex) {
     expectMatches(engine(kBox, kIdentity, small, xfB, {}), g, tol, "A,B");
     expectMatches(engine(small, xfB, kBox, kIdentity, {}), gSwapped, tol, "B,A");
   }
+}
+
+// Exactly parallel faces with the cores apart and one end of the incident edge exactly beside
+// one end of the reference face. B = box half 0.5 at (0.5, 1.75): x in [0, 1], bottom face at
+// y = 1.25, 0.25 above A's top face; B's v1 (1, 1.25) is straight above A's v2 (1, 1).
+// SAT: A's face 2 and B's face 0 both give 0.25 (tie → A's face 2, normal (0, 1)). Incident:
+// B's face 0, w1 = (0, 1.25) → w2 = (1, 1.25); along t = (−1, 0) from v2 (1, 1), extent 2:
+// t(w2) = 0 and t(w1) = 1, both kept. The projections overlap over length 1, so the closest
+// points of the two edges are a whole stretch, not a pair of vertices: clip, two points at
+// separation 0.25 (margin 0.5 keeps both), midway y = 1.125: (1, 1.125) id (face 2, vertex 1)
+// and (0, 1.125) id (face 2, vertex 0). (Segment-distance fractions alone land on the two
+// ends, f1 = 0 and f2 = 1, and wrongly give one vertex–vertex point.)
+// Swapped, the tie picks the small box's face 0 (normal (0, −1), v0' (0, 1.25) → v1' (1,
+// 1.25)); incident: A's face 2, w1 = (1, 1) (t 1, kept, id (face 0, vertex 2)), w2 = (−1, 1)
+// (t −1, clipped at v0' → (0, 1), id (vertex 0, face 2)); the same two points.
+const Polygon kSmallBox = makeBox(0.5, 0.5);
+const Transform kBesideCorner{{0.5, 1.75}, {}};
+
+TEST(FastPolygonPolygon, ParallelFacesApartWithEndsAlignedGiveTwoClippedPoints) {
+  const Golden g{
+      Status::contact, {0, 1}, {{{1, 1.125}, 0.25, fv(2, 1)}, {{0, 1.125}, 0.25, fv(2, 0)}}};
+  const Golden gSwapped{
+      Status::contact, {0, -1}, {{{1, 1.125}, 0.25, fv(0, 2)}, {{0, 1.125}, 0.25, vf(0, 2)}}};
+  for (auto engine : {&collide, &collideFloat}) {
+    const double tol = engine == &collide ? kTolDouble : kTolFloat;
+    expectMatches(engine(kBox, kIdentity, kSmallBox, kBesideCorner, Options{0.5}), g, tol, "A,B");
+    expectMatches(engine(kSmallBox, kBesideCorner, kBox, kIdentity, Options{0.5}), gSwapped, tol,
+                  "B,A");
+  }
+}
+
+// The same alignment with rounded polygons and no margin: A radius 0.125, B radius 0.25, cores
+// 0.25 apart → separation 0.25 − 0.375 = −0.125. Points x + ½(rRef − rInc − 0.25)·n: from B's
+// bottom (y 1.25) with rRef 0.125, rInc 0.25: y = 1.25 − 0.1875 = 1.0625; swapped (reference
+// the small box, rRef 0.25, rInc 0.125, from A's top y = 1, n = (0, −1)): y = 1 + 0.0625.
+TEST(FastPolygonPolygon, RoundedParallelFacesApartWithEndsAlignedGiveTwoClippedPoints) {
+  const Polygon a = makeBox(1, 1, 0.125);
+  const Polygon b = makeBox(0.5, 0.5, 0.25);
+  const Golden g{
+      Status::contact, {0, 1}, {{{1, 1.0625}, -0.125, fv(2, 1)}, {{0, 1.0625}, -0.125, fv(2, 0)}}};
+  const Golden gSwapped{
+      Status::contact, {0, -1}, {{{1, 1.0625}, -0.125, fv(0, 2)}, {{0, 1.0625}, -0.125, vf(0, 2)}}};
+  for (auto engine : {&collide, &collideFloat}) {
+    const double tol = engine == &collide ? kTolDouble : kTolFloat;
+    expectMatches(engine(a, kIdentity, b, kBesideCorner, {}), g, tol, "A,B");
+    expectMatches(engine(b, kBesideCorner, a, kIdentity, {}), gSwapped, tol, "B,A");
+  }
+}
+
+// The batch path runs the same stages: the aligned case above gives the same two points there,
+// bit for bit (double and float).
+template <class T>
+void expectBatchMatchesScalarOnAlignedParallelFaces() {
+  const PolygonT<T> shapes[2] = {prepare<T>(kBox), prepare<T>(kSmallBox)};
+  const TransformT<T> xfs[2] = {toT<T>(kIdentity), toT<T>(kBesideCorner)};
+  const int indexA[2] = {0, 1};
+  const int indexB[2] = {1, 0};
+  const PolygonBatchT<T> batch{shapes, xfs, shapes, xfs, indexA, indexB, 2};
+  ManifoldT<T> out[2];
+  collidePolygonsBatch(batch, T(0.5), out);
+  for (int k = 0; k < 2; ++k) {
+    const ManifoldT<T> scalar = collidePolygons(shapes[indexA[k]], xfs[indexA[k]],
+                                                shapes[indexB[k]], xfs[indexB[k]], T(0.5));
+    ASSERT_EQ(scalar.pointCount, 2) << "pair " << k;
+    ASSERT_EQ(out[k].pointCount, 2) << "pair " << k;
+    for (int i = 0; i < 2; ++i) {
+      EXPECT_EQ(out[k].points[i].point.x, scalar.points[i].point.x);
+      EXPECT_EQ(out[k].points[i].point.y, scalar.points[i].point.y);
+      EXPECT_EQ(out[k].points[i].separation, scalar.points[i].separation);
+      EXPECT_EQ(out[k].points[i].id, scalar.points[i].id);
+    }
+  }
+}
+
+TEST(FastPolygonPolygon, BatchParallelFacesApartWithEndsAlignedGiveTwoClippedPoints) {
+  expectBatchMatchesScalarOnAlignedParallelFaces<double>();
+  expectBatchMatchesScalarOnAlignedParallelFaces<float>();
 }
 
 }  // namespace

@@ -125,11 +125,28 @@ struct EndpointPair {
   int endQ = 0;       ///< 0 → q1, 1 → q2
 };
 
+/// For (nearly) parallel segments p1p2 and q1q2: whether q's projection onto p's direction
+/// d1 = p2 − p1 overlaps p's own, [0, dd1] with dd1 = d1·d1, over a positive length. Then
+/// every point of the overlap is a closest point: the minimiser is not a pair of endpoints even
+/// when a rounded fraction lands on 0 or 1 (one end of q exactly beside one end of p). The
+/// reference's rule (its step 5: parallel edges overlapping over a positive length are never a
+/// corner pair). qFrom1 = q1 − p1, qFrom2 = q2 − p1.
+template <class T>
+inline bool parallelOverlap(Vec2T<T> d1, Vec2T<T> qFrom1, Vec2T<T> qFrom2, T dd1) {
+  const T t1 = dot(qFrom1, d1);
+  const T t2 = dot(qFrom2, d1);
+  const T lo = t1 < t2 ? t1 : t2;
+  const T hi = t1 < t2 ? t2 : t1;
+  return (hi < dd1 ? hi : dd1) > (lo > T(0) ? lo : T(0));
+}
+
 /// Closest points of two segments by the fractions (f1 on p, f2 on q) of the minimiser of
 /// |p1 + f1·d1 − q1 − f2·d2|² over [0, 1]²: solve the unconstrained 2×2 system for f1, clamp
 /// it, project onto q, and if that clamps, re-project onto p (the scheme of Box2D v3's
 /// b2SegmentDistance; Ericson, Real-Time Collision Detection §5.1.9). Nearly parallel
-/// segments start from f1 = 0. Degenerate (zero-length) segments report `both = false`.
+/// segments whose projections overlap over a positive length report `both = false` (see
+/// parallelOverlap); other nearly parallel segments start from f1 = 0. Degenerate
+/// (zero-length) segments report `both = false`.
 template <class T>
 inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
   const Vec2T<T> d1 = p2 - p1;
@@ -146,6 +163,8 @@ inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2
   T f1 = T(0);
   if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
     f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
+  } else if (parallelOverlap(d1, q1 - p1, q2 - p1, dd1)) {
+    return {};  // a whole stretch of closest points: not a vertex pair, clip instead
   }
   T f2 = (d12 * f1 + rd2) / dd2;
   if (f2 < T(0)) {
