@@ -79,6 +79,7 @@ const std::map<std::string, Setter>& setters() {
              choice(v, {"float", "double"}) == 0 ? Precision::float32 : Precision::float64;
        }},
       {"tieBand", [](DeclaredConventions& c, const Json& v) { c.tieBand = number(v); }},
+      {"tieBandUnits", [](DeclaredConventions& c, const Json& v) { c.tieBandUnits = number(v); }},
       {"compareIds", [](DeclaredConventions& c, const Json& v) { c.compareIds = idComparison(v); }},
       {"contactBand", [](DeclaredConventions& c, const Json& v) { c.contactBand = number(v); }},
       {"faceNormalsOnly",

@@ -168,6 +168,8 @@ void setAllowances(Judge& j) {
   // centre that close outside a polygon counts as inside, with that face's normal).
   const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
+  // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
+  j.tieBand += j.conv.tieBandUnits * j.tol.unit;
   if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
@@ -203,7 +205,7 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   }
   const bool saysContact = a == Status::contact;
   if (saysContact == j.facts.contact) return std::nullopt;
-  const double band = j.conv.contactBand + j.lengthAllowance;
+  const double band = j.conv.contactBand + j.conv.tieBandUnits * j.tol.unit + j.lengthAllowance;
   j.notes << "  contact decision: exact " << (j.facts.contact ? "contact" : "no_contact")
           << ", actual " << statusName(a) << "; best separation " << sci(j.facts.best) << " is "
           << inUnits(j.facts.boundary, j.tol.unit) << " from the margin (band "

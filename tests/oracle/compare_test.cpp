@@ -333,6 +333,197 @@ TEST(CompareBox2dConventions, CentreOutsideVertexWithinFltEpsilonTakesFaceNormal
   EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::wrongNormal);
 }
 
+// --- decision gaps judged against the engine's rounding band (tieBandUnits) ----------------
+
+Tolerance fastTolerance(const Case& c) {
+  return toleranceFor(c, conventionsFor("fast"));
+}
+
+Tolerance referenceTolerance(const Case& c) {
+  return toleranceFor(c, conventionsFor("reference"));  // double, no band
+}
+
+Case swappedCase(const Case& c) {
+  return Case{c.id + "-swapped", c.b, c.xfB, c.a, c.xfA};
+}
+
+TEST(ToleranceFor, FastEnginesDeclareARoundingBandInUnits) {
+  const Tolerance t = fastTolerance(boxesCase());
+  EXPECT_EQ(t.tieBandUnits, kFastTieBandUnits);
+  EXPECT_EQ(t.roundingBand(), kFastTieBandUnits * 0x1p-52 * 1.4);
+  EXPECT_EQ(t.decisionBand(), t.roundingBand());  // no fixed hysteresis
+  EXPECT_EQ(toleranceFor(boxesCase(), conventionsFor("fast_float")).roundingBand(),
+            kFastTieBandUnits * 0x1p-23 * 1.4);
+  EXPECT_EQ(referenceTolerance(boxesCase()).roundingBand(), 0.0);
+}
+
+/// Boxes with point 0 named by its other clip name: "clipped at A's vertex 2 on B's face 3"
+/// instead of "B's vertex 0 kept against A's face 2".
+Manifold boxesClipRenamed() {
+  Manifold m = boxesManifold();
+  m.points[0].id = {FeatureType::vertex, 2, FeatureType::face, 3};
+  return m;
+}
+
+TEST(CompareGaps, ClipIdRenamedOneHundredUnitsFromTheSidePlaneAgreesWithinTie) {
+  // B's vertex 0 lies gaps.clip = 100 units (of 2^-52·1.4) inside A's side plane: fast's band
+  // of 1024 units covers it, the reference's own conventions (no band) only the 64-unit
+  // length allowance plus the normal's lever (about 110 units here), so it is wrong there.
+  Manifold expected = boxesManifold();
+  expected.gaps.clip = 100 * 0x1p-52 * 1.4;
+  const Manifold actual = boxesClipRenamed();
+  const Comparison r = compare(boxesCase(), expected, actual, fastTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("clip id named across a side plane"));
+  expected.gaps.clip = 400 * 0x1p-52 * 1.4;
+  EXPECT_EQ(compare(boxesCase(), expected, actual, referenceTolerance(boxesCase())).outcome,
+            Outcome::wrongId);
+  const Case swapped = swappedCase(boxesCase());
+  EXPECT_EQ(
+      compare(swapped, swapRoles(expected), swapRoles(actual), fastTolerance(swapped)).outcome,
+      Outcome::agreeWithinTie);
+}
+
+TEST(CompareGaps, ClipIdRenamedFarFromTheSidePlaneIsWrongId) {
+  Manifold expected = boxesManifold();
+  expected.gaps.clip = 0.25;  // B's vertex 0 at x = −0.25 is 0.75 inside A's side plane x = −1
+  const Comparison r =
+      compare(boxesCase(), expected, boxesClipRenamed(), fastTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::wrongId);
+  EXPECT_THAT(r.explanation, HasSubstr("clip gap 0.25"));
+  EXPECT_THAT(r.explanation, HasSubstr("outside the band"));
+}
+
+TEST(CompareGaps, OtherIdDifferenceNearASidePlaneIsWrongId) {
+  // A small clip gap explains only the clip rename, not another face.
+  Manifold expected = boxesManifold();
+  expected.gaps.clip = 0.0;
+  Manifold actual = boxesManifold();
+  actual.points[0].id = {FeatureType::face, 1, FeatureType::vertex, 0};
+  EXPECT_EQ(compare(boxesCase(), expected, actual, fastTolerance(boxesCase())).outcome,
+            Outcome::wrongId);
+}
+
+/// Box half 1 and a circle of radius 0.5 centred δ right of the top face's end (1, 1), 0.25
+/// above it: the centre is in vertex 2's region, δ from the face-2 region.
+Case circleBeyondFaceEnd(double delta) {
+  return Case{"face-end", makeBox(1, 1), Transform{}, Circle{{0, 0}, 0.5},
+              Transform{{1 + delta, 1.25}, {}}};
+}
+
+/// The vertex-region manifold: d = c − (1, 1) = (δ, 0.25), |d| ≈ 0.25 (δ² is far below one
+/// rounding), normal d/|d| ≈ (4δ, 1), separation |d| − 0.5 ≈ −0.25, point midway between the
+/// vertex and c − 0.5·n: (1 + δ/2 − δ, 0.875).
+Manifold vertexRegionManifold(double delta) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {4 * delta, 1};
+  m.pointCount = 1;
+  m.points[0] = {{1 - delta / 2, 0.875}, -0.25, {FeatureType::vertex, 2, FeatureType::vertex, 0}};
+  m.gaps.region = delta;
+  m.gaps.normal = 0.25;
+  m.gaps.contact = 0.25;
+  return m;
+}
+
+/// The face-region manifold of the same case: normal (0, 1), point (1 + δ, 0.875), face 2.
+Manifold faceRegionManifold(double delta) {
+  Manifold m = vertexRegionManifold(delta);
+  m.normal = {0, 1};
+  m.points[0] = {{1 + delta, 0.875}, -0.25, {FeatureType::face, 2, FeatureType::vertex, 0}};
+  return m;
+}
+
+TEST(CompareGaps, RegionChosenAtTheFaceEndWithinTheBandIsAcceptable) {
+  // δ = 2^-42 = 819 units of 2^-52·1.25: inside fast's 1024-unit band; the normals differ by
+  // 4δ ≈ 9e-13, inside fast's allowance (64 + 1024 units over the base 0.25 ≈ 1.2e-12) and
+  // far above the reference conventions' (64 units over 0.25 plus 64 epsilons ≈ 8.5e-14).
+  const double delta = 0x1p-42;
+  const Case c = circleBeyondFaceEnd(delta);
+  const Manifold expected = vertexRegionManifold(delta);
+  const Manifold actual = faceRegionManifold(delta);
+  EXPECT_TRUE(isAcceptable(compare(c, expected, actual, fastTolerance(c)).outcome));
+  const Comparison r = compare(c, expected, actual, referenceTolerance(c));
+  EXPECT_EQ(r.outcome, Outcome::wrongNormal);
+  EXPECT_THAT(r.explanation, HasSubstr("region gap 2.27e-13"));
+  EXPECT_THAT(r.explanation, HasSubstr("outside the band"));
+  const Case s = swappedCase(c);
+  EXPECT_TRUE(
+      isAcceptable(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome));
+  EXPECT_EQ(compare(s, swapRoles(expected), swapRoles(actual), referenceTolerance(s)).outcome,
+            Outcome::wrongNormal);
+}
+
+TEST(CompareGaps, RegionIdRenamedAtTheBoundaryAgreesWithinTie) {
+  // δ = 0: the centre is on the boundary, both regions give the normal (0, 1) and the same
+  // point; only the id differs (face 2 or its end vertex 2).
+  const Case c = circleBeyondFaceEnd(0.0);
+  const Manifold expected = vertexRegionManifold(0.0);
+  const Manifold actual = faceRegionManifold(0.0);
+  EXPECT_EQ(compare(c, expected, actual, fastTolerance(c)).outcome, Outcome::agreeWithinTie);
+  Manifold far = expected;
+  far.gaps.region = 0.1;  // the same ids with a wide region gap are a wrong id
+  EXPECT_EQ(compare(c, far, actual, fastTolerance(c)).outcome, Outcome::wrongId);
+  const Case s = swappedCase(c);
+  EXPECT_EQ(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome,
+            Outcome::agreeWithinTie);
+}
+
+TEST(CompareGaps, NormalFromCentresInsideTheBandMayPointAnywhere) {
+  // Unit circles with centres 2^-45 = 128 units (of 2^-52) apart: a rounding of 1024 + 64
+  // units can turn that direction by any angle; without a band, 64 units turn it by at most
+  // about 0.5, so a normal turned by 90° is wrong.
+  const double d = 0x1p-45;
+  const Case c{"near-concentric", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0},
+               Transform{{d, 0}, {}}};
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {1, 0};
+  expected.pointCount = 1;
+  expected.points[0] = {{d / 2, 0}, d - 2.0, {}};
+  expected.gaps.normal = d;
+  Manifold actual = expected;
+  actual.normal = {0, 1};
+  EXPECT_TRUE(isAcceptable(compare(c, expected, actual, fastTolerance(c)).outcome));
+  EXPECT_EQ(compare(c, expected, actual, referenceTolerance(c)).outcome, Outcome::wrongNormal);
+  const Case s = swappedCase(c);
+  EXPECT_TRUE(
+      isAcceptable(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome));
+}
+
+TEST(CompareGaps, RegionWithinTheTieBandExplainsADifferentNormal) {
+  // A declared length band wider than the normal allowance: δ = 2^-20 ≈ 9.5e-7 turns the
+  // normal by 4δ ≈ 3.8e-6, above fast's allowance (≈ 1.2e-12) but inside a 1e-5 tie band.
+  const double delta = 0x1p-20;
+  const Case c = circleBeyondFaceEnd(delta);
+  Conventions conventions = conventionsFor("fast");
+  conventions.tieBand = 1e-5;
+  Tolerance t = toleranceFor(c, conventions);
+  t.tieBand = 1e-5;  // toleranceFor keeps no face hysteresis against a circle
+  const Comparison r = compare(c, vertexRegionManifold(delta), faceRegionManifold(delta), t);
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("Voronoi region chosen inside the band"));
+  EXPECT_EQ(
+      compare(c, vertexRegionManifold(delta), faceRegionManifold(delta), fastTolerance(c)).outcome,
+      Outcome::wrongNormal);
+}
+
+TEST(CompareGaps, ContactDecisionInsideTheRoundingBandAgreesWithinTie) {
+  // Circles 500 units (of 2^-52·2) apart at margin 0: fast's band covers the decision.
+  Case c = circlesCase();
+  const double gap = 500 * 0x1p-52 * 2;
+  c.xfB.p = {2 + gap, 0};
+  Manifold expected = statusOnly(Status::noContact);
+  expected.gaps.contact = gap;
+  Manifold actual;
+  actual.status = Status::contact;
+  actual.normal = {1, 0};
+  actual.pointCount = 1;
+  actual.points[0] = {{1 + gap / 2, 0}, 0.0, {}};
+  EXPECT_EQ(compare(c, expected, actual, fastTolerance(c)).outcome, Outcome::agreeWithinTie);
+  EXPECT_EQ(compare(c, expected, actual, referenceTolerance(c)).outcome, Outcome::spuriousContact);
+}
+
 TEST(OutcomeName, EveryClassHasItsReportName) {
   EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
   EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");

@@ -63,6 +63,37 @@ TEST(Conventions, UnknownKeyIsAnErrorNamingIt) {
   EXPECT_THAT(std::get<InputError>(r).message, HasSubstr("unknown key"));
 }
 
+TEST(Conventions, RoundingBandIsDeclaredInUnits) {
+  const auto r = parseConventions(R"({"precision": "float", "tieBandUnits": 1024})");
+  ASSERT_TRUE(std::holds_alternative<DeclaredConventions>(r));
+  EXPECT_EQ(std::get<DeclaredConventions>(r).tieBandUnits, 1024.0);
+  const auto typo = parseConventions(R"({"tieBandUnit": 1024})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(typo));
+  EXPECT_EQ(std::get<InputError>(typo).field, "tieBandUnit");
+  const auto negative = parseConventions(R"({"tieBandUnits": -1})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(negative));
+  EXPECT_EQ(std::get<InputError>(negative).field, "tieBandUnits");
+}
+
+TEST(Judge, RoundingBandWidensTheContactDecision) {
+  // Circles 2^-40 apart: 2^-40 / (2^-52·2) = 2048 units at scale 2, outside the 64-unit
+  // length allowance but inside a 4096-unit rounding band.
+  Case apart = circlesCase();
+  const double gap = 0x1p-40;
+  apart.xfB.p = {2 + gap, 0};
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {1, 0};
+  m.pointCount = 1;
+  m.points[0] = {{1 + gap / 2, 0}, gap, {}};
+  DeclaredConventions conventions = preset("exact");
+  conventions.keepsPointsBeyondMargin = true;
+  EXPECT_EQ(judge(apart, m, conventions).outcome, Outcome::spuriousContact);
+  conventions.tieBandUnits = 4096;
+  EXPECT_EQ(judge(apart, m, conventions).outcome, Outcome::agreeWithinTie);
+  EXPECT_EQ(judge(swappedCase(apart), swapRoles(m), conventions).outcome, Outcome::agreeWithinTie);
+}
+
 TEST(Conventions, BadValuesNameTheKey) {
   const auto normal = parseConventions(R"({"normal": "AtoC"})");
   ASSERT_TRUE(std::holds_alternative<InputError>(normal));

@@ -57,6 +57,12 @@ struct Conventions {
   /// Polygon–circle: the centre counts as inside (face normal) while the max face separation
   /// of the centre is below this absolute length (Box2D 2.4.1: b2_epsilon = FLT_EPSILON).
   double insideEpsilon = 0.0;
+  /// The band of the engine's own rounding, in units of its precision's epsilon times the
+  /// scene's scale (Tolerance::unit): every discrete decision whose exact gap (the expected
+  /// manifold's DecisionGaps: axis, contact, clip, region, normal) is within this many units
+  /// may legitimately go either way. Next to the length-unit `tieBand`, which is a fixed
+  /// hysteresis of the algorithm; this one scales with the scene like the engine's rounding.
+  double tieBandUnits = 0.0;
 };
 
 /// The conventions of the engines touche knows by name ("reference", "fast", "fast_float",
@@ -81,7 +87,13 @@ struct Tolerance {
   double insideEpsilon = 0.0;   ///< from the conventions (polygon–circle pairs only)
   double sideExtension = 0.0;   ///< total radius when the side-plane convention applies
   bool faceNormalOnly = false;  ///< from the conventions (polygon–polygon pairs only)
-  double margin = 0.0;  ///< the margin both manifolds were computed with (set by the caller)
+  double margin = 0.0;        ///< the margin both manifolds were computed with (set by the caller)
+  double tieBandUnits = 0.0;  ///< from the conventions: the rounding band in units
+  /// The rounding band as a length: tieBandUnits · unit (all pairs, also with a circle).
+  double roundingBand() const { return tieBandUnits * unit; }
+  /// The band a gap (length units) is held to beyond the length allowance: the declared
+  /// hysteresis plus the rounding band.
+  double decisionBand() const { return tieBand + roundingBand(); }
   /// Allowed point/separation difference in length units: lengthUnits · unit.
   double length() const { return lengthUnits * unit; }
   /// Allowed difference of a unit normal's components: normalUnits · epsilon.
@@ -93,6 +105,9 @@ struct Tolerance {
 /// by 64 epsilons plus the length allowance divided by the length the normal was built from.
 inline constexpr double kDefaultLengthUnits = 64.0;
 inline constexpr double kDefaultNormalUnits = 64.0;
+/// The rounding band the fast engines declare (Conventions::tieBandUnits): 2^10 units of
+/// epsilon x scene scale (docs/conventions.md, "Rounding band").
+inline constexpr double kFastTieBandUnits = 1024.0;
 
 /// The tolerance for judging an engine with these conventions on this case.
 Tolerance toleranceFor(const Case& c, const Conventions& conventions);

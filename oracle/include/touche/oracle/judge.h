@@ -54,6 +54,9 @@ struct DeclaredConventions {
   /// centres this close give a fixed normal (Box2D 2.4.1: b2_epsilon = FLT_EPSILON). Length
   /// units; the tie band of pairs with a circle.
   double insideEpsilon = 0.0;
+  /// The engine's rounding band in units of its precision's epsilon times the scene's scale
+  /// (compare.h, Conventions::tieBandUnits): added to the tie band and the contact band.
+  double tieBandUnits = 0.0;
 };
 
 /// Parses a conventions file's JSON text; errors name the key ("tieBand: ...").
