@@ -18,6 +18,12 @@
 //           (v3 adds b2_linearSlop to that distance; the exact rule has no slop).
 //   Step 6: otherwise one point: the round contact of c1 and c2. Crossing cores (c1 = c2) have
 //           no direction: the fallback is A's left normal leftPerp(d1), kFlagDegenerateNormal.
+// Gaps (DecisionGaps): contact from the core distance; axis from step 5's two sides; clip
+// (step 5): the smallest distance along the reference core between an incident endpoint and a
+// line through a reference endpoint perpendicular to the core; region (step 6): the smallest
+// distance of a closest point to a line through an endpoint of the other core perpendicular to
+// it (where the clamping of step 2 switches between endpoint and interior); normal (step 6):
+// |c2 − c1|.
 // Feature ids follow the two-vertex-polygon scheme (cores.h): an unclipped endpoint j of the
 // incident core → (face of the reference, vertex j); a point clipped at reference vertex k →
 // (vertex k, the incident face facing the reference). Step 6 names endpoints (f = 0 or 1) as
@@ -143,6 +149,12 @@ std::optional<Manifold> clipCores(const WorldCapsule& ref, const WorldCapsule& i
   const SqrtForm sq = quotient(dot(cq - ref.p, side.m), g2);
   if (compare(sp, distance) > 0 && compare(sq, distance) > 0) return std::nullopt;
   Manifold m;
+  MinDistance clip;
+  for (const Rational& f : {fp, fq}) {
+    clip.offer(f, length2);
+    clip.offer(Rational(length2 - f), length2);
+  }
+  m.gaps.clip = clip.rounded();
   const FeatureId ids[2] = {idp, idq};
   for (int k = 0; k < 2; ++k) {
     if (!withinMargin(contacts[k].separation, margin)) continue;
@@ -169,9 +181,18 @@ Manifold singlePoint(const WorldCapsule& a, const WorldCapsule& b, const Closest
   const auto fb = feature(cp.f2, facingFace(b, direction));
   const ExactContact contact = roundContact(cp.c1, a.radius, cp.c2, b.radius, direction);
   Manifold m;
-  if (!withinMargin(contact.separation, margin)) return m;
-  m = singlePointManifold(contact, idOf(fa.first, fa.second, fb.first, fb.second));
-  if (degenerate) m.flags |= kFlagDegenerateNormal;
+  if (withinMargin(contact.separation, margin)) {
+    m = singlePointManifold(contact, idOf(fa.first, fa.second, fb.first, fb.second));
+    if (degenerate) m.flags |= kFlagDegenerateNormal;
+  }
+  MinDistance region;
+  const ExactVec2 d2 = b.q - b.p;
+  for (const ExactVec2* end : {&a.p, &a.q})
+    region.offer(dot(cp.c2 - *end, d1), dot(d1, d1));
+  for (const ExactVec2* end : {&b.p, &b.q})
+    region.offer(dot(cp.c1 - *end, d2), dot(d2, d2));
+  m.gaps.region = region.rounded();
+  m.gaps.normal = lengthGap(cp.c2 - cp.c1);
   return m;
 }
 

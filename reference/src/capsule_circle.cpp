@@ -13,6 +13,9 @@
 //           documented fallback is the core's left normal leftPerp(p2 − p1) (v3
 //           b2CollideCapsules' fallback), flagged kFlagDegenerateNormal.
 //   Step 4: the round contact (midpoint rule) and the margin test.
+//   Gaps: region = min(|s1|, |s2|)/|e|, the distance of the centre to the nearer of the lines
+//         through p1 and p2 perpendicular to the core (exactly the region boundaries);
+//         normal = |c − closest| (0 for a centre on the core).
 // Feature ids: (vertex 0 | vertex 1 | face 0 | face 1 on the capsule, vertex 0 on the circle);
 // face 0 when the normal leaves the core to the right of p1→p2, face 1 to the left.
 #include "cores.h"
@@ -78,6 +81,11 @@ Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& ce
     if (degenerate) m.flags |= kFlagDegenerateNormal;
   }
   m.gaps.contact = contactGap(contact.separation, margin);
+  MinDistance region;
+  region.offer(s1, dot(e, e));
+  region.offer(s2, dot(e, e));
+  m.gaps.region = region.rounded();
+  m.gaps.normal = lengthGap(center - closest);
   return m;
 }
 

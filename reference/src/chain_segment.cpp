@@ -40,7 +40,14 @@
 // Feature ids: chain vertex 0 = p1, vertex 1 = p2, face 0 = the segment; B's as usual. The
 // clipping ids follow polygon_polygon.cpp (unclipped incident vertex → (reference face,
 // vertex); clipped at reference vertex k → (vertex k, incident face)).
+// Gaps (DecisionGaps): circle — contact, region (the smallest distance of the centre to the
+// line of a region test of C1–C2), normal (|c − closest|); polygon — contact (the core
+// distance, or the deepest clipped point), axis (P5: the chosen axis's separation minus the
+// best other candidate's), incident (P6: the two faces at the incident vertex), clip (P6: the
+// smallest distance along the reference tangent between an incident vertex and a side plane),
+// normal (P4's vertex–vertex point: |pointB − pointA|).
 #include <optional>
+#include <vector>
 
 #include "cores.h"
 #include "rounding.h"
@@ -200,6 +207,14 @@ Manifold clipSegments(const ClipInput& in, const Rational& margin) {
   ExactVec2 x[2] = {in.b2, in.b1};
   FeatureId id[2] = {idOf(FeatureType::face, in.refFace, FeatureType::vertex, in.incV2),
                      idOf(FeatureType::face, in.refFace, FeatureType::vertex, in.incV1)};
+  // DecisionGaps::clip: the smallest distance along the tangent between an incident vertex
+  // and a side plane (the lines through a1 and a2 perpendicular to the face).
+  MinDistance clip;
+  for (const Rational& t : {upper2, lower2}) {
+    clip.offer(t, upper1);
+    clip.offer(Rational(upper1 - t), upper1);
+  }
+  m.gaps.clip = clip.rounded();
   if (lower2 < 0 && upper2 > lower2) {
     x[0] = in.b2 + ((0 - lower2) / (upper2 - lower2)) * (in.b1 - in.b2);
     id[0] = idOf(FeatureType::vertex, in.refV1, FeatureType::face, in.incFace);
@@ -208,13 +223,16 @@ Manifold clipSegments(const ClipInput& in, const Rational& margin) {
     x[1] = in.b2 + ((upper1 - lower2) / (upper2 - lower2)) * (in.b1 - in.b2);
     id[1] = idOf(FeatureType::vertex, in.refV2, FeatureType::face, in.incFace);
   }
+  std::optional<SqrtForm> deepest;
   for (int k = 0; k < 2; ++k) {
     const ExactContact c = faceContact(in.a1, in.m, in.rRef, x[k], in.rInc);
+    if (!deepest || compare(c.separation, *deepest) < 0) deepest = c.separation;
     if (!withinMargin(c.separation, margin)) continue;
     if (m.pointCount == 0) m.normal = roundNearest(c.normal);
     m.points[m.pointCount++] = roundPoint(c, id[k]);
   }
   if (m.pointCount > 0) m.status = Status::contact;
+  m.gaps.contact = contactGap(*deepest, margin);
   return m;
 }
 
@@ -242,29 +260,57 @@ Manifold polygonReference(const ChainQuery& q, int k) {
   return swapRoles(clipSegments(in, q.margin));
 }
 
+/// Step P6: B's incident edge and DecisionGaps::incident, the difference of the two
+/// candidates' alignments dot(n1, m)/(|n1|·|m|) (empty when the edge was given by step P4).
+struct Incident {
+  int edge = 0;
+  std::optional<double> gap;
+};
+
 /// Step P6: the segment face is the reference; B's incident edge is (ib1, ib1 + 1).
-Manifold segmentReference(const ChainQuery& q, int ib1) {
+Manifold segmentReference(const ChainQuery& q, const Incident& incident) {
+  const int ib1 = incident.edge;
   const int ib2 = nextIndex(ib1, q.b.count);
   const ClipInput in{
       q.a.p1, q.a.p2, q.params.normal1, 0, 0, 1, 0, q.b.vertices[ib1], q.b.vertices[ib2], ib1,
       ib1,    ib2,    q.b.radius};
-  return clipSegments(in, q.margin);
+  Manifold m = clipSegments(in, q.margin);
+  m.gaps.incident = incident.gap;
+  return m;
 }
 
 /// Step P6: of the two faces of B at vertex i2, the one most anti-parallel to n1 (tie → i2).
-int incidentEdgeAt(const ChainQuery& q, int i2) {
+Incident incidentEdgeAt(const ChainQuery& q, int i2) {
   const int i1 = i2 > 0 ? i2 - 1 : q.b.count - 1;
   const Face f1 = faceOf(q.b, i1);
   const Face f2 = faceOf(q.b, i2);
   const ExactVec2& n1 = q.params.normal1;
-  return compareQuotients(dot(n1, f1.m), f1.g, dot(n1, f2.m), f2.g) < 0 ? i1 : i2;
+  const Rational g1 = dot(n1, n1);
+  const SqrtForm align1 = quotient(dot(n1, f1.m), Rational(g1 * f1.g));
+  const SqrtForm align2 = quotient(dot(n1, f2.m), Rational(g1 * f2.g));
+  const bool first = compareQuotients(dot(n1, f1.m), f1.g, dot(n1, f2.m), f2.g) < 0;
+  return {first ? i1 : i2,
+          first ? approximateDifference(align2, align1) : approximateDifference(align1, align2)};
 }
 
 /// Step P5: SAT. Returns the manifold when decided, or the incident vertex for step P6.
 struct SatResult {
   std::optional<Manifold> decided;
   int incidentVertex = -1;
+  std::optional<double> axisGap;  ///< DecisionGaps::axis
 };
+
+/// DecisionGaps::axis for step P5: the chosen axis's separation minus the best other's.
+std::optional<double> axisGapOf(const std::vector<SqrtForm>& separations, std::size_t chosen) {
+  const SqrtForm* runner = nullptr;
+  for (std::size_t i = 0; i < separations.size(); ++i) {
+    if (i != chosen && (!runner || compare(separations[i], *runner) > 0)) {
+      runner = &separations[i];
+    }
+  }
+  if (!runner) return std::nullopt;
+  return approximateDifference(separations[chosen], *runner);
+}
 
 /// min over B's vertices of dot(m, v − origin) (tie → lower index).
 std::pair<Rational, int> minProjection(const WorldPolygon& b, const ExactVec2& m,
@@ -285,20 +331,25 @@ SatResult satStep(const ChainQuery& q) {
   Rational wEdge = edge.first;
   int incident = edge.second;
   Rational gEdge = dot(p.normal1, p.normal1);
+  std::vector<SqrtForm> separations{quotient(wEdge, gEdge)};  // every candidate, for the gap
+  std::size_t edgeSlot = 0;
   // The convex neighbours' axes (v3: "neighbor owns edge separation").
   const auto neighbour = [&](bool convex, const ExactVec2& n, const ExactVec2& origin) {
     if (!convex) return;
     const Rational w = minProjection(q.b, n, origin).first;
+    separations.push_back(quotient(w, dot(n, n)));
     if (compareQuotients(w, dot(n, n), wEdge, gEdge) > 0) {
       wEdge = w;
       gEdge = dot(n, n);
       incident = -1;
+      edgeSlot = separations.size() - 1;
     }
   };
   neighbour(p.convex1, p.normal0, q.a.p1);
   neighbour(p.convex2, p.normal2, q.a.p2);
   // B's admitted faces against the segment's two endpoints.
   int reference = -1;
+  std::size_t polySlot = 0;
   Rational wPoly;
   Rational gPoly;
   for (int i = 0; i < q.b.count; ++i) {
@@ -307,17 +358,60 @@ SatResult satStep(const ChainQuery& q) {
     const Rational w1 = dot(f.m, q.a.p1 - f.v1);
     const Rational w2 = dot(f.m, q.a.p2 - f.v1);
     const Rational w = w1 < w2 ? w1 : w2;
+    separations.push_back(quotient(w, f.g));
     if (reference < 0 || compareQuotients(w, f.g, wPoly, gPoly) > 0) {
+      polySlot = separations.size() - 1;
       reference = i;
       wPoly = w;
       gPoly = f.g;
     }
   }
   if (reference >= 0 && compareQuotients(wPoly, gPoly, wEdge, gEdge) > 0) {
-    return {polygonReference(q, reference), -1};
+    return {polygonReference(q, reference), -1, axisGapOf(separations, polySlot)};
   }
-  if (incident < 0) return {Manifold{}, -1};
-  return {std::nullopt, incident};
+  const std::optional<double> gap = axisGapOf(separations, edgeSlot);
+  if (incident < 0) return {Manifold{}, -1, gap};
+  return {std::nullopt, incident, gap};
+}
+
+/// Step P4: in front and apart — classify the closest features' normal.
+Manifold classifyClosest(const ChainQuery& q, const ClosestFeatures& closest,
+                         const Manifold& none) {
+  using Kind = ClosestFeatures::Kind;
+  if (closest.kind == Kind::vertexEdge) {
+    const Face f = faceOf(q.b, closest.polyIndex);
+    const NormalType type = classify(q.params, -1 * f.m);
+    if (type == NormalType::skip) return none;
+    if (type == NormalType::admit) return polygonReference(q, closest.polyIndex);
+    return segmentReference(q, Incident{closest.polyIndex, std::nullopt});
+  }
+  if (closest.kind == Kind::vertexVertex) {
+    const ExactVec2 normal = closest.pointB - closest.pointA;
+    const NormalType type = classify(q.params, normal);
+    if (type == NormalType::skip) return none;
+    if (type == NormalType::admit) {
+      // The normal is normalised from pointB − pointA (DecisionGaps::normal: its length).
+      const ExactContact c = roundContact(closest.pointA, 0, closest.pointB, q.b.radius, normal);
+      Manifold m = none;
+      if (withinMargin(c.separation, q.margin)) {
+        m = singlePointManifold(c, idOf(FeatureType::vertex, closest.chainVertex,
+                                        FeatureType::vertex, closest.polyIndex));
+      }
+      m.gaps.contact = contactGap(c.separation, q.margin);
+      m.gaps.normal = lengthGap(normal);
+      return m;
+    }
+  }
+  return segmentReference(q, incidentEdgeAt(q, closest.polyIndex));
+}
+
+/// Steps P5–P6: SAT, then the segment face as the reference.
+Manifold satAndClip(const ChainQuery& q) {
+  const SatResult sat = satStep(q);
+  Manifold m =
+      sat.decided ? *sat.decided : segmentReference(q, incidentEdgeAt(q, sat.incidentVertex));
+  m.gaps.axis = sat.axisGap;
+  return m;
 }
 
 }  // namespace
@@ -349,38 +443,11 @@ Manifold collideWorldChainAndPolygon(const WorldChain& a, const WorldPolygon& b,
   none.gaps.contact = contactGap(separation, margin);
   if (!withinMargin(separation, margin)) return none;
 
-  int incidentEdge = -1;
-  if (!behind1 && sign(distSq) > 0) {
-    // Step P4: classify the closest features' normal.
-    using Kind = ClosestFeatures::Kind;
-    if (closest.kind == Kind::vertexEdge) {
-      const Face f = faceOf(b, closest.polyIndex);
-      const NormalType type = classify(params, -1 * f.m);
-      if (type == NormalType::skip) return none;
-      if (type == NormalType::admit) return polygonReference(q, closest.polyIndex);
-      incidentEdge = closest.polyIndex;
-    } else if (closest.kind == Kind::vertexVertex) {
-      const ExactVec2 normal = closest.pointB - closest.pointA;
-      const NormalType type = classify(params, normal);
-      if (type == NormalType::skip) return none;
-      if (type == NormalType::admit) {
-        const ExactContact c = roundContact(closest.pointA, 0, closest.pointB, b.radius, normal);
-        if (!withinMargin(c.separation, margin)) return none;
-        return singlePointManifold(c, idOf(FeatureType::vertex, closest.chainVertex,
-                                           FeatureType::vertex, closest.polyIndex));
-      }
-      incidentEdge = incidentEdgeAt(q, closest.polyIndex);
-    } else {
-      incidentEdge = incidentEdgeAt(q, closest.polyIndex);
-    }
-  } else {
-    // Step P5: SAT.
-    const SatResult sat = satStep(q);
-    if (sat.decided) return *sat.decided;
-    incidentEdge = incidentEdgeAt(q, sat.incidentVertex);
-  }
-  // Step P6: the segment face is the reference.
-  return segmentReference(q, incidentEdge);
+  // Steps P4–P6; a result without its own contact gap keeps the core distance's when the
+  // cores are apart (touching cores have no distance to report).
+  Manifold m = sign(distSq) > 0 && !behind1 ? classifyClosest(q, closest, none) : satAndClip(q);
+  if (!m.gaps.contact && sign(distSq) > 0) m.gaps.contact = none.gaps.contact;
+  return m;
 }
 
 Manifold collideChainSegmentAndPolygon(const ChainSegment& a, const Transform& xfA,
@@ -407,18 +474,37 @@ Manifold collideChainSegmentAndCircle(const ChainSegment& a, const Transform& xf
   const WorldChain chain = toWorldExact(a, xfA);
   const ExactVec2 c = toWorldExact(xfB, b.center);
   const ExactVec2 e = chain.p2 - chain.p1;
-  if (sign(dot(rightPerp(e), c - chain.p1)) < 0) return {};
-  // Step C2: regions, with the ghost vertices' ownership of the corner regions.
+  const Rational offset = dot(rightPerp(e), c - chain.p1);
+  // Step C2 (tests): the region tests u, v and the ownership of the corner regions.
   const Rational u = dot(e, chain.p2 - c);
   const Rational v = dot(e, c - chain.p1);
+  const ExactVec2 edge0 = chain.p1 - chain.ghost1;
+  const ExactVec2 edge2 = chain.ghost2 - chain.p2;
+  const Rational own1 = dot(edge0, c - chain.p1);
+  const Rational own2 = dot(edge2, c - chain.p2);
+  // DecisionGaps::region: the smallest distance of the centre to the line of a test that
+  // decided its region — the segment's line (C1), the lines through p1 and p2 perpendicular to
+  // it, and in a corner region that corner's ownership line (a lower bound of the distance to
+  // the region's boundary; 0 on a line).
+  MinDistance nearest;
+  nearest.offer(offset, dot(e, e));
+  nearest.offer(u, dot(e, e));
+  nearest.offer(v, dot(e, e));
+  if (sign(v) <= 0) nearest.offer(own1, dot(edge0, edge0));
+  if (sign(v) > 0 && sign(u) <= 0) nearest.offer(own2, dot(edge2, edge2));
+  Manifold none;
+  none.gaps.region = nearest.rounded();
+  // Step C1: behind the segment → no contact.
+  if (sign(offset) < 0) return none;
+  // Step C2: regions, with the ghost vertices' ownership of the corner regions.
   ExactVec2 closest;
   FeatureId id = idOf(FeatureType::face, 0, FeatureType::vertex, 0);
   if (sign(v) <= 0) {
-    if (sign(dot(chain.p1 - chain.ghost1, c - chain.p1)) <= 0) return {};
+    if (sign(own1) <= 0) return none;
     closest = chain.p1;
     id = idOf(FeatureType::vertex, 0, FeatureType::vertex, 0);
   } else if (sign(u) <= 0) {
-    if (sign(dot(chain.ghost2 - chain.p2, c - chain.p2)) > 0) return {};
+    if (sign(own2) > 0) return none;
     closest = chain.p2;
     id = idOf(FeatureType::vertex, 1, FeatureType::vertex, 0);
   } else {
@@ -437,6 +523,8 @@ Manifold collideChainSegmentAndCircle(const ChainSegment& a, const Transform& xf
     if (degenerate) m.flags |= kFlagDegenerateNormal;
   }
   m.gaps.contact = contactGap(contact.separation, margin);
+  m.gaps.region = none.gaps.region;
+  m.gaps.normal = lengthGap(c - closest);
   return m;
 }
 

@@ -30,6 +30,7 @@ Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
   // (xfA.q.c, xfA.q.s), normalised, and the manifold is flagged.
   ExactVec2 direction = centerB - centerA;
   const bool concentric = sign(dot(direction, direction)) == 0;
+  const double normalGap = lengthGap(direction);  // DecisionGaps::normal: |cB − cA|, 0 if equal
   if (concentric) direction = ExactVec2{liftExact(xfA.q.c), liftExact(xfA.q.s)};
 
   // Step 3: separation √(d·d) − rA − rB and the midpoint ½(cA + cB) + ½(rA − rB)·n.
@@ -42,6 +43,7 @@ Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
     if (concentric) m.flags |= kFlagDegenerateNormal;
   }
   m.gaps.contact = contactGap(contact.separation, margin);
+  m.gaps.normal = normalGap;
   return m;
 }
 

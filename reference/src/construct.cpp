@@ -63,6 +63,23 @@ double contactGap(const SqrtForm& separation, const Rational& margin) {
   return std::fabs(approximate(SqrtForm{separation.a - margin, separation.b, separation.g}));
 }
 
+void MinDistance::offer(const Rational& w, const Rational& g) {
+  if (sign(g) == 0) return;  // a zero normal direction defines no line
+  const Rational magnitude = sign(w) < 0 ? Rational(-w) : w;
+  if (w_ && compareQuotients(magnitude, g, *w_, g_) >= 0) return;
+  w_ = magnitude;
+  g_ = g;
+}
+
+std::optional<double> MinDistance::rounded() const {
+  if (!w_) return std::nullopt;
+  return roundNearest(quotient(*w_, g_));
+}
+
+double lengthGap(const ExactVec2& d) {
+  return roundNearest(SqrtForm{0, 1, dot(d, d)});
+}
+
 ManifoldPoint roundPoint(const ExactContact& contact, FeatureId id) {
   return ManifoldPoint{roundNearest(contact.point), roundNearest(contact.separation), id};
 }

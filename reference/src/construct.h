@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "exact.h"
 #include "touche/core/manifold.h"
@@ -66,6 +67,24 @@ bool withinMargin(const SqrtForm& separation, const Rational& margin);
 
 /// |separation − margin| for DecisionGaps::contact (faithfully rounded diagnostic).
 double contactGap(const SqrtForm& separation, const Rational& margin);
+
+/// The smallest of some distances |w|/√g (g > 0), kept exact until it is rounded: the gaps
+/// DecisionGaps::clip and ::region are minima of distances from a point to a line, where
+/// w = dot(x − o, m) for the line through o with normal direction m and g = m·m.
+class MinDistance {
+ public:
+  /// Offers the distance |w|/√g; ignored when g = 0 (no line).
+  void offer(const Rational& w, const Rational& g);
+  /// The smallest distance offered, rounded to the nearest double; empty if none was offered.
+  std::optional<double> rounded() const;
+
+ private:
+  std::optional<Rational> w_;  ///< |w| of the smallest distance so far
+  Rational g_;
+};
+
+/// |d| = √(d·d) rounded to the nearest double: DecisionGaps::normal for a normal built from d.
+double lengthGap(const ExactVec2& d);
 
 /// Rounds an exact contact into a manifold point with the given feature id.
 ManifoldPoint roundPoint(const ExactContact& contact, FeatureId id);

@@ -44,6 +44,8 @@ namespace {
 struct BestFace {
   int index = 0;
   SqrtForm separation;  ///< raw (no radii): w/√g
+  Rational w;
+  Rational g;
   std::optional<double> gap;
 };
 
@@ -57,12 +59,45 @@ BestFace findBestFace(const WorldPolygon& p, const ExactVec2& center) {
       if (i != 0) runnerUp = best.separation;
       best.index = i;
       best.separation = s;
+      best.w = dot(center - f.v1, f.m);
+      best.g = f.g;
     } else if (!runnerUp || compare(s, *runnerUp) > 0) {
       runnerUp = s;
     }
   }
   if (runnerUp) best.gap = approximateDifference(best.separation, *runnerUp);
   return best;
+}
+
+/// Step 3 (gap): DecisionGaps::region, the distance of the centre to the nearest boundary
+/// between a face region and a vertex region, as the smallest distance to a line that bounds
+/// the centre's region:
+///  - outside, face region: the side lines through v1 and v2 perpendicular to the face (the
+///    region is the slab between them: exact);
+///  - outside, vertex region at v: the side lines of the two faces meeting at v (the region is
+///    the wedge between them: a lower bound, exact when the nearest foot lies on the wedge);
+///  - on or inside the polygon: −separation, the distance to the polygon's boundary, beyond
+///    which every vertex region lies (a lower bound; 0 on the face, where the outside test is
+///    at its threshold).
+std::optional<double> regionGap(const WorldPolygon& p, const BestFace& best,
+                                const ExactVec2& center, int vertex) {
+  MinDistance nearest;
+  if (sign(best.separation) <= 0) {
+    nearest.offer(best.w, best.g);
+    return nearest.rounded();
+  }
+  const auto offerSideLine = [&](int at, int face) {  // line through vertex `at` ⟂ face
+    const ExactVec2 e = p.vertices[nextIndex(face, p.count)] - p.vertices[face];
+    nearest.offer(dot(center - p.vertices[at], e), dot(e, e));
+  };
+  if (vertex < 0) {
+    offerSideLine(best.index, best.index);
+    offerSideLine(nextIndex(best.index, p.count), best.index);
+  } else {
+    offerSideLine(vertex, vertex);
+    offerSideLine(vertex, vertex > 0 ? vertex - 1 : p.count - 1);
+  }
+  return nearest.rounded();
 }
 
 }  // namespace
@@ -90,22 +125,28 @@ Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const C
 
   ExactContact contact;
   FeatureId id{FeatureType::face, static_cast<std::uint8_t>(i1), FeatureType::vertex, 0};
+  std::optional<double> normalGap;
+  int vertex = -1;
   if (outside && (beyondV1 || beyondV2)) {
-    // Step 4: vertex region — the vertex acts as a circle of the polygon's radius.
-    const int iv = beyondV1 ? i1 : i2;
-    const ExactVec2& v = polygon.vertices[iv];
+    // Step 4: vertex region — the vertex acts as a circle of the polygon's radius; the normal
+    // is normalised from center − v (DecisionGaps::normal: its length).
+    vertex = beyondV1 ? i1 : i2;
+    const ExactVec2& v = polygon.vertices[vertex];
     contact = roundContact(v, polygon.radius, center, radiusB, center - v);
-    id = FeatureId{FeatureType::vertex, static_cast<std::uint8_t>(iv), FeatureType::vertex, 0};
+    normalGap = lengthGap(center - v);
+    id = FeatureId{FeatureType::vertex, static_cast<std::uint8_t>(vertex), FeatureType::vertex, 0};
   } else {
     // Step 5: face region (centre outside between the endpoints, on the face, or inside).
     contact = faceContact(face.v1, face.m, polygon.radius, center, radiusB);
   }
 
-  // Step 6: within the margin → one point; gaps from steps 2 and 5.
+  // Step 6: within the margin → one point; gaps from steps 2–5.
   Manifold m;
   if (withinMargin(contact.separation, margin)) m = singlePointManifold(contact, id);
   m.gaps.axis = best.gap;
   m.gaps.contact = contactGap(contact.separation, margin);
+  m.gaps.region = regionGap(polygon, best, center, vertex);
+  m.gaps.normal = normalGap;
   return m;
 }
 

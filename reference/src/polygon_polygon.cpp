@@ -19,6 +19,12 @@
 //           (no radius extension, v3 b2ClipPolygons; source 000's clipEdge side planes) and
 //           keep the points whose separation is within the margin (source 000's third clip,
 //           source 002's `separation <= totalRadius`).
+// Gaps (DecisionGaps): axis and incident from steps 3–4; contact from the reference separation
+// or the deepest clipped point; region (step 5, strictly separated cores only): the smallest
+// distance of an edge endpoint to a line through an endpoint of the other edge perpendicular
+// to that edge — each corner test of step 5 is the side of such a line; normal (step 5's
+// point): |vB − vA|; clip (step 6): the smallest distance along the reference tangent between
+// an incident vertex and a side plane, kept and clipped vertices alike.
 //
 // Source mistakes (collected in docs/errata.md):
 //  - source 000 returns no manifold when a SAT distance is ≥ 0, so boxes touching exactly
@@ -201,6 +207,38 @@ std::optional<std::pair<int, int>> closestEndpoints(const ExactVec2 (&p)[2],
   return corners == 1 ? found : std::nullopt;
 }
 
+/// Step 5 (gap): DecisionGaps::region — the smallest distance of an endpoint of one edge to
+/// a line through an endpoint of the other, perpendicular to that other edge: the lines on
+/// which the corner tests of closestEndpoints change sign.
+std::optional<double> cornerRegionGap(const ExactVec2 (&p)[2], const ExactVec2 (&q)[2]) {
+  const Rational pp = dot(p[1] - p[0], p[1] - p[0]);
+  const Rational qq = dot(q[1] - q[0], q[1] - q[0]);
+  MinDistance nearest;
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      nearest.offer(dot(q[j] - p[i], p[1 - i] - p[i]), pp);
+      nearest.offer(dot(p[i] - q[j], q[1 - j] - q[j]), qq);
+    }
+  }
+  return nearest.rounded();
+}
+
+/// Step 6 (gap): DecisionGaps::clip — the smallest distance along the tangent of reference
+/// face i11 of p between a vertex of incident edge i21 of q and a side plane (the lines through
+/// the face's endpoints perpendicular to it).
+std::optional<double> clipGap(const WorldPolygon& p, int i11, const WorldPolygon& q, int i21) {
+  const ExactVec2& v11 = p.vertices[i11];
+  const ExactVec2 e = p.vertices[nextIndex(i11, p.count)] - v11;
+  const Rational ee = dot(e, e);
+  MinDistance nearest;
+  for (const int j : {i21, nextIndex(i21, q.count)}) {
+    const Rational t = dot(q.vertices[j] - v11, e);
+    nearest.offer(t, ee);
+    nearest.offer(Rational(ee - t), ee);
+  }
+  return nearest.rounded();
+}
+
 /// One clipped point of the incident edge, with its id in the (reference P, incident Q) roles.
 struct ClipPoint {
   ExactVec2 x;
@@ -355,6 +393,7 @@ Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
     const ExactVec2 refEdge[2] = {reference.v1, roles.reference->vertices[i12]};
     const ExactVec2 incEdge[2] = {roles.incident->vertices[d.incident],
                                   roles.incident->vertices[i22]};
+    m.gaps.region = cornerRegionGap(refEdge, incEdge);
     if (const auto corner = closestEndpoints(refEdge, incEdge)) {
       return vertexVertex(roles, corner->first == 0 ? roles.face : i12,
                           corner->second == 0 ? d.incident : i22, margin, m);
@@ -380,6 +419,7 @@ Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Ma
   const ExactVec2& vB = polyB.vertices[iB];
   const ExactContact contact = roundContact(vA, polyA.radius, vB, polyB.radius, vB - vA);
   m.gaps.contact = contactGap(contact.separation, margin);
+  m.gaps.normal = lengthGap(vB - vA);
   if (!withinMargin(contact.separation, margin)) return m;
   const DecisionGaps gaps = m.gaps;
   m = singlePointManifold(contact, idOf(FeatureType::vertex, iA, FeatureType::vertex, iB));
@@ -390,6 +430,7 @@ Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Ma
 /// Step 6 (construction): midpoint placement per clipped point, margin filter, A/B roles.
 Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, Manifold m) {
   const auto clipped = clipToExtent(*r.reference, r.face, *r.incident, incidentEdge);
+  m.gaps.clip = clipGap(*r.reference, r.face, *r.incident, incidentEdge);
   // Projections disjoint: not reached in exact arithmetic for overlapping cores (200 000
   // random pairs, slivers included) nor for separated ones (step 5 takes the corner cases);
   // kept as a defined answer instead of Box2D v3's extrapolation past the incident edge.
