@@ -1,19 +1,27 @@
 // touche — Box2D 2.4.1 adapter (see box2d.h).
 //
 // Conversion rules, all read off Box2D 2.4.1's sources:
-// - b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons fill a local b2Manifold;
-//   b2WorldManifold::Initialize turns it into a world normal (A → B), points midway between
-//   the surfaces and separations (b2_collision.cpp). That is already touche's point convention.
+// - b2CollideCircles / b2CollidePolygonAndCircle / b2CollidePolygons / b2CollideEdgeAndCircle /
+//   b2CollideEdgeAndPolygon fill a local b2Manifold; b2WorldManifold::Initialize turns it into a
+//   world normal (A → B), points midway between the surfaces and separations
+//   (b2_collision.cpp). That is already touche's point convention.
 // - Feature ids come from b2ContactFeature (typeA, indexA, typeB, indexB; e_vertex = 0,
-//   e_face = 1). Circle manifolds set id.key = 0, i.e. (vertex 0, vertex 0) whatever the
-//   region: they carry no feature information (Conventions::compareCircleIds = false).
+//   e_face = 1). Circle–circle and polygon–circle manifolds set id.key = 0, i.e. (vertex 0,
+//   vertex 0) whatever the region: they carry no feature information
+//   (Conventions::compareCircleIds = false). Edge manifolds name the edge's vertices 0 (m_vertex1)
+//   and 1 (m_vertex2) as touche does, but always call the edge "face 0"; touche's face 1 is the
+//   edge's left side, so the adapter names the side the normal leaves A through (mapEdgeIds).
 #include "touche/oracle/box2d.h"
 
 #include <box2d/b2_circle_shape.h>
 #include <box2d/b2_collision.h>
+#include <box2d/b2_edge_shape.h>
 #include <box2d/b2_polygon_shape.h>
 
+#include <cfloat>
 #include <cmath>
+#include <cstdio>
+#include <optional>
 #include <variant>
 
 namespace touche::oracle::box2d {
@@ -39,17 +47,42 @@ b2CircleShape toB2(const Circle& circle) {
   return shape;
 }
 
+/// The polygon's vertices rounded to float, as Box2D would hold them.
+int floatVertices(const Polygon& polygon, b2Vec2* out) {
+  for (int i = 0; i < polygon.count; ++i)
+    out[i] = toB2(polygon.vertices[i]);
+  return polygon.count;
+}
+
+/// Area and area centroid of a float polygon, as b2PolygonShape::Set() computes them (its
+/// ComputeCentroid): a fan of triangles from vertex 0, each contributing half its cross product
+/// to the area and that weight times its centroid to the centre, all in float.
+struct FloatCentroid {
+  float area = 0.0f;
+  b2Vec2 centroid{0.0f, 0.0f};
+};
+FloatCentroid areaCentroid(const b2Vec2* vertices, int count) {
+  FloatCentroid out;
+  const b2Vec2 origin = vertices[0];
+  b2Vec2 weighted(0.0f, 0.0f);
+  for (int i = 1; i + 1 < count; ++i) {
+    const b2Vec2 e1 = vertices[i] - origin;
+    const b2Vec2 e2 = vertices[i + 1] - origin;
+    const float triangle = 0.5f * b2Cross(e1, e2);
+    out.area += triangle;
+    weighted += (triangle / 3.0f) * (e1 + e2);
+  }
+  if (out.area > 0.0f) out.centroid = origin + (1.0f / out.area) * weighted;
+  return out;
+}
+
 /// Builds the b2PolygonShape field by field from a validated counter-clockwise polygon, as
 /// b2PolygonShape::Set() would after its hull step: normal i = normalize(cross(edge i, 1)),
-/// i.e. the edge rotated clockwise, in float. Returns false when rounding to float made the
+/// i.e. the edge rotated clockwise, in float; the centroid is Set()'s area centroid (the edge
+/// collider tests it against a one-sided edge). Returns false when rounding to float made the
 /// polygon degenerate (a zero-length edge or a non-left turn), which Box2D cannot take.
 bool toB2(const Polygon& polygon, double skin, b2PolygonShape* shape) {
-  shape->m_count = polygon.count;
-  b2Vec2 sum(0.0f, 0.0f);
-  for (int i = 0; i < polygon.count; ++i) {
-    shape->m_vertices[i] = toB2(polygon.vertices[i]);
-    sum += shape->m_vertices[i];
-  }
+  shape->m_count = floatVertices(polygon, shape->m_vertices);
   for (int i = 0; i < polygon.count; ++i) {
     const b2Vec2 v1 = shape->m_vertices[i];
     const b2Vec2 v2 = shape->m_vertices[(i + 1) % polygon.count];
@@ -61,10 +94,34 @@ bool toB2(const Polygon& polygon, double skin, b2PolygonShape* shape) {
     shape->m_normals[i] = b2Cross(edge, 1.0f);
     if (shape->m_normals[i].Normalize() == 0.0f) return false;
   }
-  // Box2D only uses the centroid for mass; the vertex average is inside and good enough.
-  shape->m_centroid = (1.0f / static_cast<float>(polygon.count)) * sum;
+  shape->m_centroid = areaCentroid(shape->m_vertices, shape->m_count).centroid;
   shape->m_radius = static_cast<float>(polygon.radius + skin);
   return true;
+}
+
+/// An edge from p1 to p2; false when the two ends are equal in float (Box2D's edge colliders
+/// divide by its squared length and normalise it).
+bool toB2Edge(Vec2 p1, Vec2 p2, double skin, b2EdgeShape* edge) {
+  edge->m_vertex1 = toB2(p1);
+  edge->m_vertex2 = toB2(p2);
+  edge->m_radius = static_cast<float>(skin);
+  return !(edge->m_vertex1 == edge->m_vertex2);
+}
+
+/// A two-sided edge (b2EdgeShape::SetTwoSided): touche's segment.
+bool toB2(const Segment& segment, double skin, b2EdgeShape* edge) {
+  edge->m_oneSided = false;
+  return toB2Edge(segment.p1, segment.p2, skin, edge);
+}
+
+/// A one-sided edge with its ghost vertices, as b2ChainShape::GetChildEdge makes it
+/// (b2EdgeShape::SetOneSided): touche's chain segment. Box2D keeps the side to the right of
+/// m_vertex1 → m_vertex2, as touche does.
+bool toB2(const ChainSegment& chain, double skin, b2EdgeShape* edge) {
+  edge->m_oneSided = true;
+  edge->m_vertex0 = toB2(chain.ghost1);
+  edge->m_vertex3 = toB2(chain.ghost2);
+  return toB2Edge(chain.p1, chain.p2, skin, edge);
 }
 
 FeatureId toFeatureId(const b2ContactFeature& cf) {
@@ -90,6 +147,55 @@ Manifold toManifold(const b2Manifold& local, const b2Transform& xfA, float radiu
     m.points[i].id = toFeatureId(local.points[i].id.cf);
   }
   return m;
+}
+
+/// The edge's side the normal (A → B) leaves it through: touche's face 0 is the right of
+/// m_vertex1 → m_vertex2 (outward normal rightPerp(e)), face 1 the left; a normal exactly along
+/// the edge goes to the lower index.
+std::uint8_t edgeSide(const b2EdgeShape& edge, const b2Transform& xfA, Vec2 worldNormal) {
+  const b2Vec2 e = edge.m_vertex2 - edge.m_vertex1;
+  const b2Vec2 n =
+      b2MulT(xfA.q, b2Vec2(static_cast<float>(worldNormal.x), static_cast<float>(worldNormal.y)));
+  const double side = static_cast<double>(e.y) * n.x - static_cast<double>(e.x) * n.y;
+  return side >= 0.0 ? 0 : 1;
+}
+
+/// Edge (A) against circle (B), b2CollideEdgeAndCircle: (vertex k, vertex 0) in the corner
+/// regions, (face 0, vertex 0) in the interior whichever side; the face becomes the side.
+void mapEdgeCircleIds(const b2EdgeShape& edge, const b2Transform& xfA, Manifold* m) {
+  if (m->status != Status::contact) return;
+  FeatureId& id = m->points[0].id;
+  if (id.typeA == FeatureType::face) id.indexA = edgeSide(edge, xfA, m->normal);
+}
+
+/// Edge (A) against polygon (B), b2CollideEdgeAndPolygon.
+/// - e_faceA (the edge is the reference): kept polygon vertex j is (face 0, vertex j), a point
+///   clipped at edge vertex k is (vertex k, face i) with i the incident face — touche's ids,
+///   except that the face is the side the normal leaves through.
+/// - e_faceB (polygon face f is the reference): 2.4.1 builds the clip vertices already in
+///   (edge, polygon) order and then swaps A and B once more, so a kept edge vertex j comes out
+///   as (face f, vertex j) and a point clipped at polygon vertex k as (face f, vertex k), both
+///   halves naming polygon features. The kept ones are recognised by their local point being
+///   exactly the edge vertex: (vertex j, face f); the clipped ones are (face g, vertex k) with
+///   g the edge side facing B (touche's incident face).
+void mapEdgePolygonIds(const b2Manifold& local, const b2EdgeShape& edge, const b2Transform& xfA,
+                       Manifold* m) {
+  if (m->status != Status::contact) return;
+  const std::uint8_t side = edgeSide(edge, xfA, m->normal);
+  for (int i = 0; i < m->pointCount; ++i) {
+    FeatureId& id = m->points[i].id;
+    if (local.type == b2Manifold::e_faceA) {
+      if (id.typeA == FeatureType::face) id.indexA = side;
+      continue;
+    }
+    const b2ContactFeature& cf = local.points[i].id.cf;
+    const b2Vec2 kept = cf.indexB == 0 ? edge.m_vertex1 : edge.m_vertex2;
+    if (cf.indexB <= 1 && local.points[i].localPoint == kept) {
+      id = {FeatureType::vertex, cf.indexB, FeatureType::face, cf.indexA};
+    } else {
+      id = {FeatureType::face, side, FeatureType::vertex, cf.indexB};
+    }
+  }
 }
 
 Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
@@ -127,7 +233,40 @@ Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& 
   return toManifold(local, b2xfA, shapeA.m_radius, b2xfB, shapeB.m_radius);
 }
 
-/// The canonical-pair dispatch shared by both engines; `skin` is added to every polygon.
+/// Segment or chain segment (A) against a circle (B): b2CollideEdgeAndCircle.
+template <typename EdgeLike>
+Manifold collideEdgeAndCircle(const EdgeLike& a, const Transform& xfA, const Circle& b,
+                              const Transform& xfB, double skin) {
+  b2EdgeShape edge;
+  if (!toB2(a, skin, &edge)) return statusOnly(Status::error);
+  const b2CircleShape circle = toB2(b);
+  const b2Transform b2xfA = toB2(xfA);
+  const b2Transform b2xfB = toB2(xfB);
+  b2Manifold local;
+  b2CollideEdgeAndCircle(&local, &edge, b2xfA, &circle, b2xfB);
+  Manifold m = toManifold(local, b2xfA, edge.m_radius, b2xfB, circle.m_radius);
+  mapEdgeCircleIds(edge, b2xfA, &m);
+  return m;
+}
+
+/// Segment or chain segment (A) against a polygon (B): b2CollideEdgeAndPolygon.
+template <typename EdgeLike>
+Manifold collideEdgeAndPolygon(const EdgeLike& a, const Transform& xfA, const Polygon& b,
+                               const Transform& xfB, double skin) {
+  b2EdgeShape edge;
+  b2PolygonShape polygon;
+  if (!toB2(a, skin, &edge) || !toB2(b, skin, &polygon)) return statusOnly(Status::error);
+  const b2Transform b2xfA = toB2(xfA);
+  const b2Transform b2xfB = toB2(xfB);
+  b2Manifold local;
+  b2CollideEdgeAndPolygon(&local, &edge, b2xfA, &polygon, b2xfB);
+  Manifold m = toManifold(local, b2xfA, edge.m_radius, b2xfB, polygon.m_radius);
+  mapEdgePolygonIds(local, edge, b2xfA, &m);
+  return m;
+}
+
+/// The canonical-pair dispatch shared by both engines; `skin` is added to every polygon and
+/// edge (Box2D gives both b2_polygonRadius).
 Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const Shape& b,
                           const Transform& xfB, double skin) {
   switch (id) {
@@ -137,17 +276,36 @@ Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const
       return collidePolygonAndCircle(std::get<Polygon>(a), xfA, std::get<Circle>(b), xfB, skin);
     case PairId::polygon_polygon:
       return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, skin);
+    case PairId::segment_circle:
+      return collideEdgeAndCircle(std::get<Segment>(a), xfA, std::get<Circle>(b), xfB, skin);
+    case PairId::segment_polygon:
+      return collideEdgeAndPolygon(std::get<Segment>(a), xfA, std::get<Polygon>(b), xfB, skin);
+    case PairId::chainSegment_circle:
+      return collideEdgeAndCircle(std::get<ChainSegment>(a), xfA, std::get<Circle>(b), xfB, skin);
+    case PairId::chainSegment_polygon:
+      return collideEdgeAndPolygon(std::get<ChainSegment>(a), xfA, std::get<Polygon>(b), xfB, skin);
     default:
       return statusOnly(Status::unsupported);
   }
+}
+
+/// The float area of a polygon as b2PolygonShape::Set() computes it, or nothing for a shape
+/// that is not a polygon.
+std::optional<float> floatArea(const Shape& shape) {
+  const auto* polygon = std::get_if<Polygon>(&shape);
+  if (polygon == nullptr) return std::nullopt;
+  b2Vec2 vertices[b2_maxPolygonVertices];
+  const int count = floatVertices(*polygon, vertices);
+  return areaCentroid(vertices, count).area;
 }
 
 Manifold collideWith(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                      const Options& options, double skin) {
   if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
   if (options.margin != 0.0) return statusOnly(Status::unsupported);
+  if (!refusal(a, b).empty()) return statusOnly(Status::unsupported);
   return dispatchCollide(
-      a, xfA, b, xfB, options, &implements,
+      a, xfA, b, xfB, options, skin == 0.0 ? &implements : &implementsWithSkin,
       [skin](PairId id, const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb,
              const Options&) { return collideCanonical(id, sa, xa, sb, xb, skin); });
 }
@@ -155,8 +313,37 @@ Manifold collideWith(const Shape& a, const Transform& xfA, const Shape& b, const
 }  // namespace
 
 bool implements(PairId pair) {
-  return pair == PairId::circle_circle || pair == PairId::polygon_circle ||
-         pair == PairId::polygon_polygon;
+  switch (pair) {
+    case PairId::circle_circle:
+    case PairId::polygon_circle:
+    case PairId::polygon_polygon:
+    case PairId::segment_circle:
+    case PairId::segment_polygon:
+    case PairId::chainSegment_circle:
+    case PairId::chainSegment_polygon:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool implementsWithSkin(PairId pair) {
+  return implements(pair) && pair != PairId::chainSegment_circle &&
+         pair != PairId::chainSegment_polygon;
+}
+
+std::string refusal(const Shape& a, const Shape& b) {
+  for (const Shape* shape : {&a, &b}) {
+    const std::optional<float> area = floatArea(*shape);
+    if (!area || *area > FLT_EPSILON) continue;
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "Box2D 2.4.1 cannot build polygon %c: its area in float is %a (%.9g), not "
+                  "above b2_epsilon = FLT_EPSILON (b2PolygonShape::Set asserts on it)",
+                  shape == &a ? 'a' : 'b', static_cast<double>(*area), static_cast<double>(*area));
+    return text;
+  }
+  return "";
 }
 
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

@@ -38,6 +38,16 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
   if (status != Status::unsupported) return "";
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
+  if (isBox2d) {
+    if (std::string why = box2d::refusal(c.a, c.b); !why.empty()) return why;
+    const bool capsule = typeOf(c.a) == ShapeType::capsule || typeOf(c.b) == ShapeType::capsule;
+    if (capsule) return std::string(box2d::kCapsuleUnsupported);
+    const bool chain =
+        typeOf(c.a) == ShapeType::chainSegment || typeOf(c.b) == ShapeType::chainSegment;
+    if (chain && &engine == &box2d::kSkinEngine) {
+      return std::string(box2d::kSkinnedChainUnsupported);
+    }
+  }
   return unsupportedReason(engine, typeOf(c.a), typeOf(c.b));
 }
 
@@ -76,6 +86,10 @@ Case expectedCaseFor(const Case& c, const Conventions& conventions) {
   Case grown = c;
   for (Shape* s : {&grown.a, &grown.b}) {
     if (auto* p = std::get_if<Polygon>(s)) p->radius += conventions.polygonSkin;
+    // Box2D gives an edge the same skin: a segment grown by it is a capsule of that radius.
+    if (const auto* segment = std::get_if<Segment>(s)) {
+      *s = Capsule{segment->p1, segment->p2, conventions.polygonSkin};
+    }
   }
   return grown;
 }

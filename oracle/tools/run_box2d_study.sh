@@ -4,17 +4,28 @@
 # polygon's own radius) under the box2d-2.4.1-noskin conventions, and engine `box2d_skin`
 # (Box2D's 0.01 skin on every polygon, as Box2D builds them) under box2d-2.4.1. Writes the
 # cases, manifolds, verdicts and HTML reports into OUT; exits 1 if any case fails.
+# The edge pairs (segment and chainSegment against circle and polygon) are also judged against
+# the reference with `touche validate --engines box2d,box2d_skin` (OUT/NAME.validate.txt): the
+# exact-geometry judge of `touche check` knows a chain segment's geometry, not its one-sidedness
+# or its ghost vertices, which the reference implements (Box2D v3 semantics); the reference's
+# manifolds are kept (OUT/NAME.reference.jsonl) and oracle/tools/study_table.py OUT tabulates
+# everything, splitting the chain files' failing verdicts by the reference's answer.
 #
-#   bash oracle/tools/run_box2d_study.sh build/release/touche OUT [COUNT] [SEED]
+#   bash oracle/tools/run_box2d_study.sh build/release/touche OUT [COUNT] [SEED] [PAIRS]
+#
+# PAIRS (default: every pair Box2D 2.4.1 supports, both orders for polygon-circle) limits the
+# random files, e.g. "segment_circle chainSegment_polygon".
 set -euo pipefail
 tool=$1
 out=$2
 count=${3:-100000}
 seed=${4:-1}
+pairs=${5:-"circle_circle polygon_circle circle_polygon polygon_polygon segment_circle \
+segment_polygon chainSegment_circle chainSegment_polygon"}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mkdir -p "$out"
 cp "$here/../corpus/builtin.jsonl" "$out/builtin.cases.jsonl"
-for pair in circle_circle polygon_circle circle_polygon polygon_polygon; do
+for pair in $pairs; do
   python3 "$here/random_cases.py" --pair "$pair" --count "$count" --seed "$seed" \
     > "$out/$pair.cases.jsonl"
 done
@@ -30,5 +41,11 @@ for cases in "$out"/*.cases.jsonl; do
       --conventions "$conventions" --html "$out/$name.$engine.html" \
       > "$out/$name.$engine.verdicts.jsonl" || status=1
   done
+  case "$name" in
+    segment_* | chainSegment_*)
+      "$tool" collide --engine reference "$cases" > "$out/$name.reference.jsonl" || true
+      "$tool" validate "$cases" --engines box2d,box2d_skin > "$out/$name.validate.txt" || status=1
+      ;;
+  esac
 done
 exit $status

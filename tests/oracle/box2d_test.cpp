@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "touche/oracle/box2d.h"
+#include "touche/oracle/engines.h"
+#include "touche/reference/reference.h"
 
 namespace touche::oracle {
 namespace {
@@ -134,12 +136,201 @@ TEST(Box2dAdapter, SeparatedShapesHaveNoContact) {
             Status::noContact);
 }
 
+// --- edges: b2CollideEdgeAndCircle, b2CollideEdgeAndPolygon ---------------------------------
+
+const Segment kSegment{{-1, 0}, {1, 0}};
+/// The same edge as one piece of a straight chain: ghosts continue it at both ends. Its front
+/// (touche's and Box2D's one side) is the right of p1 → p2: y < 0.
+const ChainSegment kStraightChain{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}};
+
+TEST(Box2dAdapter, SegmentCircleInteriorEitherSideNamesTheSide) {
+  // Circle r 0.5 at (0.25, ±0.25): region AB, projection (0.25, 0), distance 0.25. Box2D flips
+  // its edge normal rightPerp(e) = (0, −2) towards the centre; the surfaces are y = 0 and
+  // y = ±0.25 ∓ 0.5: midpoint y = ∓0.125, separation −0.25. Box2D calls the edge face 0 on both
+  // sides; touche's face 0 is the right side (y < 0), face 1 the left: the adapter names it.
+  for (double side : {1.0, -1.0}) {
+    for (bool swap : {false, true}) {
+      const Circle circle{{0, 0}, 0.5};
+      const Manifold m = swap ? box2d::collide(circle, at(0.25, 0.25 * side), kSegment, kIdentity)
+                              : box2d::collide(kSegment, kIdentity, circle, at(0.25, 0.25 * side));
+      ASSERT_EQ(m.status, Status::contact);
+      EXPECT_NEAR(m.normal.x, 0.0, kFloatTol);
+      EXPECT_NEAR(m.normal.y, swap ? -side : side, kFloatTol);
+      ASSERT_EQ(m.pointCount, 1);
+      expectPoint(m.points[0], {0.25, -0.125 * side}, -0.25);
+      const int face = side > 0 ? 1 : 0;
+      EXPECT_EQ(m.points[0].id, swap ? id(kVertex, 0, kFace, face) : id(kFace, face, kVertex, 0));
+      const Manifold exact = swap ? reference::collide(circle, at(0.25, 0.25 * side), kSegment, {})
+                                  : reference::collide(kSegment, {}, circle, at(0.25, 0.25 * side));
+      EXPECT_EQ(m.points[0].id, exact.points[0].id);
+    }
+  }
+}
+
+TEST(Box2dAdapter, ChainCircleBehindHasNoContactInFrontHasFace0) {
+  // The one-sided edge: a centre at y = +0.25 is behind (offset = dot((0, −2), c − p1) < 0),
+  // no contact although the circle overlaps the line; at y = −0.25 it is the front face 0.
+  const Circle circle{{0, 0}, 0.5};
+  EXPECT_EQ(box2d::collide(kStraightChain, kIdentity, circle, at(0.25, 0.25)).status,
+            Status::noContact);
+  EXPECT_EQ(box2d::collide(circle, at(0.25, 0.25), kStraightChain, kIdentity).status,
+            Status::noContact);
+  const Manifold m = box2d::collide(kStraightChain, kIdentity, circle, at(0.25, -0.25));
+  ASSERT_EQ(m.status, Status::contact);
+  EXPECT_NEAR(m.normal.y, -1.0, kFloatTol);
+  expectPoint(m.points[0], {0.25, 0.125}, -0.25);
+  EXPECT_EQ(m.points[0].id, id(kFace, 0, kVertex, 0));
+}
+
+TEST(Box2dAdapter, ChainCircleBeyondP1OwnedByPreviousPieceUnlessCornerTurns) {
+  // Centre (−1.3, −0.1), r 0.5: before p1 (v = dot(e, c − p1) = −0.6), 0.316 from p1. With the
+  // straight ghost (−2, 0), dot(p1 − ghost1, c − p1) = −0.3 < 0: the previous piece owns the
+  // centre, no contact. With ghost1 = (−1, 1) (the chain comes down to p1) the product is
+  // dot((0, −1), (−0.3, −0.1)) = 0.1 > 0: vertex 0 region, normal (−0.3, −0.1)/√0.1.
+  const Circle circle{{0, 0}, 0.5};
+  EXPECT_EQ(box2d::collide(kStraightChain, kIdentity, circle, at(-1.3, -0.1)).status,
+            Status::noContact);
+  const ChainSegment corner{{-1, 1}, {-1, 0}, {1, 0}, {2, 0}};
+  const Manifold m = box2d::collide(corner, kIdentity, circle, at(-1.3, -0.1));
+  ASSERT_EQ(m.status, Status::contact);
+  EXPECT_NEAR(m.normal.x, -0.3 / std::sqrt(0.1), kFloatTol);
+  EXPECT_NEAR(m.normal.y, -0.1 / std::sqrt(0.1), kFloatTol);
+  EXPECT_NEAR(m.points[0].separation, std::sqrt(0.1) - 0.5, kFloatTol);
+  EXPECT_EQ(m.points[0].id, id(kVertex, 0, kVertex, 0));
+}
+
+TEST(Box2dAdapter, SegmentUnderBoxEdgeIsReferenceOnItsLeftFace) {
+  // Box half 0.5 at (0.25, 0.4) on the segment y = 0: its bottom face is 0.1 below the line.
+  // Edge axes: (0, −1) gives −0.9, (0, 1) gives −0.1; B's bottom face also −0.1, and 2.4.1 takes
+  // the polygon axis only if −0.1 > 0.98·(−0.1) + 0.001: the edge (left side, face 1) is the
+  // reference. Incident: the bottom face, both vertices kept at y = −0.1: midpoints y = −0.05,
+  // separation −0.1, ids (face 1, vertex j) — as the reference, which ties to A.
+  for (bool swap : {false, true}) {
+    const Polygon box = makeBox(0.5, 0.5);
+    const Manifold m = swap ? box2d::collide(box, at(0.25, 0.4), kSegment, kIdentity)
+                            : box2d::collide(kSegment, kIdentity, box, at(0.25, 0.4));
+    ASSERT_EQ(m.status, Status::contact);
+    EXPECT_NEAR(m.normal.y, swap ? -1.0 : 1.0, kFloatTol);
+    ASSERT_EQ(m.pointCount, 2);
+    expectPoint(m.points[0], {-0.25, -0.05}, -0.1);
+    expectPoint(m.points[1], {0.75, -0.05}, -0.1);
+    EXPECT_EQ(m.points[0].id, swap ? id(kVertex, 0, kFace, 1) : id(kFace, 1, kVertex, 0));
+    EXPECT_EQ(m.points[1].id, swap ? id(kVertex, 1, kFace, 1) : id(kFace, 1, kVertex, 1));
+  }
+}
+
+TEST(Box2dAdapter, SegmentEndIntoBoxFaceKeepsEdgeVertexId) {
+  // A vertical segment (0.2, 0.9) → (0.2, 3) pokes 0.1 into a unit box's top face (face 2).
+  // Edge axes give −0.8 at best; the top face gives min(0.9 − 1, 3 − 1) = −0.1, which beats
+  // 0.98·(−0.8) + 0.001: face 2 of B is the reference. Of the incident edge only p1 is within
+  // the radius: one point, on the edge at (0.2, 0.9) and the face at y = 1: midpoint
+  // (0.2, 0.95), separation −0.1, normal A → B (0, −1). 2.4.1 swaps this id into (face 2,
+  // vertex 0); touche's id is (vertex 0 on A, face 2 on B), as the reference says.
+  const Segment stick{{0.2, 0.9}, {0.2, 3}};
+  const Polygon box = makeBox(1, 1);
+  for (bool swap : {false, true}) {
+    const Manifold m = swap ? box2d::collide(box, kIdentity, stick, kIdentity)
+                            : box2d::collide(stick, kIdentity, box, kIdentity);
+    ASSERT_EQ(m.status, Status::contact);
+    EXPECT_NEAR(m.normal.y, swap ? 1.0 : -1.0, kFloatTol);
+    ASSERT_EQ(m.pointCount, 1);
+    expectPoint(m.points[0], {0.2, 0.95}, -0.1);
+    EXPECT_EQ(m.points[0].id, swap ? id(kFace, 2, kVertex, 0) : id(kVertex, 0, kFace, 2));
+    const Manifold exact =
+        swap ? reference::collide(box, {}, stick, {}) : reference::collide(stick, {}, box, {});
+    EXPECT_EQ(m.points[0].id, exact.points[0].id);
+  }
+}
+
+TEST(Box2dAdapter, ChainBoxWithCentroidBehindTheLineHasNoContact) {
+  // Box half 0.5 at (0, 0.3) straddles the chain line: its centroid (0, 0.3) is behind (y > 0),
+  // so 2.4.1's one-sided edge gives no contact; in front, at (0, −0.3), the front face 0 is the
+  // reference (the box's top face ties at −0.2 and loses to the hysteresis): the top vertices
+  // at y = 0.2 are 0.2 deep, ids (face 0, vertex 2) and (face 0, vertex 3).
+  const Polygon box = makeBox(0.5, 0.5);
+  EXPECT_EQ(box2d::collide(kStraightChain, kIdentity, box, at(0, 0.3)).status, Status::noContact);
+  const Manifold m = box2d::collide(kStraightChain, kIdentity, box, at(0, -0.3));
+  ASSERT_EQ(m.status, Status::contact);
+  EXPECT_NEAR(m.normal.y, -1.0, kFloatTol);
+  ASSERT_EQ(m.pointCount, 2);
+  EXPECT_NEAR(m.points[0].separation, -0.2, kFloatTol);
+  EXPECT_EQ(m.points[0].id, id(kFace, 0, kVertex, 2));
+  EXPECT_EQ(m.points[1].id, id(kFace, 0, kVertex, 3));
+}
+
+TEST(Box2dAdapter, SkinGivesEdgesPolygonRadiusAndChainsAreNotImplemented) {
+  // box2d_skin: the edge carries b2_polygonRadius (0.01), as b2EdgeShape's constructor sets:
+  // the segment–circle pair above overlaps by 0.25 + 0.01. A chain segment grown by a radius is
+  // no touche shape: box2d_skin does not implement chain pairs (engine box2d does).
+  const Manifold m =
+      box2d::collideWithSkin(kSegment, kIdentity, Circle{{0, 0}, 0.5}, at(0.25, 0.25));
+  ASSERT_EQ(m.pointCount, 1);
+  EXPECT_NEAR(m.points[0].separation, -0.26, kFloatTol);
+  EXPECT_TRUE(box2d::kEngine.implements(PairId::chainSegment_polygon));
+  EXPECT_FALSE(box2d::kSkinEngine.implements(PairId::chainSegment_polygon));
+  EXPECT_FALSE(box2d::kSkinEngine.implements(PairId::chainSegment_circle));
+  EXPECT_TRUE(box2d::kSkinEngine.implements(PairId::segment_polygon));
+  const Case c{"chain", kStraightChain, kIdentity, Circle{{0, 0}, 0.5}, at(0, -0.25)};
+  EXPECT_EQ(run(box2d::kSkinEngine, c).status, Status::unsupported);
+  EXPECT_NE(reasonFor(box2d::kSkinEngine, c, {}, Status::unsupported).find("box2d_skin"),
+            std::string::npos);
+}
+
+TEST(Box2dAdapter, ZeroLengthEdgeInFloatIsAnError) {
+  // Ends 2^-40 apart are distinct doubles (valid) but the same float: Box2D divides by the
+  // squared length, the adapter answers error.
+  const Segment tiny{{1, 0}, {1 + 0x1p-40, 0}};
+  EXPECT_EQ(box2d::collide(tiny, kIdentity, Circle{{0, 0}, 0.5}, at(1, 0.25)).status,
+            Status::error);
+}
+
+// --- polygons Box2D cannot build: area not above FLT_EPSILON ------------------------------
+
+TEST(Box2dAdapter, PolygonAreaExactlyFltEpsilonIsRefusedWithTheArea) {
+  // b2PolygonShape::Set() asserts area > b2_epsilon (FLT_EPSILON = 2^-23) in its centroid.
+  // Box 2^-12 × 2^-13 half extents: area 4 · 2^-25 = 2^-23 exactly (each fan triangle is exact
+  // in float): not above, refused. Half extents 2^-12 × 2^-12: area 2^-22, accepted.
+  const Polygon flat = makeBox(0x1p-12, 0x1p-13);
+  const Polygon square = makeBox(0x1p-12, 0x1p-12);
+  const Circle circle{{0, 0}, 0x1p-13};
+  for (bool swap : {false, true}) {
+    const Manifold refused = swap ? box2d::collide(circle, at(0, 0x1p-13), flat, kIdentity)
+                                  : box2d::collide(flat, kIdentity, circle, at(0, 0x1p-13));
+    EXPECT_EQ(refused.status, Status::unsupported);
+    const Manifold accepted = swap ? box2d::collide(circle, at(0, 0x1p-12), square, kIdentity)
+                                   : box2d::collide(square, kIdentity, circle, at(0, 0x1p-12));
+    EXPECT_EQ(accepted.status, Status::contact);
+  }
+  const std::string why = box2d::refusal(flat, circle);
+  EXPECT_NE(why.find("polygon a"), std::string::npos) << why;
+  EXPECT_NE(why.find("0x1p-23"), std::string::npos) << why;
+  EXPECT_NE(box2d::refusal(circle, flat).find("polygon b"), std::string::npos);
+  EXPECT_EQ(box2d::refusal(square, circle), "");
+}
+
+TEST(Box2dAdapter, SliverFarFromCircleIsRefusedNotAnsweredWithPenetration) {
+  // docs/findings.md, finding 7: the triangle (0, 0), (512, 2^-58), (−1024, 0) has area 2^-49;
+  // Box2D's absolute inside test reported contact (separation −128) with a circle 16 154 away.
+  // The adapter refuses it, and the reason (touche collide's "reason") names the area.
+  const Polygon sliver{{{{0, 0}, {512, 0x1p-58}, {-1024, 0}}}, 3, 0.0};
+  const Case c{"sliver", sliver, Transform{{0, -16384}, {-1, 0}}, Circle{{0, 0}, 128},
+               at(-16384, -16384)};
+  for (const Engine* engine : {&box2d::kEngine, &box2d::kSkinEngine}) {
+    EXPECT_EQ(run(*engine, c).status, Status::unsupported);
+    const std::string why = reasonFor(*engine, c, {}, Status::unsupported);
+    EXPECT_NE(why.find("area in float is 0x1p-49"), std::string::npos) << why;
+  }
+}
+
 TEST(Box2dAdapter, MarginCapsulesAndBadInputAreNotAnswered) {
   EXPECT_EQ(box2d::collide(Circle{{0, 0}, 1}, kIdentity, Circle{{0, 0}, 1}, at(1, 0), {0.1}).status,
             Status::unsupported);
   EXPECT_EQ(
       box2d::collide(Capsule{{0, 0}, {1, 0}, 0.1}, kIdentity, Circle{{0, 0}, 1}, at(1, 0)).status,
       Status::unsupported);
+  const Case capsule{"capsule", Capsule{{0, 0}, {1, 0}, 0.1}, kIdentity, kSegment, at(0, 0.5)};
+  EXPECT_EQ(reasonFor(box2d::kEngine, capsule, {}, Status::unsupported),
+            box2d::kCapsuleUnsupported);
   EXPECT_EQ(box2d::collide(Circle{{0, 0}, -1}, kIdentity, Circle{{0, 0}, 1}, at(1, 0)).status,
             Status::error);
 }

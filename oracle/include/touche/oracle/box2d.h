@@ -1,20 +1,29 @@
 // touche — adapter running Box2D 2.4.1's narrow phase in process, in float, and converting its
 // b2WorldManifold into a touche::Manifold.
 //
-// Box2D 2.4.1 (src/collision/b2_collide_circle.cpp, b2_collide_polygon.cpp, b2_collision.cpp)
-// computes circle–circle, polygon–circle and polygon–polygon manifolds. Everything else is
-// `unsupported`. The polygon is handed to Box2D exactly as touche validated it: vertices,
-// edge normals and radius are filled in directly, b2PolygonShape::Set() is never called (it
-// welds close vertices, reorders them and asserts on degenerate input).
+// Box2D 2.4.1 (src/collision/b2_collide_circle.cpp, b2_collide_polygon.cpp,
+// b2_collide_edge.cpp, b2_collision.cpp) computes circle–circle, polygon–circle,
+// polygon–polygon, edge–circle and edge–polygon manifolds. A two-sided b2EdgeShape
+// (m_oneSided = false) is touche's segment; a one-sided edge with ghost vertices m_vertex0 and
+// m_vertex3 (what b2ChainShape::GetChildEdge makes) is touche's chain segment. Box2D 2.4.1 has
+// no capsule: every capsule pair is `unsupported`. The shapes are handed to Box2D exactly as
+// touche validated them: vertices, edge normals, centroid and radius are filled in directly,
+// b2PolygonShape::Set() is never called (it welds close vertices, reorders them and asserts on
+// degenerate input) — but a polygon whose float area is not above FLT_EPSILON, which Set()
+// would assert on (its centroid divides by the area), is refused: `unsupported`, and
+// refusal() says why, naming the area.
 //
 // Two engines:
-//   "box2d"       b2PolygonShape::m_radius = the polygon's own radius: the geometry is ours.
-//   "box2d_skin"  m_radius = the polygon's radius + b2_polygonRadius (0.01), as Box2D builds
-//                 every polygon: the expected manifold is the reference's on the case with
-//                 every polygon grown by that skin (see engines.h, expectedCaseFor()).
+//   "box2d"       b2PolygonShape::m_radius = the polygon's own radius and b2EdgeShape::m_radius
+//                 = 0: the geometry is ours.
+//   "box2d_skin"  m_radius = the polygon's radius + b2_polygonRadius (0.01) and an edge's
+//                 m_radius = b2_polygonRadius, as Box2D builds every polygon and edge: the
+//                 expected manifold is the reference's on the case with every polygon and
+//                 segment grown by that skin (see engines.h, expectedCaseFor()).
 // Box2D 2.4.1 has no speculative margin: with margin > 0 both answer `unsupported`.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "touche/core/engine.h"
@@ -33,6 +42,10 @@ inline constexpr std::string_view kMarginUnsupported =
     "Box2D 2.4.1 has no speculative margin (b2Collide* report contact at distance 0 only); "
     "run with margin 0";
 
+/// Why the Box2D engines answer `unsupported` for a capsule pair.
+inline constexpr std::string_view kCapsuleUnsupported =
+    "Box2D 2.4.1 has no capsule shape (b2_collide_*.cpp collide circles, polygons and edges only)";
+
 /// Any ordered pair with the polygon's own radius (engine "box2d").
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                  const Options& options = {});
@@ -40,10 +53,26 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
 Manifold collideWithSkin(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                          const Options& options = {});
 
-/// circle_circle, polygon_circle and polygon_polygon.
+/// circle_circle, polygon_circle, polygon_polygon, segment_circle, segment_polygon,
+/// chainSegment_circle and chainSegment_polygon.
 bool implements(PairId pair);
 
+/// The pairs of engine "box2d_skin": those of implements() but the chain segment pairs. Box2D
+/// gives a chain's edges its skin too, and a chain segment grown by a radius is no touche shape:
+/// the reference has no expectation to compare with (use engine "box2d").
+bool implementsWithSkin(PairId pair);
+
+/// Why the "box2d_skin" engine answers `unsupported` for a chain segment pair.
+inline constexpr std::string_view kSkinnedChainUnsupported =
+    "engine box2d_skin: Box2D gives a chain's edges its 0.01 skin, and a chain segment grown by "
+    "a radius is no touche shape, so there is no reference to compare with; use engine box2d";
+
+/// Why Box2D 2.4.1 cannot take this input although it implements the pair (a polygon whose
+/// float area, as b2PolygonShape::Set() computes it, is not above FLT_EPSILON), or "" when it
+/// can. Both engines answer `unsupported` exactly when this is not empty.
+std::string refusal(const Shape& a, const Shape& b);
+
 inline constexpr Engine kEngine{"box2d", &collide, &implements};
-inline constexpr Engine kSkinEngine{"box2d_skin", &collideWithSkin, &implements};
+inline constexpr Engine kSkinEngine{"box2d_skin", &collideWithSkin, &implementsWithSkin};
 
 }  // namespace touche::oracle::box2d
