@@ -94,5 +94,20 @@ TEST(FastPolygonCircle, CentreOnVertexOfRotatedBox) {
   expectBothWays(kBox, kRotate90, c, {{1, 1}, {}}, g);
 }
 
+// Centre straight out from a vertex along a face normal: r = 0.75 at (1.5, 1). Face
+// separations: f1 0.5, f2 0, f0 −2, f3 −2.5 → f1 (v1 (1,−1) → v2 (1,1)), outside.
+// u1 = (0.5, 2)·(0, 2) = 4 > 0; u2 = (0.5, 0)·(0, −2) = 0, not < 0 → the face region, exactly
+// at its boundary with v2's region (both give the normal (1, 0); only the id tells them
+// apart). Separation 0.5 − 0.75 = −0.25; point (1.5, 1) + ½(0 − 0.75 − 0.5)·(1, 0) =
+// (0.875, 1); id (face 1, vertex 0). The same on the face's other end, (1.5, −1): u1 = 0.
+TEST(FastPolygonCircle, CentreStraightOutFromVertexAlongFaceNormalIsFaceRegion) {
+  const Circle c{{0, 0}, 0.75};
+  const Golden upper{Status::contact, {1, 0}, {{{0.875, 1}, -0.25, fv(1, 0)}}};
+  const Golden lower{Status::contact, {1, 0}, {{{0.875, -1}, -0.25, fv(1, 0)}}};
+  expectBothWays(kBox, kIdentity, c, {{1.5, 1}, {}}, upper);
+  expectBothWays(kBox, kIdentity, c, {{1.5, -1}, {}}, lower);
+  expectRigidMotionInvariance(kBox, kIdentity, c, {{1.5, 1}, {}}, upper, {{3, -2}, {0, 1}});
+}
+
 }  // namespace
 }  // namespace touche::fast::test

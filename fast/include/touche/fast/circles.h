@@ -12,6 +12,7 @@
 
 #include <limits>
 
+#include "touche/fast/mutant.h"
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
 
@@ -36,8 +37,13 @@ inline void singlePoint(ManifoldT<T>& m, bool contact, Vec2T<T> normal, Vec2T<T>
                         T rA, T rB, FeatureId id) {
   m.normal = select(contact, normal, Vec2T<T>{});
   m.pointCount = static_cast<int>(contact);
-  m.points[0].point = coreB + (T(0.5) * (rA - rB - distance)) * normal;
-  m.points[0].separation = distance - rA - rB;
+  if constexpr (TOUCHE_MUTANT_IS(11)) {  // mutant 11: the point on A's surface, not midway
+    m.points[0].point = coreB + (rA - distance) * normal;
+  } else {
+    m.points[0].point = coreB + (T(0.5) * (rA - rB - distance)) * normal;
+  }
+  // mutant 2: B's radius added with the wrong sign
+  m.points[0].separation = TOUCHE_MUTANT_IS(2) ? distance - rA + rB : distance - rA - rB;
   m.points[0].id = id;
 }
 
@@ -77,15 +83,28 @@ template <class T>
 ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const CircleT<T>& b,
                             const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
-  const Vec2T<T> centerA = apply(xfA, a.center);
-  const Vec2T<T> centerB = apply(xfB, b.center);
-  const Vec2T<T> offset = centerB - centerA;
+  Vec2T<T> centerA = apply(xfA, a.center);
+  Vec2T<T> centerB = apply(xfB, b.center);
+  if constexpr (TOUCHE_MUTANT_IS(20)) {  // mutant 20: local centres translated, not rotated
+    centerA = a.center + xfA.p;
+    centerB = b.center + xfB.p;
+  }
+  // mutant 19: the line of centres taken from B to A
+  const Vec2T<T> offset = TOUCHE_MUTANT_IS(19) ? centerA - centerB : centerB - centerA;
   UnitT<T> axis = unitOr(offset, Vec2T<T>{});
+  if constexpr (TOUCHE_MUTANT_IS(7)) {  // mutant 7: no fallback, 0/0 for concentric centres
+    axis = unitFast(offset, dot(offset, offset));
+    axis.ok = true;
+  }
   if (!axis.ok) [[unlikely]] {
     axis.unit = localXAxis(xfA.q);
     m.flags = kFlagDegenerateNormal;
   }
-  const bool contact = axis.length - a.radius - b.radius <= margin;
+  bool contact = axis.length - a.radius - b.radius <= margin;
+  if constexpr (TOUCHE_MUTANT_IS(9)) {  // mutant 9: touching detected by float == on zero
+    const T gap = axis.length - a.radius - b.radius;
+    contact = (gap < margin) | (gap == T(0));
+  }
   const FeatureId id{FeatureType::vertex, 0, FeatureType::vertex, 0};
   singlePoint(m, contact, axis.unit, centerB, axis.length, a.radius, b.radius, id);
   m.flags &= 0u - static_cast<std::uint32_t>(contact);  // flags only with a contact (no branch)
@@ -123,7 +142,10 @@ struct CircleInPolygonT {
 template <class T>
 inline CircleInPolygonT<T> circleFaceStage(const PolygonT<T>& a, const TransformT<T>& xfA,
                                            const CircleT<T>& b, const TransformT<T>& xfB) {
-  const Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
+  Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
+  if constexpr (TOUCHE_MUTANT_IS(25)) {  // mutant 25: rotated by q instead of its inverse
+    centerInA = rotate(xfA.q, apply(xfB, b.center) - xfA.p);
+  }
   return {centerInA, maxFaceSeparation(a, centerInA)};
 }
 
@@ -132,7 +154,11 @@ template <class T>
 inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const TransformT<T>& xfA,
                               const CircleT<T>& b, const CircleInPolygonT<T>& step1, T margin) {
   const Vec2T<T> centerInA = step1.centerInA;
-  const FaceSeparationT<T> best = step1.best;
+  FaceSeparationT<T> best = step1.best;
+  if constexpr (TOUCHE_MUTANT_IS(17)) {  // mutant 17: the last face's distance, the best's index
+    const int last = a.count - 1;
+    best.separation = dot(a.normal(last), centerInA - a.vertex(last));
+  }
   const bool faceWithin = best.separation - a.radius - b.radius <= margin;
   const int i1 = best.face;
   const int i2 = a.next(i1);
@@ -140,8 +166,11 @@ inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const Trans
   const Vec2T<T> v2 = a.vertex(i2);
   // Region tests combined with & and | (not && and ||, which compile to branches).
   const bool outside = best.separation > T(0);
-  const bool inV1 = outside & (dot(centerInA - v1, v2 - v1) < T(0));
-  const bool inV2 = outside & !inV1 & (dot(centerInA - v2, v1 - v2) < T(0));
+  const T u1 = dot(centerInA - v1, v2 - v1);
+  const T u2 = dot(centerInA - v2, v1 - v2);
+  // mutant 8: the vertex regions closed (u ≤ 0): a centre straight above an end is a vertex's
+  const bool inV1 = outside & (TOUCHE_MUTANT_IS(8) ? u1 <= T(0) : u1 < T(0));
+  const bool inV2 = outside & !inV1 & (TOUCHE_MUTANT_IS(8) ? u2 <= T(0) : u2 < T(0));
   const bool vertexRegion = inV1 | inV2;
   const int vertex = selectInt(inV1, i1, i2);
   // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
@@ -161,6 +190,9 @@ inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const Trans
                      FeatureType::vertex, 0};
   const bool contact = faceWithin & (distance - a.radius - b.radius <= margin);
   singlePoint(m, contact, normal, centerInA, distance, a.radius, b.radius, id);
+  if constexpr (TOUCHE_MUTANT_IS(18)) {  // mutant 18: the vertex itself as the contact point
+    if (vertexRegion) m.points[0].point = a.vertex(vertex);
+  }
   m.normal = rotate(xfA.q, m.normal);
   m.points[0].point = apply(xfA, m.points[0].point);
 }

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <limits>
 
+#include "touche/fast/mutant.h"
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
 
@@ -57,14 +58,22 @@ template <class T, int B = 16>
   for (int k = 0; k < kChunks<T, B>; ++k) {
     const V x = loadChunk<T, B>(b.vx, k);
     const V y = loadChunk<T, B>(b.vy, k);
-    const V nx = c * loadChunk<T, B>(b.nx, k) - s * loadChunk<T, B>(b.ny, k);
-    const V ny = s * loadChunk<T, B>(b.nx, k) + c * loadChunk<T, B>(b.ny, k);
+    V nx = c * loadChunk<T, B>(b.nx, k) - s * loadChunk<T, B>(b.ny, k);
+    V ny = s * loadChunk<T, B>(b.nx, k) + c * loadChunk<T, B>(b.ny, k);
+    if constexpr (TOUCHE_MUTANT_IS(14)) {  // mutant 14: B's normals left in B's frame
+      nx = loadChunk<T, B>(b.nx, k);
+      ny = loadChunk<T, B>(b.ny, k);
+    }
     storeChunk<T, B>(out.vx, k, (c * x - s * y) + xfBinA.p.x);
     storeChunk<T, B>(out.vy, k, (s * x + c * y) + xfBinA.p.y);
     storeChunk<T, B>(out.nx, k, nx);
     storeChunk<T, B>(out.ny, k, ny);
-    storeChunk<T, B>(out.offset, k,
-                     loadChunk<T, B>(b.offset, k) + (nx * xfBinA.p.x + ny * xfBinA.p.y));
+    if constexpr (TOUCHE_MUTANT_IS(15)) {  // mutant 15: plane offsets not moved with B
+      storeChunk<T, B>(out.offset, k, loadChunk<T, B>(b.offset, k));
+    } else {
+      storeChunk<T, B>(out.offset, k,
+                       loadChunk<T, B>(b.offset, k) + (nx * xfBinA.p.x + ny * xfBinA.p.y));
+    }
   }
   out.count = b.count;
   out.radius = b.radius;
@@ -115,6 +124,9 @@ inline int incidentEdge(Vec2T<T> refNormal, const PolygonT<T>& incident) {
   for (int c = 0; c < kChunks<T>; ++c)
     negDot[c] =
         -(refNormal.x * loadChunk(incident.nx, c) + refNormal.y * loadChunk(incident.ny, c));
+  if constexpr (TOUCHE_MUTANT_IS(4)) {  // mutant 4: the edge after the incident one
+    return incident.next(firstMax<T>(negDot).face);
+  }
   return firstMax<T>(negDot).face;
 }
 
@@ -163,7 +175,7 @@ inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2
   T f1 = T(0);
   if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
     f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
-  } else if (parallelOverlap(d1, q1 - p1, q2 - p1, dd1)) {
+  } else if (!TOUCHE_MUTANT_IS(16) && parallelOverlap(d1, q1 - p1, q2 - p1, dd1)) {
     return {};  // a whole stretch of closest points: not a vertex pair, clip instead
   }
   T f2 = (d12 * f1 + rd2) / dd2;
@@ -200,6 +212,7 @@ inline FeatureId selectId(bool c, FeatureId a, FeatureId b) {
 
 /// Expresses a feature id given in (reference, incident) roles with A/B as the input's roles.
 inline FeatureId roles(FeatureId refInc, bool flip) {
+  if constexpr (TOUCHE_MUTANT_IS(12)) return refInc;  // mutant 12: ids kept in ref/inc roles
   return selectId(flip, swapped(refInc), refInc);
 }
 
@@ -222,7 +235,7 @@ inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, i
   const T rRef = f.ref->radius;
   const T rInc = f.inc->radius;
   if (axis.length - rRef - rInc > margin) return;
-  m.normal = f.flip ? -axis.unit : axis.unit;
+  m.normal = f.flip && !TOUCHE_MUTANT_IS(21) ? -axis.unit : axis.unit;  // mutant 21: no flip
   m.pointCount = 1;
   // Midway between the surfaces vRef + rRef·n and vInc − rInc·n.
   m.points[0].point = vInc + (T(0.5) * (rRef - rInc - axis.length)) * axis.unit;
@@ -264,18 +277,24 @@ inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
   const V side{T(0), extent};
   // An end beyond its side plane (and an edge with extent along t) is moved onto the plane:
   // fraction (side − tLow) / span of the way from w2 to w1, clamped to [0, 1] (NaN → 0).
-  const auto beyond = (V{-tEnd[0], tEnd[1]} > V{T(0), extent}) & (V{span, span} > V{});
+  // mutant 5: the lower side plane's normal not negated (tests the inside half-plane)
+  const V tBeyond = TOUCHE_MUTANT_IS(5) ? V{tEnd[0], tEnd[1]} : V{-tEnd[0], tEnd[1]};
+  const auto beyond = (tBeyond > V{T(0), extent}) & (V{span, span} > V{});
   V fraction = (side - tLow) / span;
   fraction = fraction > V{} ? fraction : V{};
   fraction = fraction < T(1) ? fraction : V{} + T(1);
-  const V x = beyond ? w2.x + fraction * (w1.x - w2.x) : wx;
-  const V y = beyond ? w2.y + fraction * (w1.y - w2.y) : wy;
+  V x = beyond ? w2.x + fraction * (w1.x - w2.x) : wx;
+  V y = beyond ? w2.y + fraction * (w1.y - w2.y) : wy;
+  if constexpr (TOUCHE_MUTANT_IS(24)) {  // mutant 24: interpolated from the other end
+    x = beyond ? w1.x + fraction * (w2.x - w1.x) : wx;
+    y = beyond ? w1.y + fraction * (w2.y - w1.y) : wy;
+  }
   // Contract's midpoint placement: sepRaw = n·(x − v1), point = x + ½(rRef − rInc − sepRaw)·n,
   // separation = sepRaw − rRef − rInc, kept iff not beyond the margin (Box2D 2.4.1's rule).
   const T rRef = f.ref->radius;
   const T rInc = f.inc->radius;
   const V sepRaw = (x - v1.x) * n.x + (y - v1.y) * n.y;
-  const V separation = (sepRaw - rRef) - rInc;
+  const V separation = TOUCHE_MUTANT_IS(10) ? sepRaw : (sepRaw - rRef) - rInc;  // mutant 10
   const V half = T(0.5) * ((rRef - rInc) - sepRaw);
   const V px = x + half * n.x;
   const V py = y + half * n.y;
@@ -288,8 +307,10 @@ inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
   const FeatureId idHigh =
       selectId(beyond[1], makeId(FeatureType::vertex, i2, FeatureType::face, j1),
                makeId(FeatureType::face, i1, FeatureType::vertex, j1));
-  const bool keep[2] = {static_cast<bool>(overlap & !(separation[0] > margin)),
-                        static_cast<bool>(overlap & !(separation[1] > margin))};
+  // mutant 6: every clipped point kept, the margin test dropped
+  const bool ignoreMargin = TOUCHE_MUTANT_IS(6);
+  const bool keep[2] = {static_cast<bool>(overlap & (ignoreMargin | !(separation[0] > margin))),
+                        static_cast<bool>(overlap & (ignoreMargin | !(separation[1] > margin)))};
   // Box2D v3 order: lower end first when A holds the reference face, upper first otherwise;
   // a dropped first point is replaced by the second.
   const int p = static_cast<int>(f.flip);
@@ -299,7 +320,8 @@ inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
   m.points[0] = {{worldX[first], worldY[first]}, separation[first], ids[first]};
   m.points[1] = {{worldX[q], worldY[q]}, separation[q], ids[q]};
   m.pointCount = static_cast<int>(keep[p]) + static_cast<int>(keep[q]);
-  m.normal = select(keep[p] | keep[q], rotate(xfA.q, select(f.flip, -n, n)), Vec2T<T>{});
+  const bool negate = f.flip && !TOUCHE_MUTANT_IS(1);  // mutant 1: reference normal kept on B
+  m.normal = select(keep[p] | keep[q], rotate(xfA.q, select(negate, -n, n)), Vec2T<T>{});
 }
 
 /// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
@@ -310,7 +332,8 @@ inline ContactFrameT<T> chooseFeatures(const PolygonT<T>& a, const PolygonT<T>& 
   // the choice selects between them: shorter dependency chains than choosing first.
   const int edgeOnB = incidentEdge(a.normal(sepA.face), bInA);
   const int edgeOnA = incidentEdge(bInA.normal(sepB.face), a);
-  const bool flip = sepB.separation > sepA.separation;
+  const bool flip = TOUCHE_MUTANT_IS(3) ? sepB.separation >= sepA.separation  // mutant 3
+                                        : sepB.separation > sepA.separation;
   const PolygonT<T>* polygons[2] = {&a, &bInA};  // indexed, not branched, by flip
   return {polygons[static_cast<int>(flip)],
           polygons[1 - static_cast<int>(flip)],
@@ -346,7 +369,10 @@ template <class T, int B = 16>
   sat.bInA = moveInto<T, B>(b, invMul(xfA, xfB));
   sat.sepA = maxSeparation<T, B>(a, sat.bInA);
   sat.sepB = maxSeparation<T, B>(sat.bInA, a);
-  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+  const T satGap = maxOr(sat.sepA.separation, sat.sepB.separation);
+  if constexpr (TOUCHE_MUTANT_IS(22)) return !(satGap - a.radius - b.radius > T(0));  // no margin
+  if constexpr (TOUCHE_MUTANT_IS(23)) return !(satGap > margin);                      // no radii
+  return !(satGap - a.radius - b.radius > margin);
 }
 
 /// Stages 4–5 once the features are chosen: vertex–vertex or clip. Writes m (empty on entry)

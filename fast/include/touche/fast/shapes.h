@@ -18,6 +18,7 @@
 #endif
 
 #include "touche/core/shapes.h"
+#include "touche/fast/mutant.h"
 #include "touche/fast/types.h"
 
 // The chunk helpers are instantiated with 32-byte vectors for the batch path's AVX2 kernels and
@@ -169,6 +170,9 @@ inline PolygonT<T> prepare(const Polygon& polygon) {
     out.nx[lane] = static_cast<T>(n.unit.x);
     out.ny[lane] = static_cast<T>(n.unit.y);
     out.offset[lane] = static_cast<T>(n.unit.x * v.x + n.unit.y * v.y);
+    if constexpr (TOUCHE_MUTANT_IS(29)) {  // mutant 29: padding lanes zero-filled
+      if (lane >= polygon.count) out.nx[lane] = out.ny[lane] = out.offset[lane] = T(0);
+    }
   }
   return out;
 }

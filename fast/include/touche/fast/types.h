@@ -15,6 +15,7 @@
 
 #include "touche/core/geometry.h"
 #include "touche/core/manifold.h"
+#include "touche/fast/mutant.h"
 
 namespace touche::fast {
 
@@ -96,7 +97,8 @@ inline Vec2T<T> invApply(const TransformT<T>& xf, Vec2T<T> v) {
 /// pointInA = apply(xfBinA, pointInB). Box2D's b2InvMulTransforms.
 template <class T>
 inline TransformT<T> invMul(const TransformT<T>& xfA, const TransformT<T>& xfB) {
-  const RotT<T> q{xfA.q.c * xfB.q.c + xfA.q.s * xfB.q.s, xfA.q.c * xfB.q.s - xfA.q.s * xfB.q.c};
+  RotT<T> q{xfA.q.c * xfB.q.c + xfA.q.s * xfB.q.s, xfA.q.c * xfB.q.s - xfA.q.s * xfB.q.c};
+  if constexpr (TOUCHE_MUTANT_IS(27)) q.s = -q.s;  // mutant 27: qAᵀ·qB taken as qBᵀ·qA
   return {invRotate(xfA.q, xfB.p - xfA.p), q};
 }
 
@@ -181,6 +183,10 @@ inline UnitT<T> normalizeOr(Vec2T<T> v, Vec2T<T> fallback) {
   const T ay = std::abs(v.y);
   const T scale = ax > ay ? ax : ay;
   if (!(scale > T(0))) return {fallback, T(0), false};
+  if constexpr (TOUCHE_MUTANT_IS(26)) {  // mutant 26: no rescaling, v·v underflows to 0
+    const T len = std::sqrt(v.x * v.x + v.y * v.y);
+    return {{v.x / len, v.y / len}, len, true};
+  }
   const Vec2T<T> w{v.x / scale, v.y / scale};
   const T len = std::sqrt(w.x * w.x + w.y * w.y);
   return {{w.x / len, w.y / len}, len * scale, true};
