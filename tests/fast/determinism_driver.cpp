@@ -3,7 +3,8 @@
 // Built several times from this one file, each executable at its own optimisation level
 // (-O0, -O2, -O3; tests/fast/CMakeLists.txt), with the project's -ffp-contract=off. Every
 // executable runs the same fixed seeded pairs through the typed API (scalar path) and the
-// batch path (the run-time chosen kernels and the portable SSE2 ones), in float and double.
+// batch path (the run-time chosen kernels and the portable SSE2 ones), in float and double; the
+// chain segment pairs (no batch kernel) through the scalar path only.
 // It fails if the batch results differ from the scalar ones in any field, and otherwise writes
 // every output field as hexfloats, one line a pair. ctest then compares the files of the three
 // builds byte for byte: the engine's results must not depend on the optimisation level (no
@@ -19,7 +20,9 @@
 #include <vector>
 
 #include "../../bench/random_pairs.h"
+#include "chain_scenes.h"
 #include "touche/fast/batch.h"
+#include "touche/fast/chain_segment.h"
 #include "touche/fast/collide.h"
 
 namespace touche::fast::determinism {
@@ -136,6 +139,19 @@ bool run(std::string& out, const char* name, PairId pair, const std::vector<benc
   return true;
 }
 
+/// Appends the lines of the chain segment pairs (scalar path only: they have no batch kernel).
+template <class T>
+void runChain(std::string& out, PairId pair, const std::vector<test::ChainCase>& cases, T margin) {
+  const std::string tag =
+      std::string(pairInfo(pair).name) + (sizeof(T) == 4 ? " float" : " double");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const test::ChainCase& c = cases[k];
+    write(out, tag.c_str(), static_cast<int>(k),
+          collideChainSegmentAndShape(prepare<T>(std::get<ChainSegment>(c.a)), toT<T>(c.xfA), c.b,
+                                      toT<T>(c.xfB), margin));
+  }
+}
+
 /// Every result line, or an empty string if the scalar and batch paths disagree somewhere.
 std::string results() {
   std::string out;
@@ -151,6 +167,15 @@ std::string results() {
         run<float>(out, name, pair, plain, 0.0f) && run<double>(out, name, pair, plain, 0.0) &&
         run<float>(out, name, pair, round, 0.1f) && run<double>(out, name, pair, round, 0.1);
     if (!same) return {};
+  }
+  for (PairId pair :
+       {PairId::chainSegment_circle, PairId::chainSegment_capsule, PairId::chainSegment_polygon}) {
+    const std::vector<test::ChainCase> cases =
+        test::makeChainCases(pair, kPairs, 0xc4a1 + static_cast<int>(pair));
+    runChain<float>(out, pair, cases, 0.0f);
+    runChain<double>(out, pair, cases, 0.0);
+    runChain<float>(out, pair, cases, 0.1f);
+    runChain<double>(out, pair, cases, 0.1);
   }
   return out;
 }

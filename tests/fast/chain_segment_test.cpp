@@ -1,0 +1,255 @@
+// Golden cases for the fast engine's chain segment pairs
+// (fast/include/touche/fast/chain_segment.h), in double and float, with A and B swapped. The chain
+// runs along the x axis from p1 to p2, so its collision side (the right of p1 → p2) is below: face
+// 0 with normal (0, −1). Expected values are derived in the comments
+// (docs/derivations/chain-segment.md for the rules).
+#include <cmath>
+
+#include "chain_support.h"
+#include "expect.h"
+
+namespace touche::fast::test {
+namespace {
+
+/// Flat neighbours (collinear ghosts: neither corner convex).
+const ChainSegment kShort{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}};
+const ChainSegment kFlat{{-3, 0}, {-2, 0}, {2, 0}, {3, 0}};
+/// ghost1 = (−2, 2): edge0 = (1, −2), cross(edge0, edge1) = 4 > 0: convex corner at p1.
+const ChainSegment kConvexAtP1{{-2, 2}, {-1, 0}, {1, 0}, {2, 0}};
+/// ghost1 = (−2, −1): edge0 = (1, 1), cross(edge0, edge1) = −2 < 0: concave corner at p1.
+const ChainSegment kConcaveAtP1{{-2, -1}, {-1, 0}, {1, 0}, {2, 0}};
+/// ghost2 = (2, 1): edge2 = (1, 1), cross(edge1, edge2) = 2 > 0: convex corner at p2.
+const ChainSegment kConvexAtP2{{-2, 0}, {-1, 0}, {1, 0}, {2, 1}};
+/// ghost2 = (2, −1): edge2 = (1, −1), cross(edge1, edge2) = −2 < 0: concave corner at p2.
+const ChainSegment kConcaveAtP2{{-2, 0}, {-1, 0}, {1, 0}, {2, -1}};
+
+Transform at(double x, double y) {
+  return {{x, y}, {1, 0}};
+}
+
+/// expectBothWays (expect.h) through the chain pairs' entry points.
+void expectChain(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 const Golden& g, Options options = {}) {
+  const Golden gs = swapGolden(g);
+  expectMatches(collideChain(a, xfA, b, xfB, options), g, kTolDouble, "double A,B");
+  expectMatches(collideChain(b, xfB, a, xfA, options), gs, kTolDouble, "double B,A");
+  expectMatches(collideChainFloat(a, xfA, b, xfB, options), g, kTolFloat, "float A,B");
+  expectMatches(collideChainFloat(b, xfB, a, xfA, options), gs, kTolFloat, "float B,A");
+}
+
+/// The same case turned by 90° about the origin, (x, y) → (−y, x): exact in float and double.
+void expectChainTurned(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                       Golden g, Options options = {}) {
+  const Rot quarter{0, 1};
+  const auto turn = [&](const Transform& xf) {
+    return Transform{rotate(quarter, xf.p), {-xf.q.s, xf.q.c}};
+  };
+  g.normal = rotate(quarter, g.normal);
+  for (ManifoldPoint& p : g.points)
+    p.point = rotate(quarter, p.point);
+  expectChain(a, turn(xfA), b, turn(xfB), g, options);
+}
+
+void expectNone(const Shape& a, const Shape& b, const Transform& xfB, Options options = {}) {
+  expectChain(a, at(0, 0), b, xfB, noContact(), options);
+}
+
+// --- circle ----------------------------------------------------------------------------------
+
+TEST(FastChainCircle, ContactFromInFront) {
+  // Circle r = 0.5 at (0, −0.25): interior region, normal (0, −1), separation −0.25, point
+  // midway between y = 0 and the circle's near surface y = 0.25: (0, 0.125).
+  const Golden g{Status::contact, {0, -1}, {{{0, 0.125}, -0.25, fv(0, 0)}}};
+  expectChain(kShort, at(0, 0), Circle{{0, 0}, 0.5}, at(0, -0.25), g);
+  expectChainTurned(kShort, at(0, 0), Circle{{0, 0}, 0.5}, at(0, -0.25), g);
+}
+
+TEST(FastChainCircle, FromBehindIsNoContact) {
+  // The mirror image (centre (0, 0.25)) overlaps the line by the same amount but from behind.
+  expectNone(kShort, Circle{{0, 0}, 0.5}, at(0, 0.25));
+  expectNone(kShort, Circle{{0, 0}, 0.5}, at(0, 0x1p-40));  // a hair behind
+}
+
+TEST(FastChainCircle, CentreExactlyOnTheSegmentTakesTheFrontNormalFlagged) {
+  // Centre (0.5, 0): no direction; front normal (0, −1), flagged; separation −0.5; point
+  // c + ½(0 − 0.5 − 0)·(0, −1) = (0.5, 0.25).
+  Golden g{Status::contact, {0, -1}, {{{0.5, 0.25}, -0.5, fv(0, 0)}}, kFlagDegenerateNormal};
+  expectChain(kShort, at(0, 0), Circle{{0, 0}, 0.5}, at(0.5, 0), g);
+  expectChainTurned(kShort, at(0, 0), Circle{{0, 0}, 0.5}, at(0.5, 0), g);
+}
+
+TEST(FastChainCircle, CentreExactlyOnTheEndpointTakesTheFrontNormalFlagged) {
+  // Centre on p2 = (1, 0) with a convex next piece: the vertex region, zero direction → the
+  // front normal, flagged; point (1, 0.25), separation −0.5, id (vertex 1, vertex 0).
+  Golden g{Status::contact, {0, -1}, {{{1, 0.25}, -0.5, vv(1, 0)}}, kFlagDegenerateNormal};
+  expectChain(kConvexAtP2, at(0, 0), Circle{{0, 0}, 0.5}, at(1, 0), g);
+}
+
+TEST(FastChainCircle, ConvexGhostCornerGivesTheVertex) {
+  // Centre (−1.25, −0.25) is before p1 (v = 2·(−0.25) < 0); the convex previous piece turns
+  // away: dot(edge0, c − p1) = (1)(−0.25) + (−2)(−0.25) = 0.25 > 0 → vertex p1. Direction
+  // (−0.25, −0.25): normal (−√½, −√½), distance √0.125, separation √0.125 − 0.5; point
+  // c + ½(−0.5 − √0.125)·n = (−1.25 + ½(0.5 + √0.125)√½, −0.25 + ½(0.5 + √0.125)√½).
+  const double d = std::sqrt(0.125);
+  const double k = 0.5 * (0.5 + d) * std::sqrt(0.5);
+  const Golden g{Status::contact,
+                 {-std::sqrt(0.5), -std::sqrt(0.5)},
+                 {{{-1.25 + k, -0.25 + k}, d - 0.5, vv(0, 0)}}};
+  expectChain(kConvexAtP1, at(0, 0), Circle{{0, 0}, 0.5}, at(-1.25, -0.25), g);
+  expectChainTurned(kConvexAtP1, at(0, 0), Circle{{0, 0}, 0.5}, at(-1.25, -0.25), g);
+}
+
+TEST(FastChainCircle, ConcaveAndFlatGhostCornersBelongToTheNeighbour) {
+  // Same centre with a concave previous piece: dot((1, 1), (−0.25, −0.25)) = −0.5 ≤ 0 → the
+  // previous piece owns it; flat: dot((1, 0), ·) = −0.25 ≤ 0 → owned too. Although the circle
+  // overlaps p1 by 0.15, no contact.
+  expectNone(kConcaveAtP1, Circle{{0, 0}, 0.5}, at(-1.25, -0.25));
+  expectNone(kShort, Circle{{0, 0}, 0.5}, at(-1.25, -0.25));
+  // After p2 the rule is strict the other way: dot(edge2, c − p2) > 0 → the next piece owns.
+  // Concave next piece (1, −1): dot with (0.25, −0.25) = 0.5 > 0 → none.
+  expectNone(kConcaveAtP2, Circle{{0, 0}, 0.5}, at(1.25, -0.25));
+}
+
+TEST(FastChainCircle, ConvexCornerAtP2OnTheConeBoundaryIsOwned) {
+  // Centre (1.25, −0.25) after p2, next piece (1, 1): dot((1, 1), (0.25, −0.25)) = 0, not > 0
+  // → vertex p2: normal (√½, −√½), separation √0.125 − 0.5, point (1.25 − k, −0.25 + k).
+  const double d = std::sqrt(0.125);
+  const double k = 0.5 * (0.5 + d) * std::sqrt(0.5);
+  const Golden g{Status::contact,
+                 {std::sqrt(0.5), -std::sqrt(0.5)},
+                 {{{1.25 - k, -0.25 + k}, d - 0.5, vv(1, 0)}}};
+  expectChain(kConvexAtP2, at(0, 0), Circle{{0, 0}, 0.5}, at(1.25, -0.25), g);
+}
+
+TEST(FastChainCircle, ApartWithinTheMargin) {
+  // Centre (0, −0.75), r = 0.5: separation 0.25, kept at margin 0.25 (boundary), dropped at 0.
+  const Golden g{Status::contact, {0, -1}, {{{0, -0.125}, 0.25, fv(0, 0)}}};
+  expectChain(kShort, at(0, 0), Circle{{0, 0}, 0.5}, at(0, -0.75), g, Options{0.25});
+  expectNone(kShort, Circle{{0, 0}, 0.5}, at(0, -0.75));
+}
+
+// --- polygon ---------------------------------------------------------------------------------
+
+const Polygon kBox = polygon({{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}});
+
+TEST(FastChainPolygon, BoxFaceParallelToTheSegmentPushedInFromTheFront) {
+  // Box at (0, −0.375): top face y = 0.125 crosses the chain → SAT; the segment axis separates
+  // by −0.125, every box face snaps (flat corners) → the segment face is the reference, the
+  // box's top face (2) incident and inside [−2, 2]: points vertex 3 then vertex 2 at midway
+  // height 0.0625, separation −0.125.
+  const Golden g{Status::contact,
+                 {0, -1},
+                 {{{-0.5, 0.0625}, -0.125, fv(0, 3)}, {{0.5, 0.0625}, -0.125, fv(0, 2)}}};
+  expectChain(kFlat, at(0, 0), kBox, at(0, -0.375), g);
+  expectChainTurned(kFlat, at(0, 0), kBox, at(0, -0.375), g);
+}
+
+TEST(FastChainPolygon, BoxFromBehindIsNoContact) {
+  expectNone(kFlat, kBox, at(0, 0.375));
+  expectNone(kConvexAtP1, kBox, at(0, 0.375));  // centroid behind the convex neighbour too
+}
+
+TEST(FastChainPolygon, FaceParallelApartTiesEdgeVertexAndVertexEdge) {
+  // Box half-width 2 at (0, −0.75): its top face y = −0.25 runs under the whole segment
+  // (p1 = (−1, 0), p2 = (1, 0)). Closest features: p1 to face 2 (vertex–edge) at 0.25; the box
+  // vertices lie beyond the ends. Face 2's normal (0, 1) reversed is (0, −1) = the segment
+  // normal: flat corner at p1 → snap → face 2 is incident to the segment face, clipped at both
+  // side planes: (vertex 0, face 2) at (−1, −0.125) and (vertex 1, face 2) at (1, −0.125),
+  // separation 0.25 (margin 0.5).
+  const Polygon wide = polygon({{-2, -0.5}, {2, -0.5}, {2, 0.5}, {-2, 0.5}});
+  const Golden g{
+      Status::contact, {0, -1}, {{{-1, -0.125}, 0.25, vf(0, 2)}, {{1, -0.125}, 0.25, vf(1, 2)}}};
+  expectChain(kShort, at(0, 0), wide, at(0, -0.75), g, Options{0.5});
+  // With a convex corner at p1 the reversed face normal lies inside p1's cone (cross with
+  // n0 = (−2, −1)/√5 is −2/√5 < 0) → admitted: face 2 is the reference and the segment is clipped
+  // to it: both chain vertices inside, the same points and ids after the roles are swapped back.
+  expectChain(kConvexAtP1, at(0, 0), wide, at(0, -0.75), g, Options{0.5});
+  expectChainTurned(kConvexAtP1, at(0, 0), wide, at(0, -0.75), g, Options{0.5});
+}
+
+TEST(FastChainPolygon, TipBelowWithinTheMargin) {
+  // Diamond at (0, −1.25): tip (0, −0.25) 0.25 below the interior (edge–vertex). Incident
+  // face 2 (faces 1 and 2 tie; tie → the face starting at the tip); its far end is 1.25 away
+  // (dropped at margin 0.5): one point (0, −0.125), separation 0.25, id (face 0, vertex 2).
+  const Polygon diamond = polygon({{0, -1}, {1, 0}, {0, 1}, {-1, 0}});
+  expectNone(kFlat, diamond, at(0, -1.25));
+  const Golden g{Status::contact, {0, -1}, {{{0, -0.125}, 0.25, fv(0, 2)}}};
+  expectChain(kFlat, at(0, 0), diamond, at(0, -1.25), g, Options{0.5});
+}
+
+TEST(FastChainPolygon, ConvexGhostCornerAdmitsVertexToVertexOnTheConeBoundary) {
+  // Triangle tip (1.5, −0.5) beyond p2 with the next piece rising (convex): normal (1, −1)/√2,
+  // exactly on the boundary of p2's cone (cross(n2, n) = 0) → admitted: one vertex–vertex
+  // point midway (1.25, −0.25), separation √0.5, id (vertex 1, vertex 0); margin 1.
+  const Polygon tip = polygon({{1.5, -0.5}, {2, -2}, {2.5, -1}});
+  const Golden g{Status::contact,
+                 {std::sqrt(0.5), -std::sqrt(0.5)},
+                 {{{1.25, -0.25}, std::sqrt(0.5), vv(1, 0)}}};
+  expectChain(kConvexAtP2, at(0, 0), tip, at(0, 0), g, Options{1});
+  expectChainTurned(kConvexAtP2, at(0, 0), tip, at(0, 0), g, Options{1});
+  // A concave or flat next piece snaps the normal to the segment's; the incident edge at the
+  // tip lies beyond p2 along the segment, so clipping leaves nothing: no contact.
+  expectNone(kConcaveAtP2, tip, at(0, 0), Options{1});
+  expectNone(kShort, tip, at(0, 0), Options{1});
+}
+
+TEST(FastChainPolygon, ConvexGhostCornerSkipsAFaceOutsideItsCone) {
+  // Box half-extent 0.25 at (1.5, 0): its left face is 0.25 from p2 with normal (1, 0) from
+  // the chain, outside p2's cone (cross(n2, n) = √½ > 0) → skipped: none even at margin 0.5.
+  const Polygon small = polygon({{-0.25, -0.25}, {0.25, -0.25}, {0.25, 0.25}, {-0.25, 0.25}});
+  expectNone(kConvexAtP2, small, at(1.5, 0), Options{0.5});
+}
+
+TEST(FastChainPolygon, ConcaveGhostCornerSnapsAFaceToTheSegment) {
+  // Wedge (−0.5, −1), (−2, −0.25), (−2, −1.5): face 0 (outward ∝ (1, 2)) is closest to p1
+  // (vertex–edge, 1.5/√5). Concave previous piece → the normal snaps: face 0 is incident to
+  // the segment face, clipped at p1: (−1, −0.75) moved to (−1, −0.375), separation 0.75, id
+  // (vertex 0, face 0); its end (−0.5, −1) → (−0.5, −0.5), separation 1, id (face 0, vertex 0).
+  const Polygon wedge = polygon({{-0.5, -1}, {-2, -0.25}, {-2, -1.5}});
+  const Golden g{
+      Status::contact, {0, -1}, {{{-1, -0.375}, 0.75, vf(0, 0)}, {{-0.5, -0.5}, 1.0, fv(0, 0)}}};
+  expectChain(kConcaveAtP1, at(0, 0), wedge, at(0, 0), g, Options{1});
+  expectChain(kShort, at(0, 0), wedge, at(0, 0), g, Options{1});
+  expectChainTurned(kConcaveAtP1, at(0, 0), wedge, at(0, 0), g, Options{1});
+  // A convex previous piece coming down from (−2, 1) admits face 0's normal, but that
+  // neighbour's normal (−1, −1)/√2 is more anti-parallel to the face (−3/√10 < −2/√5) → the
+  // neighbour owns it: none.
+  const ChainSegment down{{-2, 1}, {-1, 0}, {1, 0}, {2, 0}};
+  expectNone(down, wedge, at(0, 0), Options{1});
+}
+
+// --- capsule ---------------------------------------------------------------------------------
+
+TEST(FastChainCapsule, CapsuleParallelUnderTheChain) {
+  // Core (−0.5, 0)–(0.5, 0), r = 0.25, at (0, −0.125): both core vertices 0.125 below the
+  // interior (edge–vertex, vertex 0 first); incident face 1 (upper side). Points vertex 0 then
+  // 1, separation 0.125 − 0.25 = −0.125, midway between y = 0 and y = 0.125.
+  const Capsule capsule{{-0.5, 0}, {0.5, 0}, 0.25};
+  const Golden g{Status::contact,
+                 {0, -1},
+                 {{{-0.5, 0.0625}, -0.125, fv(0, 0)}, {{0.5, 0.0625}, -0.125, fv(0, 1)}}};
+  expectChain(kFlat, at(0, 0), capsule, at(0, -0.125), g);
+  expectChainTurned(kFlat, at(0, 0), capsule, at(0, -0.125), g);
+  expectNone(kFlat, capsule, at(0, 0.125));  // from behind
+}
+
+TEST(FastChainCapsule, ZeroLengthCapsuleIsACircle) {
+  const Capsule dot{{0, 0}, {0, 0}, 0.5};
+  const Golden g{Status::contact, {0, -1}, {{{0, 0.125}, -0.25, fv(0, 0)}}};
+  expectChain(kShort, at(0, 0), dot, at(0, -0.25), g);
+}
+
+TEST(FastChainCapsule, ConvexGhostCornerVertexToVertex) {
+  // Core (1.5, −0.5)–(2.5, −1.5), r = 0.1, beyond the convex corner at p2: closest p2 and core
+  // vertex 0, normal (1, −1)/√2 on the cone boundary → admitted. Distance √0.5, separation
+  // √0.5 − 0.1, point (1.5, −0.5) + ½(−0.1 − √0.5)·n.
+  const Capsule capsule{{1.5, -0.5}, {2.5, -1.5}, 0.1};
+  const double h = std::sqrt(0.5);
+  const double k = 0.5 * (0.1 + h) * h;
+  const Golden g{Status::contact, {h, -h}, {{{1.5 - k, -0.5 + k}, h - 0.1, vv(1, 0)}}};
+  expectChain(kConvexAtP2, at(0, 0), capsule, at(0, 0), g, Options{1});
+  expectNone(kConcaveAtP2, capsule, at(0, 0), Options{1});
+}
+
+}  // namespace
+}  // namespace touche::fast::test

@@ -1,0 +1,69 @@
+// touche — support for the fast chain-segment tests: the generic entry points for the three
+// chain pairs and a seeded generator of chain-segment scenes.
+//
+// collideChain / collideChainFloat are touche::fast::collide / collideFloat restricted to the
+// chain pairs (they fail the test if the fast engine does not implement them).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <variant>
+
+#include "chain_scenes.h"
+#include "touche/fast/chain_segment.h"
+#include "touche/fast/fast.h"
+
+namespace touche::fast::test {
+
+namespace detail {
+
+/// The chain pairs in T through the typed API (canonical order).
+template <class T>
+Manifold chainCanonical(PairId id, const Shape& a, const Transform& xfA, const Shape& b,
+                        const Transform& xfB, const Options& options) {
+  const ChainSegmentT<T> chain = prepare<T>(std::get<ChainSegment>(a));
+  const TransformT<T> xa = toT<T>(xfA);
+  const TransformT<T> xb = toT<T>(xfB);
+  const T margin = static_cast<T>(options.margin);
+  ManifoldT<T> m;
+  if (id == PairId::chainSegment_circle)
+    m = collideChainSegmentAndCircle(chain, xa, prepare<T>(std::get<Circle>(b)), xb, margin);
+  else if (id == PairId::chainSegment_capsule)
+    m = collideChainSegmentAndCapsule(chain, xa, prepareCapsuleAsPolygon<T>(std::get<Capsule>(b)),
+                                      xb, margin);
+  else
+    m = collideChainSegmentAndPolygon(chain, xa, prepare<T>(std::get<Polygon>(b)), xb, margin);
+  Manifold out;
+  if (m.pointCount == 0) return out;
+  out.status = Status::contact;
+  out.normal = toCore(m.normal);
+  out.pointCount = m.pointCount;
+  out.flags = m.flags;
+  for (int k = 0; k < m.pointCount; ++k)
+    out.points[k] = {toCore(m.points[k].point), static_cast<double>(m.points[k].separation),
+                     m.points[k].id};
+  return out;
+}
+
+inline bool isChainPair(PairId id) {
+  return id == PairId::chainSegment_circle || id == PairId::chainSegment_capsule ||
+         id == PairId::chainSegment_polygon;
+}
+
+}  // namespace detail
+
+/// fast::collide for a chain pair (either role order).
+inline Manifold collideChain(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options = {}) {
+  return dispatchCollide(a, xfA, b, xfB, options, &detail::isChainPair,
+                         &detail::chainCanonical<double>);
+}
+
+/// fast::collideFloat for a chain pair (either role order).
+inline Manifold collideChainFloat(const Shape& a, const Transform& xfA, const Shape& b,
+                                  const Transform& xfB, const Options& options = {}) {
+  return dispatchCollide(a, xfA, b, xfB, options, &detail::isChainPair,
+                         &detail::chainCanonical<float>);
+}
+
+}  // namespace touche::fast::test
