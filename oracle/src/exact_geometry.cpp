@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <variant>
 
 namespace touche::oracle::exact {
@@ -254,6 +255,101 @@ LineHit intersectLine(const Core& core, const QVec& x, const QVec& n, double win
     first = false;
   }
   return h;
+}
+
+// --- one-sided chain segments ----------------------------------------------------------------
+// Geometry of docs/derivations/chain-segment.md (Box2D v3's one-sided chain segments): the
+// right perpendicular of an edge is its solid side's outward normal; a corner's Gauss map is
+// the arc of normals between the two pieces' normals.
+
+namespace {
+
+QVec rightPerp(const QVec& v) {
+  return {v.y, -v.x};
+}
+
+/// The point of segment [a, b] closest to x, and whether it lies strictly inside.
+std::pair<QVec, bool> closestOnSegment(const QVec& x, const QVec& a, const QVec& b) {
+  const QVec e = b - a;
+  const Q ee = dot(e, e);
+  const Q t = ee == 0 ? Q(0) : dot(x - a, e) / ee;
+  if (t <= 0) return {a, false};
+  if (t >= 1) return {b, false};
+  return {QVec{a.x + t * e.x, a.y + t * e.y}, true};
+}
+
+}  // namespace
+
+OneSided oneSidedOf(const ChainSegment& chain, const Transform& xf) {
+  OneSided c;
+  c.g1 = toWorld(xf, chain.ghost1);
+  c.p1 = toWorld(xf, chain.p1);
+  c.p2 = toWorld(xf, chain.p2);
+  c.g2 = toWorld(xf, chain.ghost2);
+  c.e = c.p2 - c.p1;
+  c.n0 = rightPerp(c.p1 - c.g1);
+  c.n1 = rightPerp(c.e);
+  c.n2 = rightPerp(c.g2 - c.p2);
+  c.convex1 = cross(c.p1 - c.g1, c.e) > 0;
+  c.convex2 = cross(c.e, c.g2 - c.p2) > 0;
+  return c;
+}
+
+NormalClass classifyNormal(const OneSided& c, const QVec& m) {
+  // m leans toward p1 (or is n1 itself): p1's corner decides; otherwise p2's.
+  if (dot(m, c.e) <= 0) {
+    if (!c.convex1) return NormalClass::snap;
+    return cross(m, c.n0) > 0 ? NormalClass::skip : NormalClass::admit;
+  }
+  if (!c.convex2) return NormalClass::snap;
+  return cross(c.n2, m) > 0 ? NormalClass::skip : NormalClass::admit;
+}
+
+QVec centroidOf(const Core& core) {
+  const auto& v = core.vertices;
+  if (v.size() == 1) return v[0];
+  if (v.size() == 2) return {(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2};
+  // Fan triangulation from v[0]: area-weighted triangle centroids.
+  Q area2 = 0;
+  QVec sum{0, 0};
+  for (std::size_t i = 1; i + 1 < v.size(); ++i) {
+    const QVec u = v[i] - v[0];
+    const QVec w = v[i + 1] - v[0];
+    const Q a = cross(u, w);
+    area2 += a;
+    sum = sum + QVec{a * (u.x + w.x), a * (u.y + w.y)};
+  }
+  return {v[0].x + sum.x / (3 * area2), v[0].y + sum.y / (3 * area2)};
+}
+
+ClosestPoints closestPoints(const Core& segment, const Core& other) {
+  ClosestPoints best;
+  if (signedDistanceOfOrigin(minkowskiDifference(segment, other)).sign <= 0) {
+    best.distanceSquare = 0;  // touching or overlapping
+    return best;
+  }
+  bool first = true;
+  auto offer = [&](const QVec& onSegment, const QVec& onOther, bool interior) {
+    const QVec d = onOther - onSegment;
+    const Q square = dot(d, d);
+    // Among equal distances prefer a point inside the segment (its face is then the feature).
+    if (first || square < best.distanceSquare ||
+        (square == best.distanceSquare && interior && !best.segmentInterior)) {
+      best = {square, onSegment, onOther, interior};
+      first = false;
+    }
+  };
+  const QVec& a = segment.vertices.front();
+  const QVec& b = segment.vertices.back();
+  for (const QVec& v : other.vertices) {
+    const auto [x, interior] = closestOnSegment(v, a, b);
+    offer(x, v, interior);
+  }
+  for (int i = 0; i < edgeCount(other); ++i) {
+    for (const QVec& end : {a, b})
+      offer(end, closestOnSegment(end, edgeStart(other, i), edgeEnd(other, i)).first, false);
+  }
+  return best;
 }
 
 }  // namespace touche::oracle::exact

@@ -85,4 +85,41 @@ double distanceToLine(const QVec& p, const QVec& x, const QVec& n);
 /// Distance from segment [p, q] to the line x + t·n (0 when they cross).
 double segmentDistanceToLine(const QVec& p, const QVec& q, const QVec& x, const QVec& n);
 
+// --- one-sided chain segments (docs/derivations/chain-segment.md) ---------------------------
+
+/// A chain segment p1 → p2 with ghosts g1 (before p1) and g2 (after p2), in the world frame.
+/// It collides on its right only: n1 = rightPerp(p2 − p1). The corner at p1 is convex when
+/// the chain turns strictly left there (cross(p1 − g1, p2 − p1) > 0); its neighbour's normal
+/// n0 = rightPerp(p1 − g1); likewise at p2 with n2 = rightPerp(g2 − p2). Normals unnormalised.
+struct OneSided {
+  QVec g1, p1, p2, g2;
+  QVec e;   ///< p2 − p1
+  QVec n0;  ///< the previous piece's normal
+  QVec n1;  ///< the segment's normal (the solid side is behind it)
+  QVec n2;  ///< the next piece's normal
+  bool convex1 = false;
+  bool convex2 = false;
+};
+OneSided oneSidedOf(const ChainSegment& chain, const Transform& xf);
+
+/// Where a candidate normal m (from the chain toward the other shape) falls on the corner's
+/// Gauss map: `admit` inside the chain segment's normal arc (from n0 at a convex p1, else n1,
+/// through n1, to n2 at a convex p2, else n1); `skip` beyond a convex corner's neighbour
+/// normal (that neighbour owns the contact); `snap` beyond n1 at a concave or flat corner
+/// (the contact is taken along n1).
+enum class NormalClass { skip, admit, snap };
+NormalClass classifyNormal(const OneSided& chain, const QVec& m);
+
+/// The area centroid of a polygon core, the midpoint of a two-vertex core, the point itself.
+QVec centroidOf(const Core& core);
+
+/// The closest points of a segment core (2 vertices) and another core, when they are apart.
+struct ClosestPoints {
+  Q distanceSquare;  ///< 0 when the cores touch or overlap
+  QVec onSegment;
+  QVec onOther;
+  bool segmentInterior = false;  ///< the segment's point lies strictly between its ends
+};
+ClosestPoints closestPoints(const Core& segment, const Core& other);
+
 }  // namespace touche::oracle::exact

@@ -16,6 +16,7 @@
 
 #include "exact_geometry.h"
 #include "explain.h"
+#include "one_sided.h"
 #include "touche/oracle/judge.h"
 
 namespace touche::oracle {
@@ -147,6 +148,8 @@ struct Judge {
   bool withinBand = false;        ///< a declared band or convention was needed
   bool hasIds = true;             ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
+  /// A chain segment's one-sided facts (one_sided.h), when A or B is one.
+  std::optional<exact::OneSidedFacts> oneSided;
 };
 
 void setAllowances(Judge& j) {
@@ -194,8 +197,35 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
 
 // --- 1. status ------------------------------------------------------------------------------
 
+/// The one-sided rules of a chain segment before the two-sided contact decision: a contact
+/// where none may be is spurious; inside the band, or where the rules leave the status
+/// free, no contact is acceptable. std::nullopt: the two-sided decision applies.
+std::optional<Comparison> judgeOneSidedStatus(Judge& j) {
+  using exact::Exclusion;
+  const exact::OneSidedFacts& f = *j.oneSided;
+  const bool saysContact = j.actual.status == Status::contact;
+  if (f.exclusion == Exclusion::sure) {
+    if (!saysContact) return verdict(j, Outcome::agree, "");
+    j.notes << "  one-sided chain segment: " << f.why << "\n";
+    return verdict(j, Outcome::spuriousContact, "contact where the chain segment has none");
+  }
+  if (f.exclusion == Exclusion::near) {
+    j.notes << "  one-sided chain segment: " << f.why << "\n";
+    j.withinBand = true;
+    if (saysContact) return std::nullopt;
+    return verdict(j, Outcome::agreeWithinTie, "one-sided decision inside the band");
+  }
+  if (f.statusFree && !saysContact) return verdict(j, Outcome::agree, "");
+  return std::nullopt;
+}
+
 std::optional<Comparison> judgeStatus(Judge& j) {
   const Status a = j.actual.status;
+  if (j.oneSided && a != Status::unsupported && a != Status::error) {
+    if (auto r = judgeOneSidedStatus(j)) return r;
+    // Inside the band a contact still has to be within the margin (judgePoint checks that).
+    if (j.oneSided->exclusion != exact::Exclusion::no && a == Status::contact) return std::nullopt;
+  }
   if (a == Status::unsupported || a == Status::error) {
     j.notes << "  the case is valid and the shapes are " << (j.facts.contact ? "within" : "beyond")
             << " the margin\n";
@@ -243,18 +273,48 @@ std::optional<Comparison> judgeSanity(Judge& j) {
 
 // --- 3. normal ------------------------------------------------------------------------------
 
+/// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h).
+std::optional<Comparison> judgeOneSidedNormal(Judge& j) {
+  if (exact::normalAdmissible(*j.oneSided, j.actual.normal, j.normalAllowance)) {
+    return std::nullopt;
+  }
+  const exact::OneSided& s = j.oneSided->chain;
+  auto unit = [](const QVec& v) {
+    const Vec2 d{exact::toDouble(v.x), exact::toDouble(v.y)};
+    return (1.0 / length(d)) * d;
+  };
+  j.notes << "  one-sided chain segment: normal (" << sci(j.actual.normal.x) << ", "
+          << sci(j.actual.normal.y) << ") is off the segment's normal arc (n0 "
+          << (s.convex1 ? "" : "unused, concave ") << "(" << sci(unit(s.n0).x) << ", "
+          << sci(unit(s.n0).y) << "), n1 (" << sci(unit(s.n1).x) << ", " << sci(unit(s.n1).y)
+          << "), n2 " << (s.convex2 ? "" : "unused, concave ") << "(" << sci(unit(s.n2).x) << ", "
+          << sci(unit(s.n2).y) << "); chain is " << (j.oneSided->chainIsA ? "A" : "B")
+          << (j.oneSided->normalIsN1 ? "; the contact must be along n1" : "") << ")\n";
+  return verdict(j, Outcome::wrongNormal, "normal outside the chain segment's admissible arc");
+}
+
 std::optional<Comparison> judgeNormal(Judge& j) {
+  if (j.oneSided) {
+    if (auto r = judgeOneSidedNormal(j)) return r;
+    // Near-optimal among the admissible normals, unless the rules fix the normal (n1) or the
+    // decision is inside the band; a circle's best is the two-sided one.
+    if (j.oneSided->exclusion != exact::Exclusion::no || j.oneSided->normalIsN1) {
+      return std::nullopt;
+    }
+  }
+  const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
   const QVec n = exact::lift(j.actual.normal);
   const double along = exact::toDouble(exact::minDot(j.facts.difference, n)) /
                            std::sqrt(exact::toDouble(exact::dot(n, n))) -
                        exact::toDouble(j.facts.radius);
-  const double deficit = j.facts.best - along;
+  const double deficit = best - along;
   if (deficit <= j.lengthAllowance) return std::nullopt;
   const double allowed = j.tieBand + j.lengthAllowance;
   j.notes << "  normal "
           << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
-          << "): separation along it " << sci(along) << ", best " << sci(j.facts.best)
-          << ": short by " << inUnits(deficit, j.tol.unit) << " (allowed with the tie band "
+          << "): separation along it " << sci(along) << ", best " << sci(best)
+          << (j.oneSided ? " among the chain segment's admissible normals" : "") << ": short by "
+          << inUnits(deficit, j.tol.unit) << " (allowed with the tie band "
           << inUnits(allowed, j.tol.unit) << ")\n";
   if (deficit <= allowed) {
     j.withinBand = true;
@@ -511,8 +571,10 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
     }
     return r;
   }
-  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}};
+  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}, {}};
   setAllowances(j);
+  j.oneSided = exact::oneSidedFactsOf(c, j.facts.a, j.facts.b, conventions.margin,
+                                      j.tieBand + j.lengthAllowance);
   if (auto r = judgeStatus(j)) return *r;
   if (flipped.status != Status::contact) {
     return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree, "");

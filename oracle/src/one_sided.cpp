@@ -1,0 +1,225 @@
+// touche oracle — the one-sided facts of a chain-segment case (one_sided.h).
+//
+// Follows docs/derivations/chain-segment.md: circles by the centre's side and corner region
+// (steps C1–C2), polygons and capsules by the centroid test (P2), the closest features'
+// normal on the corner's Gauss map (P3–P4) and the separating axes of the segment, its convex
+// neighbours and the other shape's admitted faces (P5). Every decision is exact; a distance
+// within `band` of its boundary makes the decision a tie.
+#include "one_sided.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace touche::oracle::exact {
+namespace {
+
+double len(const QVec& v) {
+  return std::sqrt(toDouble(dot(v, v)));
+}
+
+/// Signed distance of x from the line through p with normal n (positive on n's side);
+/// the plain dot product when n is zero (a ghost on its vertex).
+double signedDistance(const QVec& x, const QVec& p, const QVec& n) {
+  const double d = toDouble(dot(n, x - p));
+  const double l = len(n);
+  return l > 0 ? d / l : d;
+}
+
+/// Steps C1–C2: the centre's side of the segment and the corner regions the neighbours own.
+void circleFacts(OneSidedFacts& f, const QVec& centre, double band) {
+  const OneSided& s = f.chain;
+  const double front = signedDistance(centre, s.p1, s.n1);
+  const double v = signedDistance(centre, s.p1, s.e);                   // along e from p1
+  const double w1 = signedDistance(centre, s.p1, s.p1 - s.g1);          // along the previous piece
+  const double u = signedDistance(centre, s.p2, QVec{-s.e.x, -s.e.y});  // back along e from p2
+  const double w2 = signedDistance(centre, s.p2, s.g2 - s.p2);          // along the next piece
+  const bool sure = front < -band || (v < -band && w1 < -band) || (u < -band && w2 > band);
+  const bool clear = front > band && !(v < band && w1 < band) && !(u < band && w2 > -band);
+  if (sure) {
+    f.exclusion = Exclusion::sure;
+    f.why = front < -band ? "the circle centre is behind the chain segment"
+                          : "the circle centre is in a corner region the neighbouring piece owns";
+  } else if (!clear) {
+    f.exclusion = Exclusion::near;
+    f.why = "the circle centre is within the band of the segment's line or a corner region";
+  }
+}
+
+/// Step P5's axes: the half-plane separation of the other core from the segment's line and
+/// each convex neighbour's, and the best admitted face of the other core.
+struct Axes {
+  double segment = 0.0;  ///< along n1
+  std::optional<double> neighbour;
+  std::optional<double> face;
+  bool faceAlongN1 = false;         ///< the best face's normal is exactly −n1 (parallel faces)
+  bool deepestOverSegment = false;  ///< the deepest vertex along n1 projects inside (p1, p2)
+};
+
+double halfPlaneSeparation(const Core& other, const QVec& p, const QVec& n) {
+  double best = signedDistance(other.vertices.front(), p, n);
+  for (const QVec& v : other.vertices)
+    best = std::min(best, signedDistance(v, p, n));
+  return best;
+}
+
+Axes axesOf(const OneSided& s, const Core& other) {
+  Axes a;
+  a.segment = halfPlaneSeparation(other, s.p1, s.n1);
+  const QVec* deepest = &other.vertices.front();
+  for (const QVec& v : other.vertices) {
+    if (dot(s.n1, v - s.p1) < dot(s.n1, *deepest - s.p1)) deepest = &v;
+  }
+  const Q t = dot(*deepest - s.p1, s.e);
+  a.deepestOverSegment = t > 0 && t < dot(s.e, s.e);
+  if (s.convex1) a.neighbour = halfPlaneSeparation(other, s.p1, s.n0);
+  if (s.convex2) {
+    const double w = halfPlaneSeparation(other, s.p2, s.n2);
+    a.neighbour = a.neighbour ? std::max(*a.neighbour, w) : w;
+  }
+  for (int i = 0; i < edgeCount(other); ++i) {
+    const QVec m = edgeNormal(other, i);  // outward from the other core, toward the chain
+    if (classifyNormal(s, QVec{-m.x, -m.y}) != NormalClass::admit) continue;
+    const QVec& v = edgeStart(other, i);
+    const double w = std::min(signedDistance(s.p1, v, m), signedDistance(s.p2, v, m));
+    if (a.face && w <= *a.face) continue;
+    a.face = w;
+    a.faceAlongN1 = cross(m, s.n1) == 0;
+  }
+  return a;
+}
+
+/// Step P5: the best axis decides; a convex neighbour's axis winning means no contact.
+void satFacts(OneSidedFacts& f, const Core& other, double radius, double margin, double band) {
+  const Axes a = axesOf(f.chain, other);
+  const double own = std::max(a.segment, a.face.value_or(a.segment));
+  if (a.neighbour && *a.neighbour > own + band) {
+    f.exclusion = Exclusion::sure;
+    f.why = "a convex neighbour's axis separates best: the neighbouring piece owns the contact";
+    return;
+  }
+  if (a.neighbour && *a.neighbour >= own - band) {
+    f.exclusion = Exclusion::near;
+    f.why = "a convex neighbour's axis is within the band of the best";
+    return;
+  }
+  f.best = own - radius;
+  // The segment's face is the reference when its axis wins, or when the winning face of the
+  // other shape is parallel to it (the same contact seen from either face).
+  const bool segmentWins = !a.face || a.segment > *a.face + band || a.faceAlongN1;
+  if (!(segmentWins && a.deepestOverSegment && own - radius < margin - band)) {
+    f.statusFree = true;
+    f.why = "the contact is clipped to the segment or taken on the other shape's face";
+  }
+}
+
+bool isVertexOf(const Core& core, const QVec& x) {
+  return std::any_of(core.vertices.begin(), core.vertices.end(),
+                     [&](const QVec& v) { return v.x == x.x && v.y == x.y; });
+}
+
+/// Steps P3–P4: cores apart, centroid in front: the closest direction on the Gauss map.
+void closestFacts(OneSidedFacts& f, const Core& chainCore, const Core& other, double radius,
+                  double band) {
+  const ClosestPoints closest = closestPoints(chainCore, other);
+  const QVec d = closest.onOther - closest.onSegment;
+  const double distance = std::sqrt(toDouble(closest.distanceSquare));
+  const OneSided& s = f.chain;
+  const NormalClass type = classifyNormal(s, d);
+  // Distance of the other's closest point from a convex corner's boundary ray (n0 or n2).
+  const QVec& boundary = dot(d, s.e) <= 0 ? s.n0 : s.n2;
+  const bool convex = dot(d, s.e) <= 0 ? s.convex1 : s.convex2;
+  const double offBoundary = std::fabs(toDouble(cross(d, boundary))) / len(boundary);
+  if (convex && offBoundary <= band) {
+    f.exclusion = Exclusion::near;
+    f.why = "the closest direction is within the band of a convex corner's neighbour normal";
+  } else if (type == NormalClass::skip) {
+    f.exclusion = Exclusion::sure;
+    f.why = "the closest direction lies beyond a convex corner: the neighbouring piece owns it";
+  } else if (type == NormalClass::snap) {
+    f.normalIsN1 = true;
+    f.statusFree = true;
+    f.why = "the closest direction lies beyond a concave corner: the contact is along n1";
+  } else {
+    f.best = distance - radius;
+    // A vertex of the chain against the inside of the other's face: its face is the reference
+    // and the contact may be left to the neighbouring piece (v3's incident-neighbour rule).
+    if (!closest.segmentInterior && !isVertexOf(other, closest.onOther)) {
+      f.statusFree = true;
+      f.why = "a chain vertex against the other shape's face: the neighbour may take it";
+    }
+  }
+}
+
+void polygonFacts(OneSidedFacts& f, const Core& chainCore, const Core& other, double radius,
+                  double margin, double band) {
+  const OneSided& s = f.chain;
+  const QVec centroid = centroidOf(other);
+  const double s1 = signedDistance(centroid, s.p1, s.n1);
+  const double s0 = s.convex1 ? signedDistance(centroid, s.p1, s.n0) : -INFINITY;
+  const double s2 = s.convex2 ? signedDistance(centroid, s.p2, s.n2) : -INFINITY;
+  const double front = std::max({s1, s0, s2});
+  if (front < -band) {
+    f.exclusion = Exclusion::sure;
+    f.why = "the centroid is behind the chain segment and every convex neighbour";
+    return;
+  }
+  if (front <= band || std::fabs(s1) <= band) {
+    f.exclusion = Exclusion::near;
+    f.why = "the centroid is within the band of the segment's or a neighbour's line";
+    return;
+  }
+  const ClosestPoints closest = closestPoints(chainCore, other);
+  const double distance = std::sqrt(toDouble(closest.distanceSquare));
+  if (s1 > 0 && distance > band) return closestFacts(f, chainCore, other, radius, band);
+  if (s1 > 0 && distance > 0) {
+    f.exclusion = Exclusion::near;
+    f.why = "the cores are within the band of touching";
+    return;
+  }
+  satFacts(f, other, radius, margin, band);
+}
+
+}  // namespace
+
+std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, const Core& coreB,
+                                             double margin, double band) {
+  const auto* chainA = std::get_if<ChainSegment>(&c.a);
+  const auto* chainB = std::get_if<ChainSegment>(&c.b);
+  if ((chainA == nullptr) == (chainB == nullptr)) return std::nullopt;
+  OneSidedFacts f;
+  f.chainIsA = chainA != nullptr;
+  f.chain = f.chainIsA ? oneSidedOf(*chainA, c.xfA) : oneSidedOf(*chainB, c.xfB);
+  const Core& chainCore = f.chainIsA ? coreA : coreB;
+  const Core& other = f.chainIsA ? coreB : coreA;
+  const double radius = toDouble(coreA.radius + coreB.radius);
+  if (other.vertices.size() == 1) {
+    circleFacts(f, other.vertices.front(), band);
+  } else {
+    polygonFacts(f, chainCore, other, radius, margin, band);
+  }
+  return f;
+}
+
+bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance) {
+  const Vec2 m = f.chainIsA ? normalAtoB : -normalAtoB;
+  const QVec q = lift(m);
+  const OneSided& s = f.chain;
+  const double mLen = len(q);
+  if (!(mLen > 0)) return false;
+  // Within the allowance of a direction: a positive dot and a small sine.
+  auto near = [&](const QVec& dir) {
+    return dot(q, dir) > 0 && std::fabs(toDouble(cross(q, dir))) / (mLen * len(dir)) <= allowance;
+  };
+  if (f.normalIsN1) return near(s.n1);
+  switch (classifyNormal(s, q)) {
+    case NormalClass::admit:
+      return true;
+    case NormalClass::snap:
+      return near(s.n1);
+    case NormalClass::skip:
+      return near(dot(q, s.e) <= 0 ? s.n0 : s.n2);
+  }
+  return false;
+}
+
+}  // namespace touche::oracle::exact

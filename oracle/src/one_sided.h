@@ -1,0 +1,62 @@
+// touche oracle — what the one-sided semantics of a chain segment decide for a case, stated as
+// geometry (docs/conventions.md, "Chain segments"; derivation docs/derivations/chain-segment.md).
+//
+// A chain segment collides only with shapes on the side its normal n1 = rightPerp(p2 − p1)
+// points to, and only through normals on its arc of the chain's Gauss map (from the previous
+// piece's normal at a convex p1 — else n1 — through n1 to the next piece's normal at a convex
+// p2 — else n1). judge() uses these facts on top of the two-sided ones:
+//  - none may: a circle centre behind the segment's line, or in a corner region the
+//    neighbouring piece owns; a polygon or capsule whose centroid is behind the segment and
+//    behind every convex neighbour, whose closest direction (cores apart, centroid in front)
+//    lies beyond a convex corner's neighbour normal, or whose best separating axis (cores
+//    overlapping, or centroid behind the segment) is a convex neighbour's;
+//  - must exist (when within the margin): a circle otherwise; a polygon or capsule whose
+//    closest direction is admitted and whose closest point on the segment is inside it or at
+//    a vertex–vertex pair, or whose deepest vertex along n1 (n1 the best axis) lies over the
+//    segment;
+//  - otherwise (a neighbour's vertex–face contact, the segment normal taken at a concave
+//    corner) both answers are consistent with the rules, and a contact's normal must be n1
+//    at a concave corner;
+//  - every contact normal lies on the arc, and is near-optimal among the arc's candidates.
+// Each decision is made exactly and counted robust only when the deciding distance exceeds
+// the band; within the band either answer is accepted.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "exact_geometry.h"
+#include "touche/core/jsonl.h"
+
+namespace touche::oracle::exact {
+
+/// How firmly the one-sided rules exclude a contact.
+enum class Exclusion {
+  no,    ///< the two-sided facts (or the flags below) decide
+  near,  ///< the deciding point is within the band of an excluding boundary: either answer
+  sure,  ///< no contact may be reported
+};
+
+struct OneSidedFacts {
+  OneSided chain;
+  bool chainIsA = true;
+  Exclusion exclusion = Exclusion::no;
+  std::string why;             ///< the rule behind the exclusion, or behind a free status
+  bool statusFree = false;     ///< within the margin, no contact is also consistent
+  bool normalIsN1 = false;     ///< a contact must use the segment normal (concave corner)
+  std::optional<double> best;  ///< best separation over the admissible candidate normals
+};
+
+/// The one-sided facts of a case whose A or B is a chain segment (std::nullopt otherwise).
+/// `coreA`/`coreB` as judge() builds them (radii included); `margin` the engine's; `band` the
+/// length within which a decision counts as a tie.
+std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, const Core& coreB,
+                                             double margin, double band);
+
+/// The admissible-normal test for a reported normal (A → B, any length): seen from the chain
+/// toward the other shape it is on the arc, or within `allowance` (sine of the angle) of the
+/// arc's nearest end; where the facts say normalIsN1 (or beyond a concave corner) it must be
+/// n1 within the allowance.
+bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance);
+
+}  // namespace touche::oracle::exact
