@@ -5,9 +5,11 @@
 // are listed in docs/errata.md.
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "exact.h"
 #include "reference_test_support.h"
+#include "touche/reference/ngon.h"
 
 namespace touche::reference::testing {
 namespace {
@@ -134,6 +136,65 @@ TEST(ErrataSource004, RemainderKeepsTheSignOfTheDividend) {
   EXPECT_EQ(std::fmod(-0.5, period), -0.5);
   const double wrapped = std::fmod(std::fmod(-0.5, period) + period, period);
   EXPECT_EQ(wrapped, 1.5);
+}
+
+/// Source 004's corner threshold angleTouchMin (its lines 4–11) with the mistakes listed
+/// above corrected — lengthMin with ρ², the centre's angle `inter` from atan2 in [0, 2π) — so
+/// that only the corner formula itself is on trial. ρ circumradius, r circle radius.
+double postCornerThreshold(double rho, double r, int n, double rotation, double inter) {
+  const double divide = std::numbers::pi / n;
+  const double assistAnCos = std::cos((n - 1) * std::numbers::pi / n);  // cos ∠WOF
+  const double lengthMin = std::sqrt(r * r + rho * rho - 2 * r * rho * assistAnCos);
+  const double A = std::acos((rho - r * assistAnCos) / lengthMin);
+  const double angleCount = std::trunc((inter - rotation + A) / (2 * divide));
+  const double firstAngle = angleCount * (2 * divide) + rotation;
+  const double secondAngle = ((inter - firstAngle + A) / A + angleCount * 2 - 1) * divide;
+  return std::sqrt(rho * rho + r * r + 2 * rho * r * std::cos(firstAngle - secondAngle));
+}
+
+/// The circle's overlap with the n-gon by the exact predicate and by the Voronoi path.
+void expectExactOverlap(const RegularPolygon& ngon, const Circle& circle, Vec2 centre) {
+  const RegularPolygonCircleTest t =
+      testRegularPolygonAndCircle(ngon, at(0, 0), circle, at(centre.x, centre.y));
+  EXPECT_TRUE(t.overlap);
+  EXPECT_EQ(t.part, kVertex);
+  EXPECT_EQ(t.feature, 0);
+  EXPECT_EQ(collide(toPolygon(ngon), at(0, 0), circle, at(centre.x, centre.y)).status,
+            Status::contact);
+}
+
+TEST(ErrataSource004, CornerThresholdKeepsTheRotation) {
+  // firstAngle includes the rotation, secondAngle does not: firstAngle − secondAngle =
+  // rotation − (δ/A)·π/n, so the rotation leaks into the corner distance. Square of
+  // circumradius √2 turned by 45° (vertices ≈ (±1, ±1)); circle r = 1 at (1.6, 1.6), straight
+  // out from vertex 0 (δ = 0): the threshold should be ρ + r = 2.414, the post computes
+  // √(2 + 1 + 2·√2·cos 45°) = √5 = 2.236 < |c| = 2.263 → "no contact". The circle is
+  // 0.6·√2 = 0.849 < 1 from vertex (1, 1).
+  const double rho = std::sqrt(2.0), r = 1, pi = std::numbers::pi;
+  const double length = std::hypot(1.6, 1.6);
+  const double post = postCornerThreshold(rho, r, 4, pi / 4, std::atan2(1.6, 1.6));
+  EXPECT_NEAR(post, std::sqrt(5.0), 1e-12);
+  EXPECT_LT(post, length);
+  EXPECT_GT(rho + r, length);
+  expectExactOverlap(RegularPolygon{{0, 0}, rho, 4, pi / 4}, Circle{{0, 0}, r}, {1.6, 1.6});
+}
+
+TEST(ErrataSource004, CornerAngleIsNotLinearInTheCentreAngle) {
+  // secondAngle maps the centre's angle δ ∈ [−A, A] linearly onto the angle φ ∈ [−π/n, π/n]
+  // at the vertex; the true relation tan δ = r·sin φ/(ρ + r·cos φ) is linear only for ρ = r.
+  // Triangle ρ = 2 (rotation 0, vertex 0 = (2, 0)), circle r = 1 at (2.87, 0.49): δ = 0.169,
+  // A = 0.333; the far crossing of the ray with the vertex's circle is at
+  // ρ·cos δ + √(r² − ρ²·sin² δ) = 2.9131 > |c| = 2.9115, the post's linear angle gives
+  // 2.9067 < |c| → "no contact". |c − (2, 0)|² = 0.87² + 0.49² = 0.997 < 1: contact.
+  const double rho = 2, r = 1;
+  const double length = std::hypot(2.87, 0.49);
+  const double delta = std::atan2(0.49, 2.87);
+  const double post = postCornerThreshold(rho, r, 3, 0.0, delta);
+  const double farCrossing =
+      rho * std::cos(delta) + std::sqrt(r * r - rho * rho * std::sin(delta) * std::sin(delta));
+  EXPECT_LT(post, length - 1e-3);
+  EXPECT_GT(farCrossing, length + 1e-3);
+  expectExactOverlap(RegularPolygon{{0, 0}, rho, 3, 0.0}, Circle{{0, 0}, r}, {2.87, 0.49});
 }
 
 // ---- Source 001 (ray casting; formulas only) ----------------------------------------------
