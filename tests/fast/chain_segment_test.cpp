@@ -200,6 +200,23 @@ TEST(FastChainPolygon, ConvexGhostCornerSkipsAFaceOutsideItsCone) {
   expectNone(kConvexAtP2, small, at(1.5, 0), Options{0.5});
 }
 
+TEST(FastChainPolygon, ConvexNextPieceOwnsABoxAcrossTheJoint) {
+  // Box half-extent 0.25 at (1.1875, −0.0625): x in [0.9375, 1.4375], y in [−0.3125, 0.1875];
+  // the segment crosses its left face → SAT. Segment axis: the top vertices are 0.1875 behind
+  // the line (separation −0.1875, incident vertex 2). With a flat next piece nothing else
+  // competes (every reversed box normal snaps): the top face (vertex 2 → 3) is incident,
+  // clipped at p2's side plane: (face 0, vertex 3) at (0.9375, 0.1875) and (vertex 1, face 2)
+  // at (1, 0.1875), both separation −0.1875, points midway to y = 0.09375.
+  const Polygon small = polygon({{-0.25, -0.25}, {0.25, -0.25}, {0.25, 0.25}, {-0.25, 0.25}});
+  const Golden g{Status::contact,
+                 {0, -1},
+                 {{{0.9375, 0.09375}, -0.1875, fv(0, 3)}, {{1, 0.09375}, -0.1875, vf(1, 2)}}};
+  expectChain(kShort, at(0, 0), small, at(1.1875, -0.0625), g);
+  // A convex next piece (normal (1, −1)/√2 from p2): its axis separates the box by only
+  // (−0.0625 − 0.1875)/√2 ≈ −0.177 > −0.1875 → the neighbour owns the box: none.
+  expectNone(kConvexAtP2, small, at(1.1875, -0.0625));
+}
+
 TEST(FastChainPolygon, ConcaveGhostCornerSnapsAFaceToTheSegment) {
   // Wedge (−0.5, −1), (−2, −0.25), (−2, −1.5): face 0 (outward ∝ (1, 2)) is closest to p1
   // (vertex–edge, 1.5/√5). Concave previous piece → the normal snaps: face 0 is incident to

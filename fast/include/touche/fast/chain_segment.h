@@ -162,14 +162,13 @@ template <class T>
 ManifoldT<T> collideChainSegmentAndCircle(const ChainSegmentT<T>& a, const TransformT<T>& xfA,
                                           const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;
-  // Step C1: the centre in A's frame; strictly behind the segment's line → none.
-  const Vec2T<T> c = invApply(xfA, apply(xfB, b.center));
+  // Step C1: the centre in A's frame (through B's frame relative to A's, so that positions far
+  // from the origin cancel before they round); strictly behind the segment's line → none.
+  const Vec2T<T> c = apply(invMul(xfA, xfB), b.center);
   const Vec2T<T> fromP1 = c - a.p1;
   const T offset = dot(rightPerp(a.edge1), fromP1);  // |e|·(signed distance in front)
   if constexpr (TOUCHE_MUTANT_IS(153)) {             // mutant 153: behind test with ≤
     if (offset <= T(0)) return m;
-  } else if constexpr (TOUCHE_MUTANT_IS(151)) {  // mutant 151: one-sided test with the wrong sign
-    if (offset > T(0)) return m;
   } else {
     if (offset < T(0)) return m;
   }
