@@ -6,7 +6,6 @@
 #pragma once
 
 #include "construct.h"
-#include "interval.h"
 
 namespace touche::reference {
 
@@ -39,16 +38,17 @@ WorldChain toWorldExact(const ChainSegment& chain, const Transform& xf);
 /// polygon_polygon.cpp: polygons A and B (count ≥ 2 each; a two-vertex polygon is a capsule).
 Manifold collideWorldPolygons(const WorldPolygon& a, const WorldPolygon& b, const Rational& margin);
 
-/// The same polygons also as interval enclosures of their world vertices (from the doubles):
-/// the filtered entry (decisions on intervals first, exact only when uncertain).
-struct IntervalPolygon {
-  std::array<IntervalVec2, kMaxPolygonVertices> vertices{};
-  int count = 0;
+/// A polygon as given (local vertices, radius, transform): the filtered entry lifts it into
+/// the world frame itself, as Approx values first and as rationals only when needed.
+struct PolygonInput {
+  const Vec2* vertices;
+  int count;
+  double radius;
+  Transform xf;
 };
-IntervalPolygon toWorldInterval(const Vec2* local, int count, const Transform& xf);
-Manifold collideWorldPolygons(const WorldPolygon& a, const IntervalPolygon& intervalA,
-                              const WorldPolygon& b, const IntervalPolygon& intervalB,
-                              const Rational& margin);
+
+/// polygon_polygon.cpp, filtered: steps 1–6 in Approx, exact only when uncertain.
+Manifold collideFilteredPolygons(const PolygonInput& a, const PolygonInput& b, double margin);
 
 /// capsule_circle.cpp: capsule core A (p ≠ q) vs a circle (centre, radius) B.
 Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& center,

@@ -58,11 +58,6 @@ ExactVec2 toWorldExact(const Transform& xf, Vec2 local) {
   return {c * v.x - s * v.y + p.x, s * v.x + c * v.y + p.y};
 }
 
-SqrtVec2 makeSqrtVec2(const ExactVec2& rationalPart, const ExactVec2& radicalPart,
-                      const Rational& g) {
-  return {{rationalPart.x, radicalPart.x, g}, {rationalPart.y, radicalPart.y, g}};
-}
-
 int sign(const SqrtForm& value) {
   // Step 1: the signs of the two terms (b·√g vanishes when b = 0 or g = 0).
   const int signA = sign(value.a);
@@ -115,10 +110,6 @@ int compareQuotients(const Rational& w1, const Rational& g1, const Rational& w2,
   // Step 2: same sign — |w1|/√g1 vs |w2|/√g2 ⟺ w1²·g2 vs w2²·g1; negative values reverse.
   const int magnitude = sign(Rational(w1 * w1 * g2 - w2 * w2 * g1));
   return s1 > 0 ? magnitude : -magnitude;
-}
-
-SqrtForm quotient(const Rational& w, const Rational& g) {
-  return {0, w / g, g};
 }
 
 }  // namespace touche::reference

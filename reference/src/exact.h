@@ -30,11 +30,16 @@ Rational liftExact(double value);
 /// Sign of a rational: −1, 0 or +1.
 int sign(const Rational& value);
 
-/// An exact 2D vector or point with rational coordinates.
-struct ExactVec2 {
-  Rational x;
-  Rational y;
+/// A 2D vector or point with coordinates of number type N: Rational (exact) or Approx
+/// (approx.h, the filtered constructions).
+template <class N>
+struct Vec2Of {
+  N x;
+  N y;
 };
+
+/// An exact 2D vector or point with rational coordinates.
+using ExactVec2 = Vec2Of<Rational>;
 
 /// Lifts a double vector exactly (throws NonFiniteValue on non-finite components).
 ExactVec2 liftExact(Vec2 v);
@@ -53,23 +58,31 @@ ExactVec2 rightPerp(const ExactVec2& e);
 /// rotation's (c, s) used as given.
 ExactVec2 toWorldExact(const Transform& xf, Vec2 local);
 
-/// The exact real number a + b·√g with rational a, b and g ≥ 0. Unit normals, separations and
-/// contact points of the reference engine all have this form with one radicand g per manifold.
-struct SqrtForm {
-  Rational a;
-  Rational b;
-  Rational g;
+/// The real number a + b·√g with a, b and g ≥ 0 of number type N. Unit normals, separations
+/// and contact points of the reference engine all have this form with one radicand g per
+/// manifold; SqrtForm is the exact one (rational a, b, g).
+template <class N>
+struct SqrtFormOf {
+  N a;
+  N b;
+  N g;
 };
+using SqrtForm = SqrtFormOf<Rational>;
 
 /// A point or vector whose coordinates are single-radical forms sharing the radicand g.
-struct SqrtVec2 {
-  SqrtForm x;
-  SqrtForm y;
+template <class N>
+struct SqrtVec2Of {
+  SqrtFormOf<N> x;
+  SqrtFormOf<N> y;
 };
+using SqrtVec2 = SqrtVec2Of<Rational>;
 
 /// Builds rational + rational·√g coordinates.
-SqrtVec2 makeSqrtVec2(const ExactVec2& rationalPart, const ExactVec2& radicalPart,
-                      const Rational& g);
+template <class N>
+SqrtVec2Of<N> makeSqrtVec2(const Vec2Of<N>& rationalPart, const Vec2Of<N>& radicalPart,
+                           const N& g) {
+  return {{rationalPart.x, radicalPart.x, g}, {rationalPart.y, radicalPart.y, g}};
+}
 
 /// Exact sign of a + b·√g: compares a² with b²·g only when a and b·√g have opposite signs.
 int sign(const SqrtForm& value);
@@ -89,6 +102,9 @@ int compareQuotients(const Rational& w1, const Rational& g1, const Rational& w2,
                      const Rational& g2);
 
 /// The quotient w/√g (g > 0) as a single-radical form (w/g)·√g.
-SqrtForm quotient(const Rational& w, const Rational& g);
+template <class N>
+SqrtFormOf<N> quotient(const N& w, const N& g) {
+  return {N(0), w / g, g};
+}
 
 }  // namespace touche::reference

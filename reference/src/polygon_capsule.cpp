@@ -23,18 +23,16 @@ Manifold collidePolygonAndCapsule(const Polygon& a, const Transform& xfA, const 
   }
   // Step 2: polygon–polygon with the capsule as a rounded two-vertex polygon (filtered).
   const Vec2 core[2] = {b.p1, b.p2};
-  return collideWorldPolygons(toWorldExact(a, xfA),
-                              toWorldInterval(a.vertices.data(), a.count, xfA), asPolygon(capsule),
-                              toWorldInterval(core, 2, xfB), liftExact(options.margin));
+  return collideFilteredPolygons({a.vertices.data(), a.count, a.radius, xfA},
+                                 {core, 2, b.radius, xfB}, options.margin);
 }
 
 Manifold collideSegmentAndPolygon(const Segment& a, const Transform& xfA, const Polygon& b,
                                   const Transform& xfB, const Options& options) {
   // Steps 1–2: the segment is a two-vertex polygon of radius 0 (validation: p1 ≠ p2).
   const Vec2 core[2] = {a.p1, a.p2};
-  return collideWorldPolygons(
-      asPolygon(toWorldExact(a, xfA)), toWorldInterval(core, 2, xfA), toWorldExact(b, xfB),
-      toWorldInterval(b.vertices.data(), b.count, xfB), liftExact(options.margin));
+  return collideFilteredPolygons({core, 2, 0.0, xfA}, {b.vertices.data(), b.count, b.radius, xfB},
+                                 options.margin);
 }
 
 }  // namespace touche::reference

@@ -26,6 +26,9 @@
 // point): |vB − vA|; clip (step 6): the smallest distance along the reference tangent between
 // an incident vertex and a side plane, kept and clipped vertices alike.
 //
+// Filtered (docs/architecture.md): steps 1–6 run first on Approx values from the doubles and
+// again in exact rationals only when an Approx sign or rounding is uncertain (filterStats()).
+//
 // Source mistakes (collected in docs/errata.md):
 //  - source 000 returns no manifold when a SAT distance is ≥ 0, so boxes touching exactly
 //    (half-extents 1, centres (0,0) and (2,0)) are "not colliding".
@@ -44,10 +47,10 @@
 //    face (as Box2D itself does since 2.3).
 //  - source 000 breaks an exact SAT tie toward B (`axisAB.distance > axisBA.distance`, else
 //    B); touche prefers A (a convention, documented).
-#include <atomic>
 #include <optional>
 #include <utility>
 
+#include "approx.h"
 #include "construct.h"
 #include "cores.h"
 #include "interval.h"
@@ -57,12 +60,13 @@
 namespace touche::reference {
 namespace {
 
-// Steps 2–4 decide indices only, and are written once for any number type N: Rational
-// (exact) or Interval (interval.h; a sign it cannot decide throws Uncertain and the exact
-// rationals decide instead). A separation along an unnormalised face direction m is w/√g with
-// g = m·m, kept as the pair (w, g); two of them compare by signs and squares.
+// Every step is written once for any number type N: Rational (exact) or Approx (approx.h:
+// double-double with an error bound; a sign it cannot decide or an output it cannot round
+// provably throws Uncertain and the exact rationals redo the query). Steps 2–4 decide indices
+// only (also on Interval, interval.h). A separation along an unnormalised face direction m is
+// w/√g with g = m·m, kept as the pair (w, g); two of them compare by signs and squares.
 
-/// The exact minimum for rationals; the enclosure of the minimum for intervals.
+/// The exact minimum for rationals.
 inline Rational minOf(const Rational& a, const Rational& b) {
   return b < a ? b : a;
 }
@@ -88,7 +92,7 @@ struct SatDecision {
   int incidentRunner = 0;
 };
 
-/// Steps 2–4 over polygons given as vertex arrays of V (ExactVec2 or IntervalVec2).
+/// Steps 2–4 over polygons given as vertex arrays of V (ExactVec2, ApproxVec2, IntervalVec2).
 template <class V>
 SatDecision decide(const std::array<V, kMaxPolygonVertices>& a, int countA,
                    const std::array<V, kMaxPolygonVertices>& b, int countB) {
@@ -152,7 +156,7 @@ SatDecision decide(const std::array<V, kMaxPolygonVertices>& a, int countA,
   }
   d.incidentRunner = d.incident == 0 ? 1 : 0;
   for (int j = 0; j < incCount; ++j) {
-    // (never a value against itself: an interval minus itself is not certainly zero)
+    // (never a value against itself: an enclosure minus itself is not certainly zero)
     if (j != d.incident && j != d.incidentRunner &&
         greater(alignment[d.incidentRunner], alignment[j])) {
       d.incidentRunner = j;
@@ -161,19 +165,27 @@ SatDecision decide(const std::array<V, kMaxPolygonVertices>& a, int countA,
   return d;
 }
 
-/// The exact separation w/√g of face i of p against q (raw, radii not included).
-SqrtForm exactSeparation(const WorldPolygon& p, int i, const WorldPolygon& q) {
-  const Face f = faceOf(p, i);
-  Rational w = dot(q.vertices[0] - f.v1, f.m);
+/// a < b, decided for any number type (Rational exactly, Approx or Uncertain).
+template <class N>
+bool less(const N& a, const N& b) {
+  return sign(N(a - b)) < 0;
+}
+
+/// The separation w/√g of face i of p against q (raw, radii not included).
+template <class N>
+SqrtFormOf<N> faceSeparation(const WorldPolygonOf<N>& p, int i, const WorldPolygonOf<N>& q) {
+  const FaceOf<N> f = faceOf(p, i);
+  N w = dot(q.vertices[0] - f.v1, f.m);
   for (int j = 1; j < q.count; ++j)
-    w = minOf(w, dot(q.vertices[j] - f.v1, f.m));
+    w = minOf(w, N(dot(q.vertices[j] - f.v1, f.m)));
   return quotient(w, f.g);
 }
 
-/// The exact alignment dot(m_ref, m_j)/(|m_ref|·|m_j|) of edge j of q with a reference face.
-SqrtForm exactAlignment(const Face& reference, const WorldPolygon& q, int j) {
-  const Face f = faceOf(q, j);
-  return quotient(dot(reference.m, f.m), Rational(reference.g * f.g));
+/// The alignment dot(m_ref, m_j)/(|m_ref|·|m_j|) of edge j of q with a reference face.
+template <class N>
+SqrtFormOf<N> alignment(const FaceOf<N>& reference, const WorldPolygonOf<N>& q, int j) {
+  const FaceOf<N> f = faceOf(q, j);
+  return quotient(dot(reference.m, f.m), N(reference.g * f.g));
 }
 
 /// Step 5: the endpoints (0 or 1 on each edge) that are the unique closest points of the
@@ -181,16 +193,19 @@ SqrtForm exactAlignment(const Face& reference, const WorldPolygon& q, int j) {
 /// a minimiser of the convex |p(s) − q(t)|² iff neither endpoint can move inward and come
 /// closer: dot(qj − pi, pOther − pi) ≤ 0 and dot(pi − qj, qOther − qj) ≤ 0. The minimiser is
 /// not unique only for parallel edges whose projections overlap over a positive length.
-std::optional<std::pair<int, int>> closestEndpoints(const ExactVec2 (&p)[2],
-                                                    const ExactVec2 (&q)[2]) {
-  const ExactVec2 e = p[1] - p[0];
+template <class N>
+std::optional<std::pair<int, int>> closestEndpoints(const Vec2Of<N> (&p)[2],
+                                                    const Vec2Of<N> (&q)[2]) {
+  const Vec2Of<N> e = p[1] - p[0];
   if (sign(cross(e, q[1] - q[0])) == 0) {
-    const Rational t0 = dot(q[0] - p[0], e);
-    const Rational t1 = dot(q[1] - p[0], e);
-    const Rational lo = t0 < t1 ? t0 : t1;
-    const Rational hi = t0 < t1 ? t1 : t0;
-    const Rational ee = dot(e, e);
-    if ((hi < ee ? hi : ee) > (lo > 0 ? lo : Rational(0))) return std::nullopt;
+    const N t0 = dot(q[0] - p[0], e);
+    const N t1 = dot(q[1] - p[0], e);
+    const N lo = less(t0, t1) ? t0 : t1;
+    const N hi = less(t0, t1) ? t1 : t0;
+    const N ee = dot(e, e);
+    const N overlapHi = less(hi, ee) ? hi : ee;
+    const N overlapLo = sign(lo) > 0 ? lo : N(0);
+    if (less(overlapLo, overlapHi)) return std::nullopt;
   }
   std::optional<std::pair<int, int>> found;
   int corners = 0;
@@ -210,10 +225,11 @@ std::optional<std::pair<int, int>> closestEndpoints(const ExactVec2 (&p)[2],
 /// Step 5 (gap): DecisionGaps::region — the smallest distance of an endpoint of one edge to
 /// a line through an endpoint of the other, perpendicular to that other edge: the lines on
 /// which the corner tests of closestEndpoints change sign.
-std::optional<double> cornerRegionGap(const ExactVec2 (&p)[2], const ExactVec2 (&q)[2]) {
-  const Rational pp = dot(p[1] - p[0], p[1] - p[0]);
-  const Rational qq = dot(q[1] - q[0], q[1] - q[0]);
-  MinDistance nearest;
+template <class N>
+std::optional<double> cornerRegionGap(const Vec2Of<N> (&p)[2], const Vec2Of<N> (&q)[2]) {
+  const N pp = dot(p[1] - p[0], p[1] - p[0]);
+  const N qq = dot(q[1] - q[0], q[1] - q[0]);
+  MinDistanceOf<N> nearest;
   for (int i = 0; i < 2; ++i) {
     for (int j = 0; j < 2; ++j) {
       nearest.offer(dot(q[j] - p[i], p[1 - i] - p[i]), pp);
@@ -226,22 +242,25 @@ std::optional<double> cornerRegionGap(const ExactVec2 (&p)[2], const ExactVec2 (
 /// Step 6 (gap): DecisionGaps::clip — the smallest distance along the tangent of reference
 /// face i11 of p between a vertex of incident edge i21 of q and a side plane (the lines through
 /// the face's endpoints perpendicular to it).
-std::optional<double> clipGap(const WorldPolygon& p, int i11, const WorldPolygon& q, int i21) {
-  const ExactVec2& v11 = p.vertices[i11];
-  const ExactVec2 e = p.vertices[nextIndex(i11, p.count)] - v11;
-  const Rational ee = dot(e, e);
-  MinDistance nearest;
+template <class N>
+std::optional<double> clipGap(const WorldPolygonOf<N>& p, int i11, const WorldPolygonOf<N>& q,
+                              int i21) {
+  const Vec2Of<N>& v11 = p.vertices[i11];
+  const Vec2Of<N> e = p.vertices[nextIndex(i11, p.count)] - v11;
+  const N ee = dot(e, e);
+  MinDistanceOf<N> nearest;
   for (const int j : {i21, nextIndex(i21, q.count)}) {
-    const Rational t = dot(q.vertices[j] - v11, e);
+    const N t = dot(q.vertices[j] - v11, e);
     nearest.offer(t, ee);
-    nearest.offer(Rational(ee - t), ee);
+    nearest.offer(N(ee - t), ee);
   }
   return nearest.rounded();
 }
 
 /// One clipped point of the incident edge, with its id in the (reference P, incident Q) roles.
+template <class N>
 struct ClipPoint {
-  ExactVec2 x;
+  Vec2Of<N> x;
   FeatureId id;
 };
 
@@ -252,31 +271,32 @@ FeatureId idOf(FeatureType typeP, int indexP, FeatureType typeQ, int indexQ) {
 /// Step 6: clips incident edge (v21 → v22) of Q to the extent [v11, v12] of P's reference face
 /// along its tangent e = v12 − v11 (Box2D v3 b2ClipPolygons). Returns {lower, upper}: the
 /// point nearest v11 first. Empty when the projections do not overlap.
-std::optional<std::array<ClipPoint, 2>> clipToExtent(const WorldPolygon& p, int i11,
-                                                     const WorldPolygon& q, int i21) {
+template <class N>
+std::optional<std::array<ClipPoint<N>, 2>> clipToExtent(const WorldPolygonOf<N>& p, int i11,
+                                                        const WorldPolygonOf<N>& q, int i21) {
   const int i12 = nextIndex(i11, p.count);
   const int i22 = nextIndex(i21, q.count);
-  const ExactVec2& v11 = p.vertices[i11];
-  const ExactVec2& v21 = q.vertices[i21];
-  const ExactVec2& v22 = q.vertices[i22];
-  const ExactVec2 e = p.vertices[i12] - v11;
+  const Vec2Of<N>& v11 = p.vertices[i11];
+  const Vec2Of<N>& v21 = q.vertices[i21];
+  const Vec2Of<N>& v22 = q.vertices[i22];
+  const Vec2Of<N> e = p.vertices[i12] - v11;
   // Step 6a: positions along the tangent (scaled by |e|): the incident edge runs against it.
-  const Rational lower1 = 0;
-  const Rational upper1 = dot(e, e);
-  const Rational upper2 = dot(v21 - v11, e);
-  const Rational lower2 = dot(v22 - v11, e);
-  if (upper2 < lower1 || upper1 < lower2) return std::nullopt;
+  const N lower1 = 0;
+  const N upper1 = dot(e, e);
+  const N upper2 = dot(v21 - v11, e);
+  const N lower2 = dot(v22 - v11, e);
+  if (less(upper2, lower1) || less(upper1, lower2)) return std::nullopt;
   // Step 6b: clip each end to the extent; a clipped point lies on incident face i21 and is
   // named after the reference vertex it was clipped at.
-  std::array<ClipPoint, 2> points;
-  if (lower2 < lower1) {
-    const Rational t = (lower1 - lower2) / (upper2 - lower2);
+  std::array<ClipPoint<N>, 2> points;
+  if (less(lower2, lower1)) {
+    const N t = (lower1 - lower2) / (upper2 - lower2);
     points[0] = {v22 + t * (v21 - v22), idOf(FeatureType::vertex, i11, FeatureType::face, i21)};
   } else {
     points[0] = {v22, idOf(FeatureType::face, i11, FeatureType::vertex, i22)};
   }
-  if (upper2 > upper1) {
-    const Rational t = (upper1 - lower2) / (upper2 - lower2);
+  if (less(upper1, upper2)) {
+    const N t = (upper1 - lower2) / (upper2 - lower2);
     points[1] = {v22 + t * (v21 - v22), idOf(FeatureType::vertex, i12, FeatureType::face, i21)};
   } else {
     points[1] = {v21, idOf(FeatureType::face, i11, FeatureType::vertex, i21)};
@@ -285,114 +305,99 @@ std::optional<std::array<ClipPoint, 2>> clipToExtent(const WorldPolygon& p, int 
 }
 
 /// The roles of one polygon–polygon query after Step 3.
+template <class N>
 struct Roles {
-  const WorldPolygon* reference;
-  const WorldPolygon* incident;
+  const WorldPolygonOf<N>* reference;
+  const WorldPolygonOf<N>* incident;
   bool flip;  ///< true: the reference face is on B
   int face;   ///< reference face index
-  SqrtForm separation;
+  SqrtFormOf<N> separation;
 };
 
-Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Manifold m);
-Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, Manifold m);
-Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
-                        const Rational& margin, const SatDecision& d);
-
-}  // namespace
-
-namespace {
-
-std::atomic<std::uint64_t> filterCalls{0};
-std::atomic<std::uint64_t> filterFallbacks{0};
-std::atomic<bool> filterEnabled{true};
-
-}  // namespace
-
-FilterStats filterStats() {
-  return {filterCalls.load(), filterFallbacks.load()};
+/// Step 5 (construction): the two vertices act as circles of their polygons' radii; the
+/// normal runs from A's vertex to B's vertex whichever polygon holds the reference face.
+template <class N>
+Manifold vertexVertex(const Roles<N>& r, int ip, int iq, const N& margin, Manifold m) {
+  const WorldPolygonOf<N>& polyA = r.flip ? *r.incident : *r.reference;
+  const WorldPolygonOf<N>& polyB = r.flip ? *r.reference : *r.incident;
+  const int iA = r.flip ? iq : ip;
+  const int iB = r.flip ? ip : iq;
+  const Vec2Of<N>& vA = polyA.vertices[iA];
+  const Vec2Of<N>& vB = polyB.vertices[iB];
+  const ContactOf<N> contact = roundContact(vA, polyA.radius, vB, polyB.radius, vB - vA);
+  m.gaps.contact = contactGap(contact.separation, margin);
+  m.gaps.normal = lengthGap(vB - vA);
+  if (!withinMargin(contact.separation, margin)) return m;
+  const DecisionGaps gaps = m.gaps;
+  m = singlePointManifold(contact, idOf(FeatureType::vertex, iA, FeatureType::vertex, iB));
+  m.gaps = gaps;
+  return m;
 }
 
-void resetFilterStats() {
-  filterCalls = 0;
-  filterFallbacks = 0;
-}
-
-void setFilterEnabled(bool enabled) {
-  filterEnabled = enabled;
-}
-
-IntervalPolygon toWorldInterval(const Vec2* local, int count, const Transform& xf) {
-  IntervalPolygon world;
-  world.count = count;
-  for (int i = 0; i < count; ++i)
-    world.vertices[i] = toWorldInterval(xf, local[i]);
-  return world;
-}
-
-Manifold collideWorldPolygons(const WorldPolygon& polyA, const IntervalPolygon& intervalA,
-                              const WorldPolygon& polyB, const IntervalPolygon& intervalB,
-                              const Rational& margin) {
-  if (!filterEnabled) return collideWorldPolygons(polyA, polyB, margin);
-  // Steps 2–4 first on intervals; the exact rationals decide only when they are uncertain.
-  ++filterCalls;
-  try {
-    const SatDecision d =
-        decide(intervalA.vertices, intervalA.count, intervalB.vertices, intervalB.count);
-    return collideDecided(polyA, polyB, margin, d);
-  } catch (const Uncertain&) {
-    ++filterFallbacks;
-    return collideWorldPolygons(polyA, polyB, margin);
+/// Step 6 (construction): midpoint placement per clipped point, margin filter, A/B roles.
+template <class N>
+Manifold clipManifold(const Roles<N>& r, int incidentEdge, const N& margin, Manifold m) {
+  const auto clipped = clipToExtent(*r.reference, r.face, *r.incident, incidentEdge);
+  m.gaps.clip = clipGap(*r.reference, r.face, *r.incident, incidentEdge);
+  // Projections disjoint: not reached in exact arithmetic for overlapping cores (200 000
+  // random pairs, slivers included) nor for separated ones (step 5 takes the corner cases);
+  // kept as a defined answer instead of Box2D v3's extrapolation past the incident edge.
+  if (!clipped) return m;
+  const FaceOf<N> reference = faceOf(*r.reference, r.face);
+  std::optional<SqrtFormOf<N>> closest;
+  std::array<ManifoldPoint, 2> kept;
+  int count = 0;
+  for (int k = 0; k < 2; ++k) {
+    // Box2D v3 order: lower then upper when A holds the reference face, reversed otherwise.
+    const ClipPoint<N>& c = (*clipped)[r.flip ? 1 - k : k];
+    const ContactOf<N> contact =
+        faceContact(reference.v1, reference.m, r.reference->radius, c.x, r.incident->radius);
+    if (!closest || compare(contact.separation, *closest) < 0) closest = contact.separation;
+    if (!withinMargin(contact.separation, margin)) continue;
+    kept[count++] = roundPoint(contact, r.flip ? swapped(c.id) : c.id);
   }
+  m.gaps.contact = contactGap(*closest, margin);
+  if (count == 0) return m;
+  m.status = Status::contact;
+  const Vec2 normal =
+      roundNearest(faceContact(reference.v1, reference.m, N(0), reference.v1, N(0)).normal);
+  m.normal = r.flip ? -normal : normal;
+  m.pointCount = count;
+  m.points = kept;
+  return m;
 }
 
-Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
-                         const Transform& xfB, const Options& options) {
-  // Step 1: world frame, exactly and as intervals.
-  return collideWorldPolygons(
-      toWorldExact(a, xfA), toWorldInterval(a.vertices.data(), a.count, xfA), toWorldExact(b, xfB),
-      toWorldInterval(b.vertices.data(), b.count, xfB), liftExact(options.margin));
-}
+/// Steps 3–6 once the indices are decided (by Approx or by rationals), constructed in N.
+template <class N>
+Manifold collideDecided(const WorldPolygonOf<N>& polyA, const WorldPolygonOf<N>& polyB,
+                        const N& margin, const SatDecision& d) {
+  const N totalRadius = polyA.radius + polyB.radius;
 
-Manifold collideWorldPolygons(const WorldPolygon& polyA, const WorldPolygon& polyB,
-                              const Rational& margin) {
-  // Steps 2–4 in exact rationals.
-  return collideDecided(polyA, polyB, margin,
-                        decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count));
-}
-
-namespace {
-
-/// Steps 3–6 once the indices are decided (by intervals or by rationals).
-Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
-                        const Rational& margin, const SatDecision& d) {
-  const Rational totalRadius = polyA.radius + polyB.radius;
-
-  // Step 3: the roles, the exact separation of the reference face, its gap to the best other
-  // face, and the early out beyond the margin.
-  const WorldPolygon& ref = d.flip ? polyB : polyA;
-  const WorldPolygon& inc = d.flip ? polyA : polyB;
-  const Roles roles{&ref, &inc, d.flip, d.face, exactSeparation(ref, d.face, inc)};
+  // Step 3: the roles, the separation of the reference face, its gap to the best other face,
+  // and the early out beyond the margin.
+  const WorldPolygonOf<N>& ref = d.flip ? polyB : polyA;
+  const WorldPolygonOf<N>& inc = d.flip ? polyA : polyB;
+  const Roles<N> roles{&ref, &inc, d.flip, d.face, faceSeparation(ref, d.face, inc)};
   Manifold m;
-  const SqrtForm runner = d.runnerOnB ? exactSeparation(polyB, d.runner, polyA)
-                                      : exactSeparation(polyA, d.runner, polyB);
+  const SqrtFormOf<N> runner =
+      d.runnerOnB ? faceSeparation(polyB, d.runner, polyA) : faceSeparation(polyA, d.runner, polyB);
   m.gaps.axis = approximateDifference(roles.separation, runner);
-  const SqrtForm separation{roles.separation.a - totalRadius, roles.separation.b,
-                            roles.separation.g};
+  const SqrtFormOf<N> separation{roles.separation.a - totalRadius, roles.separation.b,
+                                 roles.separation.g};
   m.gaps.contact = contactGap(separation, margin);
   if (!withinMargin(separation, margin)) return m;
 
   // Step 4: incident edge (decided above) and its gap to the runner-up.
-  const Face reference = faceOf(ref, roles.face);
-  m.gaps.incident = approximateDifference(exactAlignment(reference, inc, d.incidentRunner),
-                                          exactAlignment(reference, inc, d.incident));
+  const FaceOf<N> reference = faceOf(ref, roles.face);
+  m.gaps.incident = approximateDifference(alignment(reference, inc, d.incidentRunner),
+                                          alignment(reference, inc, d.incident));
 
   // Step 5: strictly separated cores meeting corner to corner → one vertex–vertex point.
   if (sign(roles.separation) > 0) {
-    const int i12 = nextIndex(roles.face, roles.reference->count);
-    const int i22 = nextIndex(d.incident, roles.incident->count);
-    const ExactVec2 refEdge[2] = {reference.v1, roles.reference->vertices[i12]};
-    const ExactVec2 incEdge[2] = {roles.incident->vertices[d.incident],
-                                  roles.incident->vertices[i22]};
+    const int i12 = nextIndex(roles.face, ref.count);
+    const int i22 = nextIndex(d.incident, inc.count);
+    const Vec2Of<N> refEdge[2] = {reference.v1, ref.vertices[i12]};
+    const Vec2Of<N> incEdge[2] = {inc.vertices[d.incident], inc.vertices[i22]};
     m.gaps.region = cornerRegionGap(refEdge, incEdge);
     if (const auto corner = closestEndpoints(refEdge, incEdge)) {
       return vertexVertex(roles, corner->first == 0 ? roles.face : i12,
@@ -404,60 +409,73 @@ Manifold collideDecided(const WorldPolygon& polyA, const WorldPolygon& polyB,
   return clipManifold(roles, d.incident, margin, m);
 }
 
-}  // namespace
-
-namespace {
-
-/// Step 5 (construction): the two vertices act as circles of their polygons' radii; the
-/// normal runs from A's vertex to B's vertex whichever polygon holds the reference face.
-Manifold vertexVertex(const Roles& r, int ip, int iq, const Rational& margin, Manifold m) {
-  const WorldPolygon& polyA = r.flip ? *r.incident : *r.reference;
-  const WorldPolygon& polyB = r.flip ? *r.reference : *r.incident;
-  const int iA = r.flip ? iq : ip;
-  const int iB = r.flip ? ip : iq;
-  const ExactVec2& vA = polyA.vertices[iA];
-  const ExactVec2& vB = polyB.vertices[iB];
-  const ExactContact contact = roundContact(vA, polyA.radius, vB, polyB.radius, vB - vA);
-  m.gaps.contact = contactGap(contact.separation, margin);
-  m.gaps.normal = lengthGap(vB - vA);
-  if (!withinMargin(contact.separation, margin)) return m;
-  const DecisionGaps gaps = m.gaps;
-  m = singlePointManifold(contact, idOf(FeatureType::vertex, iA, FeatureType::vertex, iB));
-  m.gaps = gaps;
-  return m;
+/// Step 1 for the filtered path: the world polygon as Approx values from the doubles.
+WorldPolygonOf<Approx> worldApprox(const PolygonInput& p) {
+  WorldPolygonOf<Approx> world;
+  world.count = p.count;
+  world.radius = p.radius;
+  for (int i = 0; i < p.count; ++i)
+    world.vertices[i] = toWorldApprox(p.xf, p.vertices[i]);
+  return world;
 }
 
-/// Step 6 (construction): midpoint placement per clipped point, margin filter, A/B roles.
-Manifold clipManifold(const Roles& r, int incidentEdge, const Rational& margin, Manifold m) {
-  const auto clipped = clipToExtent(*r.reference, r.face, *r.incident, incidentEdge);
-  m.gaps.clip = clipGap(*r.reference, r.face, *r.incident, incidentEdge);
-  // Projections disjoint: not reached in exact arithmetic for overlapping cores (200 000
-  // random pairs, slivers included) nor for separated ones (step 5 takes the corner cases);
-  // kept as a defined answer instead of Box2D v3's extrapolation past the incident edge.
-  if (!clipped) return m;
-  const Face reference = faceOf(*r.reference, r.face);
-  std::optional<SqrtForm> closest;
-  std::array<ManifoldPoint, 2> kept;
-  int count = 0;
-  for (int k = 0; k < 2; ++k) {
-    // Box2D v3 order: lower then upper when A holds the reference face, reversed otherwise.
-    const ClipPoint& c = (*clipped)[r.flip ? 1 - k : k];
-    const ExactContact contact =
-        faceContact(reference.v1, reference.m, r.reference->radius, c.x, r.incident->radius);
-    if (!closest || compare(contact.separation, *closest) < 0) closest = contact.separation;
-    if (!withinMargin(contact.separation, margin)) continue;
-    kept[count++] = roundPoint(contact, r.flip ? swapped(c.id) : c.id);
+/// Step 1 for the exact path.
+WorldPolygon worldExact(const PolygonInput& p) {
+  WorldPolygon world;
+  world.count = p.count;
+  world.radius = liftExact(p.radius);
+  for (int i = 0; i < p.count; ++i)
+    world.vertices[i] = toWorldExact(p.xf, p.vertices[i]);
+  return world;
+}
+
+}  // namespace
+
+FilterStats filterStats() {
+  return {filter_detail::calls.load(), filter_detail::fallbacks.load()};
+}
+
+void resetFilterStats() {
+  filter_detail::calls = 0;
+  filter_detail::fallbacks = 0;
+}
+
+void setFilterEnabled(bool enabled) {
+  filter_detail::enabled = enabled;
+}
+
+Manifold collideFilteredPolygons(const PolygonInput& a, const PolygonInput& b, double margin) {
+  // Steps 1–6 first in Approx (decisions and constructions); the exact rationals take over
+  // when anything is uncertain, reusing the decisions if those were already certain.
+  std::optional<SatDecision> decided;
+  if (filter_detail::enabled) {
+    ++filter_detail::calls;
+    try {
+      const WorldPolygonOf<Approx> polyA = worldApprox(a);
+      const WorldPolygonOf<Approx> polyB = worldApprox(b);
+      decided = decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count);
+      return collideDecided(polyA, polyB, Approx(margin), *decided);
+    } catch (const Uncertain&) {
+      ++filter_detail::fallbacks;
+    }
   }
-  m.gaps.contact = contactGap(*closest, margin);
-  if (count == 0) return m;
-  m.status = Status::contact;
-  const Vec2 normal =
-      roundNearest(faceContact(reference.v1, reference.m, 0, reference.v1, 0).normal);
-  m.normal = r.flip ? -normal : normal;
-  m.pointCount = count;
-  m.points = kept;
-  return m;
+  const WorldPolygon polyA = worldExact(a);
+  const WorldPolygon polyB = worldExact(b);
+  if (!decided) decided = decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count);
+  return collideDecided(polyA, polyB, liftExact(margin), *decided);
 }
 
-}  // namespace
+Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
+                         const Transform& xfB, const Options& options) {
+  return collideFilteredPolygons({a.vertices.data(), a.count, a.radius, xfA},
+                                 {b.vertices.data(), b.count, b.radius, xfB}, options.margin);
+}
+
+Manifold collideWorldPolygons(const WorldPolygon& polyA, const WorldPolygon& polyB,
+                              const Rational& margin) {
+  // Steps 2–6 in exact rationals.
+  return collideDecided(polyA, polyB, margin,
+                        decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count));
+}
+
 }  // namespace touche::reference
