@@ -51,6 +51,7 @@ struct CaseFacts {
   bool circleCircle = false;
   bool polygonCircle = false;
   bool polygonPolygon = false;
+  bool chainSegment = false;  ///< A or B is a one-sided chain segment
   double radiusSum = 0.0;
   double shortestEdge = std::numeric_limits<double>::infinity();
   std::optional<double> centreDistance;  ///< circle–circle only
@@ -81,6 +82,7 @@ CaseFacts factsOf(const Case& c) {
   f.circleCircle = is(ShapeType::circle, ShapeType::circle);
   f.polygonCircle = is(ShapeType::polygon, ShapeType::circle);
   f.polygonPolygon = is(ShapeType::polygon, ShapeType::polygon);
+  f.chainSegment = ta == ShapeType::chainSegment || tb == ShapeType::chainSegment;
   f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
   f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
   if (f.circleCircle) {
@@ -194,6 +196,17 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
 
 // --- step 1: status ------------------------------------------------------------------------
 
+/// Whether an expected decision gap (length units) is inside the band: the declared
+/// hysteresis plus the engine's rounding band plus the length allowance. Notes it either way.
+bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name) {
+  if (!gap) return false;
+  const double band = j.tol.decisionBand() + j.lengthAllowance;
+  const bool inside = *gap <= band;
+  j.notes << "  " << name << " gap " << inUnits(*gap, j.tol.unit) << " is "
+          << (inside ? "inside" : "outside") << " the band " << inUnits(band, j.tol.unit) << "\n";
+  return inside;
+}
+
 /// Distance of the expected decision from the contact/no-contact boundary.
 std::optional<double> boundaryDistance(const Judge& j) {
   if (j.expected.gaps.contact) return *j.expected.gaps.contact;
@@ -250,6 +263,11 @@ std::optional<Comparison> judgeStatus(Judge& j) {
           << inUnits(band, j.tol.unit) << "\n";
   if (gap && *gap <= band) {
     return verdict(j, Outcome::agreeWithinTie, "contact decision differs within the contact band");
+  }
+  // A one-sided chain segment's corner regions decide contact: a centre on the boundary of a
+  // region a neighbouring piece owns may be taken or left within the band.
+  if (j.facts.chainSegment && gapWithinBand(j, j.expected.gaps.region, "region")) {
+    return verdict(j, Outcome::agreeWithinTie, "chain corner ownership decided inside the band");
   }
   if (e == Status::noContact && j.tol.faceNormalOnly) return judgeFaceContact(j);
   return verdict(j, e == Status::contact ? Outcome::missingContact : Outcome::spuriousContact,
@@ -331,17 +349,6 @@ bool isVertexVertex(const Manifold& m) {
 }
 
 // --- step 3: normal ------------------------------------------------------------------------
-
-/// Whether an expected decision gap (length units) is inside the band: the declared
-/// hysteresis plus the engine's rounding band plus the length allowance. Notes it either way.
-bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name) {
-  if (!gap) return false;
-  const double band = j.tol.decisionBand() + j.lengthAllowance;
-  const bool inside = *gap <= band;
-  j.notes << "  " << name << " gap " << inUnits(*gap, j.tol.unit) << " is "
-          << (inside ? "inside" : "outside") << " the band " << inUnits(band, j.tol.unit) << "\n";
-  return inside;
-}
 
 std::optional<Comparison> judgeNormal(Judge& j) {
   const double diff = length(j.actual.normal - j.expected.normal);
@@ -544,9 +551,45 @@ bool isClipRename(FeatureId e, FeatureId a) {
   return isFaceVertexPair(e) && isFaceVertexPair(a) && e.typeA != a.typeA;
 }
 
-/// Differing ids explained by a decision inside the band: a clip id named across a side
-/// plane (gaps.clip), or a region id at a face/vertex boundary (gaps.region).
-std::optional<Comparison> judgeIdsWithinBand(Judge& j, bool onlyClipRenames) {
+/// Vertex `index` of a shape in its local frame (a circle's centre is vertex 0; a capsule's,
+/// segment's or chain segment's p1 and p2 are vertices 0 and 1); nullopt when there is none.
+std::optional<Vec2> localVertex(const Shape& s, int index) {
+  if (const auto* c = std::get_if<Circle>(&s))
+    return index == 0 ? std::optional(c->center) : std::nullopt;
+  if (const auto* p = std::get_if<Polygon>(&s)) {
+    return index < p->count ? std::optional(p->vertices[index]) : std::nullopt;
+  }
+  Vec2 ends[2];
+  if (const auto* k = std::get_if<Capsule>(&s)) ends[0] = k->p1, ends[1] = k->p2;
+  if (const auto* g = std::get_if<Segment>(&s)) ends[0] = g->p1, ends[1] = g->p2;
+  if (const auto* h = std::get_if<ChainSegment>(&s)) ends[0] = h->p1, ends[1] = h->p2;
+  return index < 2 ? std::optional(ends[index]) : std::nullopt;
+}
+
+/// One side of two ids names the same place: the same feature, or two vertices of the shape
+/// closer together than `band` (a capsule shorter than the engine's rounding is a circle).
+bool samePlace(const Shape& s, FeatureType te, int ie, FeatureType ta, int ia, double band) {
+  if (te == ta && ie == ia) return true;
+  if (te != FeatureType::vertex || ta != FeatureType::vertex) return false;
+  const std::optional<Vec2> ve = localVertex(s, ie);
+  const std::optional<Vec2> va = localVertex(s, ia);
+  return ve && va && length(*ve - *va) <= band;
+}
+
+/// Differing ids explained by a decision inside the band: the reference face or incident edge
+/// chosen inside its tie (gaps.axis, gaps.incident), a clip id named across a side plane
+/// (gaps.clip), a region id at a face/vertex boundary (gaps.region), or vertices that
+/// coincide within the band.
+std::optional<Comparison> judgeIdsWithinBand(Judge& j, bool onlyClipRenames, bool coincident) {
+  if (coincident) {
+    return verdict(j, Outcome::agreeWithinTie, "ids name vertices that coincide in the band");
+  }
+  if (gapWithinBand(j, j.expected.gaps.axis, "axis")) {
+    return verdict(j, Outcome::agreeWithinTie, "ids of a reference face chosen in the tie band");
+  }
+  if (incidentTie(j)) {
+    return verdict(j, Outcome::agreeWithinTie, "ids of an incident edge chosen in its tie");
+  }
   if (onlyClipRenames && gapWithinBand(j, j.expected.gaps.clip, "clip")) {
     return verdict(j, Outcome::agreeWithinTie, "clip id named across a side plane in the band");
   }
@@ -568,16 +611,20 @@ std::optional<Comparison> judgeIds(Judge& j) {
   const Matching m = matchPoints(j.expected, j.actual);
   bool same = true;
   bool onlyClipRenames = true;
+  bool coincident = true;
+  const double band = j.tol.decisionBand() + j.lengthAllowance;
   for (int i = 0; i < j.actual.pointCount; ++i) {
     const FeatureId e = j.expected.points[m.expectedOf[i]].id;
     const FeatureId a = j.actual.points[i].id;
     if (e == a) continue;
     same = false;
     onlyClipRenames = onlyClipRenames && isClipRename(e, a);
+    coincident = coincident && samePlace(j.c.a, e.typeA, e.indexA, a.typeA, a.indexA, band) &&
+                 samePlace(j.c.b, e.typeB, e.indexB, a.typeB, a.indexB, band);
     j.notes << "  id " << i << ": expected " << idText(e) << ", actual " << idText(a) << "\n";
   }
   if (same) return std::nullopt;
-  if (auto r = judgeIdsWithinBand(j, onlyClipRenames)) return r;
+  if (auto r = judgeIdsWithinBand(j, onlyClipRenames, coincident)) return r;
   return verdict(j, Outcome::wrongId, "feature ids differ");
 }
 

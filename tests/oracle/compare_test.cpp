@@ -524,6 +524,98 @@ TEST(CompareGaps, ContactDecisionInsideTheRoundingBandAgreesWithinTie) {
   EXPECT_EQ(compare(c, expected, actual, referenceTolerance(c)).outcome, Outcome::spuriousContact);
 }
 
+/// Capsule (0, 0)–(d, 0), radius 0.5, and a circle of radius 0.5 at (d + 0.75, 0): the circle
+/// touches the end p2 (vertex 1): normal (1, 0), surfaces at x = d + 0.5 and d + 0.25, point
+/// (d + 0.375, 0), separation −0.25.
+Case capsuleEndCase(double d) {
+  return Case{"capsule-end", Capsule{{0, 0}, {d, 0}, 0.5}, Transform{}, Circle{{0, 0}, 0.5},
+              Transform{{d + 0.75, 0}, {}}};
+}
+
+Manifold capsuleEndManifold(double d, int vertexOnA) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {1, 0};
+  m.pointCount = 1;
+  m.points[0] = {
+      {d + 0.375, 0},
+      -0.25,
+      {FeatureType::vertex, static_cast<std::uint8_t>(vertexOnA), FeatureType::vertex, 0}};
+  m.gaps.contact = 0.25;
+  return m;
+}
+
+TEST(CompareGaps, VerticesCloserThanTheBandMayNameEachOther) {
+  // d = 2^-30: the capsule's ends are 2^-30 ≈ 9e-10 apart, under fast_float's band (1024
+  // units of 2^-23 ≈ 1.2e-4): in float the capsule is a circle and its vertex 0 is right.
+  const double d = 0x1p-30;
+  const Case c = capsuleEndCase(d);
+  const Tolerance t = toleranceFor(c, conventionsFor("fast_float"));
+  const Comparison r = compare(c, capsuleEndManifold(d, 1), capsuleEndManifold(d, 0), t);
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("coincide"));
+  const Case s = swappedCase(c);
+  EXPECT_EQ(compare(s, swapRoles(capsuleEndManifold(d, 1)), swapRoles(capsuleEndManifold(d, 0)),
+                    toleranceFor(s, conventionsFor("fast_float")))
+                .outcome,
+            Outcome::agreeWithinTie);
+  // Ends half a unit apart are different places: naming p1 for a contact at p2 is wrong.
+  const Case far = capsuleEndCase(0.5);
+  EXPECT_EQ(compare(far, capsuleEndManifold(0.5, 1), capsuleEndManifold(0.5, 0),
+                    toleranceFor(far, conventionsFor("fast_float")))
+                .outcome,
+            Outcome::wrongId);
+}
+
+TEST(CompareGaps, IdsOfAReferenceFaceChosenInsideTheTieDiffer) {
+  // Parallel faces tie exactly (gaps.axis = 0): B's face could be the reference instead, and
+  // every point is then named from B's side.
+  Manifold expected = boxesManifold();
+  expected.gaps.axis = 0.0;
+  Manifold actual = boxesManifold();
+  actual.points[0].id = {FeatureType::vertex, 3, FeatureType::face, 0};
+  actual.points[1].id = {FeatureType::vertex, 2, FeatureType::face, 0};
+  const Comparison r = compare(boxesCase(), expected, actual, fastTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("reference face chosen in the tie band"));
+  const Case s = swappedCase(boxesCase());
+  EXPECT_EQ(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome,
+            Outcome::agreeWithinTie);
+}
+
+TEST(CompareGaps, ChainCornerOwnershipOnTheBoundaryDecidesContactEitherWay) {
+  // A flat chain (ghosts collinear), circle centre exactly on p1: the previous piece owns
+  // that corner (no contact for this piece); another engine taking the contact here has made
+  // the same decision the other way, on its boundary (gaps.region = 0).
+  const Case c{"chain-corner", ChainSegment{{-1, 0}, {0, 0}, {1, 0}, {2, 0}}, Transform{},
+               Circle{{0, 0}, 0.5}, Transform{}};
+  Manifold expected = statusOnly(Status::noContact);
+  expected.gaps.region = 0.0;
+  Manifold actual;
+  actual.status = Status::contact;
+  actual.normal = {0, -1};
+  actual.pointCount = 1;
+  actual.points[0] = {{0, 0.25}, -0.5, {FeatureType::vertex, 0, FeatureType::vertex, 0}};
+  const Tolerance t = toleranceFor(c, conventionsFor("box2d"));
+  const Comparison r = compare(c, expected, actual, t);
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("chain corner ownership"));
+  const Case s = swappedCase(c);
+  EXPECT_EQ(
+      compare(s, swapRoles(expected), swapRoles(actual), toleranceFor(s, conventionsFor("box2d")))
+          .outcome,
+      Outcome::agreeWithinTie);
+  expected.gaps.region = 0.25;
+  EXPECT_EQ(compare(c, expected, actual, t).outcome, Outcome::spuriousContact);
+  // Without a chain segment a region gap says nothing about contact.
+  const Case polygon{"polygon-corner", makeBox(1, 1), Transform{}, Circle{{0, 0}, 0.5},
+                     Transform{{3, 0}, {}}};
+  expected.gaps.region = 0.0;
+  EXPECT_EQ(
+      compare(polygon, expected, actual, toleranceFor(polygon, conventionsFor("box2d"))).outcome,
+      Outcome::spuriousContact);
+}
+
 TEST(OutcomeName, EveryClassHasItsReportName) {
   EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
   EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");
