@@ -2,9 +2,10 @@
 //
 // Polygons: 3–8 vertices at sorted random angles on a circle of radius 0.5 perturbed by ±10 %
 // per vertex (size about 1), kept only when validateShape accepts them (strictly convex,
-// counter-clockwise). Circles: radius 0.25–0.75. Transforms: random rotation, B's position
-// uniform in a square around A sized so that about half the pairs overlap. The generator uses
-// its own uniform mapping of mt19937_64 bits, so a seed gives the same pairs everywhere.
+// counter-clockwise). Circles: radius 0.25–0.75. Capsules: core half-length 0.2–0.5, radius
+// 0.1–0.3; segments: half-length 0.3–0.6 (both at random angles). Transforms: random rotation, B's
+// position uniform in a square around A sized so that about half the pairs overlap. The generator
+// uses its own uniform mapping of mt19937_64 bits, so a seed gives the same pairs everywhere.
 #pragma once
 
 #include <cmath>
@@ -46,6 +47,19 @@ class ShapeSource {
 
   Circle circle() { return Circle{{uniform(-0.1, 0.1), uniform(-0.1, 0.1)}, uniform(0.25, 0.75)}; }
 
+  /// A capsule: core of half-length 0.2–0.5 at a random angle through a centre within ±0.1,
+  /// radius 0.1–0.3 (size about 1, like the polygons).
+  Capsule capsule() {
+    const auto [p1, p2] = core(0.2, 0.5);
+    return Capsule{p1, p2, uniform(0.1, 0.3)};
+  }
+
+  /// A segment: half-length 0.3–0.6 at a random angle through a centre within ±0.1.
+  Segment segment() {
+    const auto [p1, p2] = core(0.3, 0.6);
+    return Segment{p1, p2};
+  }
+
   /// A valid polygon of 3–8 vertices (retries until validateShape accepts one).
   Polygon polygon() {
     for (;;) {
@@ -66,6 +80,20 @@ class ShapeSource {
     }
   }
 
+  /// A random shape of the given type (polygon, circle, capsule or segment).
+  Shape shape(ShapeType type) {
+    switch (type) {
+      case ShapeType::circle:
+        return circle();
+      case ShapeType::capsule:
+        return capsule();
+      case ShapeType::segment:
+        return segment();
+      default:
+        return polygon();
+    }
+  }
+
   /// A random rigid transform whose position lies in [−spread, spread]².
   Transform transform(double spread) {
     const double angle = uniform(-std::numbers::pi, std::numbers::pi);
@@ -73,6 +101,15 @@ class ShapeSource {
   }
 
  private:
+  /// The two ends of a core of half-length in [lo, hi), random direction and centre.
+  std::pair<Vec2, Vec2> core(double lo, double hi) {
+    const Vec2 center{uniform(-0.1, 0.1), uniform(-0.1, 0.1)};
+    const double angle = uniform(0.0, 2.0 * std::numbers::pi);
+    const double half = uniform(lo, hi);
+    const Vec2 offset{half * std::cos(angle), half * std::sin(angle)};
+    return {center - offset, center + offset};
+  }
+
   std::mt19937_64 rng_;
 };
 
@@ -84,29 +121,33 @@ inline double spreadFor(PairId pair) {
       return 1.25;
     case PairId::polygon_circle:
       return 1.1;
+    case PairId::capsule_circle:
+      return 1.12;
+    case PairId::capsule_capsule:
+      return 0.95;
+    case PairId::polygon_capsule:
+      return 0.92;
+    case PairId::segment_circle:
+      return 0.9;
+    case PairId::segment_capsule:
+      return 0.72;
+    case PairId::segment_polygon:
+      return 0.67;
     default:
       return 1.0;
   }
 }
 
-/// `count` random pairs of the canonical `pair` (circle_circle, polygon_circle or
-/// polygon_polygon) from `seed`. A sits at a random transform near the origin.
+/// `count` random pairs of the canonical `pair` (any pair of circles, polygons, capsules and
+/// segments) from `seed`. A sits at a random transform near the origin.
 inline std::vector<PairCase> makePairs(PairId pair, int count, std::uint64_t seed) {
   ShapeSource source(seed);
   std::vector<PairCase> out;
   out.reserve(static_cast<std::size_t>(count));
   for (int k = 0; k < count; ++k) {
     PairCase c;
-    if (pair == PairId::circle_circle) {
-      c.a = source.circle();
-      c.b = source.circle();
-    } else if (pair == PairId::polygon_circle) {
-      c.a = source.polygon();
-      c.b = source.circle();
-    } else {
-      c.a = source.polygon();
-      c.b = source.polygon();
-    }
+    c.a = source.shape(pairInfo(pair).a);
+    c.b = source.shape(pairInfo(pair).b);
     c.xfA = source.transform(0.01);
     c.xfB = source.transform(spreadFor(pair));
     out.push_back(c);
@@ -135,11 +176,9 @@ inline PairSet makePairSet(PairId pair, int count, int poolSize, std::uint64_t s
   PairSet set;
   set.pair = pair;
   for (int k = 0; k < poolSize; ++k) {
-    set.shapesA.push_back(pair == PairId::circle_circle ? Shape{source.circle()}
-                                                        : Shape{source.polygon()});
+    set.shapesA.push_back(source.shape(pairInfo(pair).a));
     set.xfA.push_back(source.transform(0.01));
-    set.shapesB.push_back(pair == PairId::polygon_polygon ? Shape{source.polygon()}
-                                                          : Shape{source.circle()});
+    set.shapesB.push_back(source.shape(pairInfo(pair).b));
     set.xfB.push_back(source.transform(spreadFor(pair)));
   }
   set.indexA.reserve(static_cast<std::size_t>(count));

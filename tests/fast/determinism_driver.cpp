@@ -72,6 +72,40 @@ ManifoldT<T> scalar(PairId pair, const bench::PairCase& c, T margin) {
                          prepare<T>(std::get<Polygon>(c.b)), xfB, margin);
 }
 
+/// The scalar results of one capsule or segment pair in T (these pairs have no batch path).
+template <class T>
+ManifoldT<T> capsuleScalar(PairId pair, const bench::PairCase& c, T margin) {
+  const TransformT<T> xfA = toT<T>(c.xfA);
+  const TransformT<T> xfB = toT<T>(c.xfB);
+  const auto typed = [&](auto collideTyped, auto typeA, auto typeB) {
+    return collideTyped(prepare<T>(std::get<decltype(typeA)>(c.a)), xfA,
+                        prepare<T>(std::get<decltype(typeB)>(c.b)), xfB, margin);
+  };
+  switch (pair) {
+    case PairId::capsule_circle:
+      return typed(&collideCapsuleAndCircle<T>, Capsule{}, Circle{});
+    case PairId::capsule_capsule:
+      return typed(&collideCapsules<T>, Capsule{}, Capsule{});
+    case PairId::polygon_capsule:
+      return typed(&collidePolygonAndCapsule<T>, Polygon{}, Capsule{});
+    case PairId::segment_circle:
+      return typed(&collideSegmentAndCircle<T>, Segment{}, Circle{});
+    case PairId::segment_capsule:
+      return typed(&collideSegmentAndCapsule<T>, Segment{}, Capsule{});
+    default:
+      return typed(&collideSegmentAndPolygon<T>, Segment{}, Polygon{});
+  }
+}
+
+/// Appends the scalar lines of one capsule or segment pair's cases.
+template <class T>
+void runScalar(std::string& out, const char* name, PairId pair,
+               const std::vector<bench::PairCase>& cases, T margin) {
+  const std::string tag = std::string(name) + (sizeof(T) == 4 ? " float" : " double");
+  for (std::size_t k = 0; k < cases.size(); ++k)
+    write(out, tag.c_str(), static_cast<int>(k), capsuleScalar<T>(pair, cases[k], margin));
+}
+
 /// The batch results of all pairs in T (one call over the whole array, body k = pair k).
 /// `portable`: the SSE2 kernels directly, instead of the run-time choice (AVX2 where the CPU
 /// has it), so both kernel sets are checked on a machine with AVX2.
@@ -167,6 +201,22 @@ std::string results() {
         run<float>(out, name, pair, plain, 0.0f) && run<double>(out, name, pair, plain, 0.0) &&
         run<float>(out, name, pair, round, 0.1f) && run<double>(out, name, pair, round, 0.1);
     if (!same) return {};
+  }
+  // The capsule and segment pairs: scalar only, plain and with a margin (rounded polygons).
+  const PairId capsulePairs[] = {PairId::capsule_circle,  PairId::capsule_capsule,
+                                 PairId::polygon_capsule, PairId::segment_circle,
+                                 PairId::segment_capsule, PairId::segment_polygon};
+  for (PairId pair : capsulePairs) {
+    const char* name = pairInfo(pair).name.data();
+    const std::vector<bench::PairCase> plain =
+        bench::makePairs(pair, kPairs, 0xde7e + static_cast<int>(pair));
+    std::vector<bench::PairCase> round = plain;
+    for (bench::PairCase& c : round)
+      c = rounded(c, 0.05);
+    runScalar<float>(out, name, pair, plain, 0.0f);
+    runScalar<double>(out, name, pair, plain, 0.0);
+    runScalar<float>(out, name, pair, round, 0.1f);
+    runScalar<double>(out, name, pair, round, 0.1);
   }
   for (PairId pair :
        {PairId::chainSegment_circle, PairId::chainSegment_capsule, PairId::chainSegment_polygon}) {

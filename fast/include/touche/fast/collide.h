@@ -12,6 +12,7 @@
 #pragma once
 
 #include "touche/fast/batch.h"
+#include "touche/fast/capsules.h"
 #include "touche/fast/circles.h"
 #include "touche/fast/polygons.h"
 #include "touche/fast/shapes.h"

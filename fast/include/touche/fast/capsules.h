@@ -1,0 +1,618 @@
+// touche — fast engine: the capsule and segment pairs (capsule_circle, capsule_capsule,
+// polygon_capsule, segment_circle, segment_capsule, segment_polygon).
+//
+// A capsule is a rounded two-vertex polygon and a segment a capsule of radius 0 (Box2D v3
+// b2MakeCapsule; reference/src/cores.h): vertex 0 = p1, vertex 1 = p2, face 0 = the side to the
+// right of p1→p2 (outward normal rightPerp(p2 − p1)), face 1 = the left side. The decision
+// rules are the reference's; every pair is computed in A's frame, B moved into it once, and
+// only the results are rotated into the world.
+//
+// Capsule (or segment) A vs circle B — reference/src/capsule_circle.cpp (Box2D v3
+// b2CollideCapsuleAndCircle; Ericson 5.1.2):
+//   C1: the centre c in A's frame; a zero-length core is the circle (p1, rA) (circles.h).
+//   C2: region of c along the core: s1 = (c − p1)·e < 0 → vertex 0; else s2 = (p2 − c)·e < 0 →
+//       vertex 1; else the interior (face) region (strict tests: a centre exactly abreast an
+//       endpoint is in the interior). Projected on the prepared unit axis, not on e.
+//   C3: vertex region: normal from the vertex to c. Face region: the signed distance
+//       w = (c − p1)·n along the prepared unit normal n of face 0 — face 0 if w > 0, face 1
+//       otherwise, normal ±n. (The reference normalises c − closest; in the face region that
+//       is ±n exactly, and using the prepared normal keeps a deep contact's normal accurate.)
+//       w = 0 (centre on the core): the documented fallback leftPerp(e) = −n, flagged.
+//   C4: the round contact (midpoint rule) and the margin test.
+//
+// Capsule (or segment) A vs capsule B — reference/src/capsule_capsule.cpp (Box2D v3
+// b2CollideCapsules; Ericson 5.1.9 for the closest points):
+//   K1: a zero-length core is a circle (capsule–circle, roles swapped back if it is A's).
+//   K2: closest points c1 = p1 + f1·d1, c2 = q1 + f2·d2 (the reference's clamping order;
+//       nearly parallel cores start from f1 = 0, as polygons.h's closestEndpoints). Cores far
+//       from unit length are computed at a power-of-two scale (exact), so that the products of
+//       squared lengths neither underflow nor overflow.
+//   K3: the distance along the line of closest points, each case in its best-conditioned form
+//       (c1 inside A's core and c2 an endpoint: |(c2 − p1)·nA|; the reverse: |(c1 − q1)·nB|;
+//       two endpoints: |c2 − c1|); beyond rA + rB + margin → no contact.
+//   K4: either core projecting entirely at or beyond one end of the other → one point (K6).
+//       Projections here and in K5 are on the prepared unit axes (the signs of the reference's
+//       projections on p2 − p1, without squaring a length).
+//   K5: SAT side of each core (the larger of min(w) and min(−w) over the other core's
+//       endpoints, tie → face 0), the reference is A when sepA ≥ sepB; the other core is
+//       clipped to the reference's extent. The reference keeps the two clipped points unless
+//       both are farther from the reference line than the closest distance (v3's rule without
+//       its slop). That happens exactly when a clipped end of the incident core continues
+//       beyond the side plane while descending towards the reference line (then points beyond
+//       the extent are closer) at a positive height; the fast engine tests that form — the
+//       heights of the two incident endpoints compared, with a rounding band — because the
+//       distance comparison itself is an exact tie whenever the closest point is a clipped end.
+//   K6: one point on the line of closest points; crossing cores (both fractions inside) have
+//       no direction: A's left normal −nA, kFlagDegenerateNormal.
+// Feature ids: the two-vertex-polygon scheme of the reference (see there).
+//
+// Polygon A vs capsule B, segment A vs polygon B — reference/src/polygon_capsule.cpp: the
+// capsule or segment is a two-vertex polygon and the pair is polygon–polygon (polygons.h); a
+// zero-length capsule is a circle (polygon–circle).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+#include "touche/core/shapes.h"
+#include "touche/fast/circles.h"
+#include "touche/fast/mutant.h"
+#include "touche/fast/polygons.h"
+#include "touche/fast/shapes.h"
+#include "touche/fast/types.h"
+
+namespace touche::fast {
+
+/// Prepared capsule, local frame: the core p1 → p2, the unit outward normal of face 0
+/// (rightPerp(p2 − p1) normalised, computed in double from the exact input and rounded once),
+/// the two face offsets as a two-vertex polygon has them (polygons.h), the radius, and whether
+/// the core has zero length (exactly, in the double input: then the capsule is the circle
+/// (p1, radius)). A core whose ends round to one point in T is still a core: its prepared
+/// normal, computed in double, keeps its direction, and every region test below projects on
+/// the unit axis rather than on p2 − p1.
+template <class T>
+struct CapsuleT {
+  Vec2T<T> p1;
+  Vec2T<T> p2;
+  Vec2T<T> normal;     ///< unit outward normal of face 0 (face 1's is its negation)
+  T offset0 = T(0);    ///< normal·p1, face 0's plane (computed in double)
+  T offset1 = T(0);    ///< −normal·p2, face 1's plane (computed in double)
+  T radius = T(0);     ///< 0 for a segment
+  bool point = false;  ///< p1 == p2 in the input: a circle
+};
+
+/// Prepared two-sided segment: a capsule of radius 0 (its own type so that the typed API names
+/// the pair). Validation guarantees p1 ≠ p2, so `point` is never set.
+template <class T>
+struct SegmentT : CapsuleT<T> {};
+
+namespace detail::cores {
+
+/// Prepares a core p1 → p2 with radius r (see CapsuleT). The normal and offsets are computed
+/// exactly as prepare(Polygon) computes them for the two-vertex polygon {p1, p2}, so the
+/// polygon built from them (asPolygon) is bit for bit that prepared polygon.
+template <class T>
+inline CapsuleT<T> prepareCore(Vec2 p1, Vec2 p2, double r) {
+  const Vec2 e = p2 - p1;
+  const UnitT<double> n = normalizeOr(Vec2T<double>{e.y, -e.x}, Vec2T<double>{0.0, -1.0});
+  CapsuleT<T> out;
+  out.p1 = toT<T>(p1);
+  out.p2 = toT<T>(p2);
+  out.normal = {static_cast<T>(n.unit.x), static_cast<T>(n.unit.y)};
+  out.offset0 = static_cast<T>(n.unit.x * p1.x + n.unit.y * p1.y);
+  out.offset1 = static_cast<T>(-n.unit.x * p2.x + -n.unit.y * p2.y);
+  out.radius = static_cast<T>(r);
+  out.point = p1 == p2;  // exactly, as the reference decides it
+  return out;
+}
+
+}  // namespace detail::cores
+
+/// Prepares a validated capsule (a zero-length core is allowed: it is a circle).
+template <class T>
+inline CapsuleT<T> prepare(const Capsule& capsule) {
+  return detail::cores::prepareCore<T>(capsule.p1, capsule.p2, capsule.radius);
+}
+
+/// Prepares a validated segment (p1 ≠ p2).
+template <class T>
+inline SegmentT<T> prepare(const Segment& segment) {
+  return {detail::cores::prepareCore<T>(segment.p1, segment.p2, 0.0)};
+}
+
+/// The capsule (or segment) as a prepared two-vertex polygon: vertex 0 = p1, vertex 1 = p2,
+/// normals n and −n, lanes ≥ 2 repeating lane 0 (as prepare(Polygon) pads).
+template <class T>
+inline PolygonT<T> asPolygon(const CapsuleT<T>& c) {
+  PolygonT<T> out;
+  out.count = 2;
+  out.radius = c.radius;
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const bool second = lane == 1;
+    out.vx[lane] = second ? c.p2.x : c.p1.x;
+    out.vy[lane] = second ? c.p2.y : c.p1.y;
+    if constexpr (TOUCHE_MUTANT_IS(104)) {  // mutant 104: face 1 given face 0's normal
+      out.nx[lane] = c.normal.x;
+      out.ny[lane] = c.normal.y;
+    } else {
+      out.nx[lane] = second ? -c.normal.x : c.normal.x;
+      out.ny[lane] = second ? -c.normal.y : c.normal.y;
+    }
+    out.offset[lane] = second ? c.offset1 : c.offset0;
+  }
+  return out;
+}
+
+namespace detail::cores {
+
+/// The capsule's zero-length core as the circle (p1, radius).
+template <class T>
+inline CircleT<T> asCircle(const CapsuleT<T>& c) {
+  return {c.p1, c.radius};
+}
+
+/// Exchanges the roles of A and B in a manifold: negated normal, swapped ids (points and
+/// separations are symmetric under the midpoint rule).
+template <class T>
+inline ManifoldT<T> swappedRoles(ManifoldT<T> m) {
+  m.normal = -m.normal;
+  for (ManifoldPointT<T>& p : m.points)
+    p.id = swapped(p.id);
+  return m;
+}
+
+/// Rotates a single-point manifold computed in A's frame into the world.
+template <class T>
+inline void pointToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
+  m.normal = rotate(xfA.q, m.normal);
+  m.points[0].point = apply(xfA, m.points[0].point);
+}
+
+/// A feature id from (type, index) pairs.
+inline FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
+  return {typeA, static_cast<std::uint8_t>(indexA), typeB, static_cast<std::uint8_t>(indexB)};
+}
+
+/// Steps C2–C4: core a (its own frame) against the circle of centre c and radius rB; writes m
+/// (empty on entry) in a's frame. Branch-free on the common path: both regions' normals are
+/// computed and the region test selects (random pairs make a branch here a coin toss).
+template <class T>
+inline void capsuleCircleInA(ManifoldT<T>& m, const CapsuleT<T>& a, Vec2T<T> c, T rB, T margin) {
+  const Vec2T<T> axis{-a.normal.y, a.normal.x};  // unit, p1 → p2
+  // C2: the region along the unit axis (the sign of (c − p1)·e; the unit axis keeps it when
+  // p1 and p2 round to one point in T), tests combined with & and | (not && and ||, which
+  // compile to branches).
+  const T s1 = dot(c - a.p1, axis);
+  const T s2 = dot(a.p2 - c, axis);
+  bool inV1 = s1 < T(0);
+  if constexpr (TOUCHE_MUTANT_IS(101)) inV1 = s1 <= T(0);  // mutant 101: abreast → vertex
+  const bool inV2 = !inV1 & (s2 < T(0));
+  const bool vertexRegion = inV1 | inV2;
+  // C3, vertex region: from the vertex to the centre (non-zero in exact arithmetic; the core's
+  // axis, pointing away from the core, guards a rounding to zero).
+  const Vec2T<T> toCenter = c - select(inV1, a.p1, a.p2);
+  const T toCenterSquared = dot(toCenter, toCenter);
+  UnitT<T> radial;
+  if (vertexRegion & (toCenterSquared < kFastNormSquared<T>)) [[unlikely]]
+    radial = normalizeOr(toCenter, select(inV1, -axis, axis));
+  else
+    radial = unitFast(toCenter, select(vertexRegion, toCenterSquared, T(1)));
+  // C3, face region: the signed distance along face 0's normal; zero → −n, flagged.
+  const T w = dot(c - a.p1, a.normal);
+  const bool face0 = w > T(0);
+  const Vec2T<T> normal = select(vertexRegion, radial.unit, select(face0, a.normal, -a.normal));
+  const T distance = select(vertexRegion, radial.length, std::abs(w));
+  const bool degenerate = !vertexRegion & (w == T(0));
+  const FeatureId id{vertexRegion ? FeatureType::vertex : FeatureType::face,
+                     static_cast<std::uint8_t>(
+                         selectInt(vertexRegion, selectInt(inV1, 0, 1), selectInt(face0, 0, 1))),
+                     FeatureType::vertex, 0};
+  // C4: midpoint rule and margin.
+  T rA = a.radius;
+  if constexpr (TOUCHE_MUTANT_IS(100)) rA = -a.radius;  // mutant 100: radius subtracted
+  const bool contact = distance - rA - rB <= margin;
+  singlePoint(m, contact, normal, c, distance, rA, rB, id);
+  m.flags = static_cast<std::uint32_t>(degenerate & contact) * kFlagDegenerateNormal;
+}
+
+}  // namespace detail::cores
+
+/// Capsule A vs circle B (steps C1–C4 at the top of this file), world frame.
+template <class T>
+ManifoldT<T> collideCapsuleAndCircle(const CapsuleT<T>& a, const TransformT<T>& xfA,
+                                     const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
+  using namespace detail::cores;
+  if (a.point) [[unlikely]]
+    return collideCircles(asCircle(a), xfA, b, xfB, margin);
+  ManifoldT<T> m;  // the one result object, returned by name on every path
+  capsuleCircleInA(m, a, invApply(xfA, apply(xfB, b.center)), b.radius, margin);
+  pointToWorld(m, xfA);
+  return m;
+}
+
+/// Segment A vs circle B: the capsule–circle steps with radius 0.
+template <class T>
+ManifoldT<T> collideSegmentAndCircle(const SegmentT<T>& a, const TransformT<T>& xfA,
+                                     const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
+  return collideCapsuleAndCircle<T>(a, xfA, b, xfB, margin);
+}
+
+namespace detail::cores {
+
+/// Step K2's result: fractions f1 on A's core and f2 on B's, and the points they give.
+template <class T>
+struct ClosestT {
+  T f1 = T(0);
+  T f2 = T(0);
+  Vec2T<T> c1;
+  Vec2T<T> c2;
+};
+
+/// Clamps f to [0, 1].
+template <class T>
+inline T clamp01(T f) {
+  return f < T(0) ? T(0) : (f > T(1) ? T(1) : f);
+}
+
+/// The point at fraction f of p1 → p2, the endpoints exactly at f = 0 and f = 1.
+template <class T>
+inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
+  if (f == T(0)) return p1;
+  if (f == T(1)) return p2;
+  return p1 + f * (p2 - p1);
+}
+
+/// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
+/// unclamped 2×2 solution (clamped), f2 = the projection of c1 onto q (if it clamps, f1 is
+/// re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel cores
+/// (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel ones do. u1, u2:
+/// the cores' unit axes (for cores that collapse to a point in T).
+template <class T>
+inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
+                                 Vec2T<T> u2) {
+  const Vec2T<T> d1 = p2 - p1;
+  const Vec2T<T> d2 = q2 - q1;
+  const Vec2T<T> r = p1 - q1;
+  const T dd1 = dot(d1, d1);
+  const T dd2 = dot(d2, d2);
+  const T rd1 = dot(r, d1);
+  const T rd2 = dot(r, d2);
+  const T d12 = dot(d1, d2);
+  const T denom = dd1 * dd2 - d12 * d12;
+  ClosestT<T> out;
+  if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
+    out.f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
+  }
+  // A core whose squared length still underflows (lengths 2^60 apart in float) is its p1.
+  out.f2 = dd2 > T(0) ? (d12 * out.f1 + rd2) / dd2 : T(0);
+  if (!(dd1 > T(0))) {
+    out.f1 = T(0);
+  } else if (out.f2 < T(0)) {
+    out.f2 = T(0);
+    out.f1 = clamp01(-rd1 / dd1);
+  } else if (out.f2 > T(1)) {
+    out.f2 = T(1);
+    if constexpr (TOUCHE_MUTANT_IS(102)) {  // mutant 102: re-projected fraction not clamped
+      out.f1 = (d12 - rd1) / dd1;
+    } else {
+      out.f1 = clamp01((d12 - rd1) / dd1);
+    }
+  }
+  out.c1 = at(p1, p2, out.f1);
+  out.c2 = at(q1, q2, out.f2);
+  // A core whose ends round to one point (squared length 0 in T): the end facing the other
+  // closest point along its unit axis u (the fraction the exact computation clamps to).
+  if (!(dd1 > T(0))) out.f1 = dot(out.c2 - p1, u1) > T(0) ? T(1) : T(0);
+  if (!(dd2 > T(0))) out.f2 = dot(out.c1 - q1, u2) > T(0) ? T(1) : T(0);
+  return out;
+}
+
+/// A core moved into A's frame: endpoints, unit normal of face 0, radius.
+template <class T>
+struct CoreT {
+  Vec2T<T> p1;
+  Vec2T<T> p2;
+  Vec2T<T> normal;
+  T radius;
+  /// The unit axis p1 → p2 (n = rightPerp(axis)).
+  Vec2T<T> axis() const { return {-normal.y, normal.x}; }
+};
+
+/// Step K3/K6: the single point's geometry in A's frame — normal (A → B), distance between
+/// the cores along it, ids, degenerate flag.
+template <class T>
+struct OnePointT {
+  Vec2T<T> normal;
+  T distance = T(0);
+  FeatureId id;
+  bool degenerate = false;
+};
+
+/// Whether a fraction is an endpoint, and which.
+template <class T>
+inline bool isEnd(T f) {
+  return f == T(0) || f == T(1);
+}
+
+/// Step K3/K6: the normal and distance along the line of closest points, each case in its
+/// best-conditioned form (see the top of this file), and the ids: an endpoint fraction names
+/// its vertex, an inside one the face whose outward normal points at the other core (A: face
+/// 0 when the normal is on face 0's side; B: face 0 unless its face-0 normal points along the
+/// normal, the reference's facingFace).
+template <class T>
+inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b, const ClosestT<T>& cp) {
+  const bool endA = isEnd(cp.f1);
+  const bool endB = isEnd(cp.f2);
+  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
+  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  OnePointT<T> out;
+  if (!endA && endB) {  // B's endpoint against A's core
+    const T w = dot(cp.c2 - a.p1, a.normal);
+    out.normal = w > T(0) ? a.normal : left;
+    out.distance = std::abs(w);
+    out.degenerate = w == T(0);
+  } else if (endA && !endB) {  // A's endpoint against B's core
+    const T w = dot(cp.c1 - b.p1, b.normal);
+    out.normal = w > T(0) ? -b.normal : (w < T(0) ? b.normal : left);
+    out.distance = std::abs(w);
+    out.degenerate = w == T(0);
+  } else {  // two endpoints, or crossing cores (both inside: c1 = c2 in exact arithmetic)
+    const UnitT<T> u = unitOr(cp.c2 - cp.c1, left);
+    out.normal = endA ? u.unit : left;
+    out.distance = u.length;
+    out.degenerate = !endA | !u.ok;
+  }
+  const auto feature = [](T f, int face) {
+    return f == T(0) ? std::pair{FeatureType::vertex, 0}
+                     : (f == T(1) ? std::pair{FeatureType::vertex, 1}
+                                  : std::pair{FeatureType::face, face});
+  };
+  const auto fa = feature(cp.f1, dot(out.normal, a.normal) > T(0) ? 0 : 1);
+  const auto fb = feature(cp.f2, dot(b.normal, out.normal) <= T(0) ? 0 : 1);
+  out.id = idOf(fa.first, fa.second, fb.first, fb.second);
+  return out;
+}
+
+/// Writes the single point of K6 (A's frame): midway between the surfaces along the normal,
+/// from B's closest core point.
+template <class T>
+inline void writeOnePoint(ManifoldT<T>& m, const OnePointT<T>& g, Vec2T<T> c2, T rA, T rB,
+                          T margin) {
+  const bool contact = g.distance - rA - rB <= margin;
+  singlePoint(m, contact, g.normal, c2, g.distance, rA, rB, g.id);
+  m.flags = static_cast<std::uint32_t>(g.degenerate & contact) * kFlagDegenerateNormal;
+}
+
+/// Step K4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
+template <class T>
+inline bool projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
+  const Vec2T<T> d = ref.axis();
+  const T extent = dot(ref.p2 - ref.p1, d);
+  const T t1 = dot(other.p1 - ref.p1, d);
+  const T t2 = dot(other.p2 - ref.p1, d);
+  return (t1 <= T(0) && t2 <= T(0)) || (t1 >= extent && t2 >= extent);
+}
+
+/// Step K5 (SAT side): the outward unit normal of `ref`'s face towards `other`, its index and
+/// the separation: face 0 (normal n) separates by min(w1, w2), face 1 (−n) by −max(w1, w2),
+/// w = (x − ref.p1)·n over other's endpoints; face 1 only when strictly larger.
+template <class T>
+struct SideT {
+  Vec2T<T> normal;
+  int face = 0;
+  T separation = T(0);
+};
+
+template <class T>
+inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other) {
+  const T w1 = dot(other.p1 - ref.p1, ref.normal);
+  const T w2 = dot(other.p2 - ref.p1, ref.normal);
+  const T right = w1 < w2 ? w1 : w2;
+  const T leftSide = -(w1 < w2 ? w2 : w1);
+  if (leftSide > right) return {-ref.normal, 1, leftSide};
+  return {ref.normal, 0, right};
+}
+
+/// The largest coordinate magnitude among the cores (A's frame) and the two positions: the
+/// scale of the rounding errors of step K5's heights.
+template <class T>
+inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& xfA,
+                    const TransformT<T>& xfB) {
+  T s = T(0);
+  for (const Vec2T<T> v : {a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p})
+    s = std::max({s, std::abs(v.x), std::abs(v.y)});
+  return s;
+}
+
+/// Step K5 (clip): clips `inc` to `ref`'s extent along its axis and writes the points within
+/// the margin in (reference, incident) roles, in A's frame: [incident p1's end, p2's end]. An
+/// end beyond a side plane moves onto it along the incident core and is named (vertex k of
+/// the reference, the incident face facing it); an end inside keeps (reference face, vertex
+/// j). Returns false, writing nothing, when the reference would fall back to one point: a
+/// clipped end at a positive height whose incident core descends beyond the side plane (its
+/// outside endpoint lower than its inside one by more than `band`).
+template <class T>
+inline bool clipCores(ManifoldT<T>& m, const CoreT<T>& ref, const CoreT<T>& inc,
+                      const SideT<T>& side, T band, T margin) {
+  const Vec2T<T> d = ref.axis();
+  const T extent = dot(ref.p2 - ref.p1, d);
+  const T t1 = dot(inc.p1 - ref.p1, d);
+  const T t2 = dot(inc.p2 - ref.p1, d);
+  const T h1 = dot(inc.p1 - ref.p1, side.normal);
+  const T h2 = dot(inc.p2 - ref.p1, side.normal);
+  const int g = dot(inc.normal, side.normal) <= T(0) ? 0 : 1;
+  Vec2T<T> x[2] = {inc.p1, inc.p2};
+  FeatureId id[2] = {idOf(FeatureType::face, side.face, FeatureType::vertex, 0),
+                     idOf(FeatureType::face, side.face, FeatureType::vertex, 1)};
+  bool clipped[2] = {false, false};
+  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²); the first end is p1's.
+  if (t1 < T(0) && t2 > T(0)) {
+    x[0] = inc.p1 + ((T(0) - t1) / (t2 - t1)) * (inc.p2 - inc.p1);
+    id[0] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
+    clipped[0] = true;
+  } else if (t2 < T(0) && t1 > T(0)) {
+    x[1] = inc.p2 + ((T(0) - t2) / (t1 - t2)) * (inc.p1 - inc.p2);
+    id[1] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
+    clipped[1] = true;
+  }
+  if (t1 > extent && t2 < extent) {
+    x[0] = inc.p1 + ((t1 - extent) / (t1 - t2)) * (inc.p2 - inc.p1);
+    id[0] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
+    clipped[0] = true;
+  } else if (t2 > extent && t1 < extent) {
+    x[1] = inc.p2 + ((t2 - extent) / (t2 - t1)) * (inc.p1 - inc.p2);
+    id[1] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
+    clipped[1] = true;
+  }
+  T height[2];
+  for (int k = 0; k < 2; ++k)
+    height[k] = dot(x[k] - ref.p1, side.normal);
+  const bool descends0 = clipped[0] & (h1 < h2 - band) & (height[0] > T(0));
+  const bool descends1 = clipped[1] & (h2 < h1 - band) & (height[1] > T(0));
+  if (descends0 | descends1) return false;
+  for (int k = 0; k < 2; ++k) {
+    const T separation = height[k] - ref.radius - inc.radius;
+    if (separation > margin) continue;
+    ManifoldPointT<T>& p = m.points[m.pointCount++];
+    p.point = x[k] + (T(0.5) * (ref.radius - inc.radius - height[k])) * side.normal;
+    p.separation = separation;
+    p.id = id[k];
+  }
+  m.normal = m.pointCount > 0 ? side.normal : Vec2T<T>{};
+  return true;
+}
+
+/// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
+/// frame. `band` is step K5's rounding band for the heights.
+template <class T>
+inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b, T band, T margin) {
+  const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
+  const OnePointT<T> one = onePoint(a, b, cp);
+  if (one.distance - a.radius - b.radius > margin) return;  // K3
+  if (!projectsOutside(a, b) && !projectsOutside(b, a)) {   // K4
+    const SideT<T> sideA = satSide(a, b);
+    const SideT<T> sideB = satSide(b, a);
+    if (sideA.separation >= sideB.separation) {
+      if (clipCores(m, a, b, sideA, band, margin)) return;
+    } else if (clipCores(m, b, a, sideB, band, margin)) {
+      if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
+        m.normal = -m.normal;
+      }
+      for (int k = 0; k < m.pointCount; ++k)
+        m.points[k].id = swapped(m.points[k].id);
+      return;
+    }
+  }
+  writeOnePoint(m, one, cp.c2, a.radius, b.radius, margin);  // K6
+}
+
+/// Rotates every point of a manifold computed in A's frame into the world.
+template <class T>
+inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
+  if (m.pointCount == 0) {
+    m.normal = {};
+    return;
+  }
+  m.normal = rotate(xfA.q, m.normal);
+  for (int k = 0; k < m.pointCount; ++k)
+    m.points[k].point = apply(xfA, m.points[k].point);
+}
+
+/// Step K2 squares the cores' lengths and multiplies those squares (|d1|²·|d2|²): cores much
+/// shorter or longer than 1 would underflow or overflow there (float: below about 2^-25 or
+/// above 2^32). Such cores are computed at a power-of-two scale instead; multiplying by a power
+/// of two is exact, and every operation commutes with it, so inside the safe range nothing
+/// changes and outside it the results are those of the scaled scene, scaled back. Returns the
+/// exponent e of the largest component of d1, d2 (0: already in the safe range).
+template <class T>
+inline int rescaleExponent(const CoreT<T>& a, const CoreT<T>& b) {
+  constexpr T kLow = std::is_same_v<T, float> ? T(0x1p-20) : T(0x1p-200);
+  constexpr T kHigh = std::is_same_v<T, float> ? T(0x1p20) : T(0x1p200);
+  const Vec2T<T> d1 = a.p2 - a.p1;
+  const Vec2T<T> d2 = b.p2 - b.p1;
+  const T reach = std::max({std::abs(d1.x), std::abs(d1.y), std::abs(d2.x), std::abs(d2.y)});
+  if (reach >= kLow && reach <= kHigh) return 0;
+  return reach > T(0) && std::isfinite(reach) ? std::ilogb(reach) : 0;
+}
+
+/// Multiplies a core's endpoints and radius by 2^e (exact unless the result leaves the range).
+template <class T>
+inline void rescale(CoreT<T>& c, int e) {
+  c.p1 = {std::ldexp(c.p1.x, e), std::ldexp(c.p1.y, e)};
+  c.p2 = {std::ldexp(c.p2.x, e), std::ldexp(c.p2.y, e)};
+  c.radius = std::ldexp(c.radius, e);
+}
+
+/// The kFlagDegenerateNormal bit survives only with a contact.
+template <class T>
+inline void dropFlagsWithoutContact(ManifoldT<T>& m) {
+  if (m.pointCount == 0) m.flags = kFlagNone;
+}
+
+}  // namespace detail::cores
+
+/// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame.
+template <class T>
+ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, const CapsuleT<T>& b,
+                             const TransformT<T>& xfB, T margin) {
+  using namespace detail::cores;
+  if (a.point | b.point) [[unlikely]] {  // K1
+    if (a.point && b.point) return collideCircles(asCircle(a), xfA, asCircle(b), xfB, margin);
+    if (a.point) return swappedRoles(collideCapsuleAndCircle(b, xfB, asCircle(a), xfA, margin));
+    return collideCapsuleAndCircle(a, xfA, asCircle(b), xfB, margin);
+  }
+  const TransformT<T> xfBinA = invMul(xfA, xfB);
+  CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
+  CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal), b.radius};
+  T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
+  ManifoldT<T> m;
+  const int exponent = rescaleExponent(coreA, coreB);
+  if (exponent != 0) [[unlikely]] {
+    rescale(coreA, -exponent);
+    rescale(coreB, -exponent);
+    capsulesInA(m, coreA, coreB, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
+    for (int k = 0; k < m.pointCount; ++k) {
+      m.points[k].point = {std::ldexp(m.points[k].point.x, exponent),
+                           std::ldexp(m.points[k].point.y, exponent)};
+      m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
+    }
+  } else {
+    capsulesInA(m, coreA, coreB, band, margin);
+  }
+  dropFlagsWithoutContact(m);
+  allToWorld(m, xfA);
+  return m;
+}
+
+/// Segment A vs capsule B: the capsule–capsule steps with A's radius 0.
+template <class T>
+ManifoldT<T> collideSegmentAndCapsule(const SegmentT<T>& a, const TransformT<T>& xfA,
+                                      const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  return collideCapsules<T>(a, xfA, b, xfB, margin);
+}
+
+/// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon; a
+/// zero-length capsule is a circle (polygon–circle).
+template <class T>
+ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                      const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  if (b.point) [[unlikely]]
+    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
+  return collidePolygons(a, xfA, asPolygon(b), xfB, margin);
+}
+
+/// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (a segment
+/// whose ends round to one point in T is the circle (p1, 0)).
+template <class T>
+ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
+                                      const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
+  using namespace detail::cores;
+  if (a.point) [[unlikely]]
+    return swappedRoles(collidePolygonAndCircle(b, xfB, asCircle<T>(a), xfA, margin));
+  return collidePolygons(asPolygon<T>(a), xfA, b, xfB, margin);
+}
+
+}  // namespace touche::fast
