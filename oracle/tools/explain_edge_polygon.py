@@ -21,6 +21,8 @@ radius), which gives up unless two points survive each side. Labels, one per cas
                             beyond the reference face's end, e.g. a rounded corner)
   back-side normal          the normal is −n1 on a one-sided edge: 2.4.1 scores both edge axes
                             (with no contact: the back-side axis then lost its clip points)
+  clip id names a vertex    (wrong-id) the incident edge was clipped at both of the edge's ends
+                            and the second point's face is the incident's second vertex index
   hysteresis                the edge axis was kept although B's axis separates more
   snapped to edge axis      a one-sided edge's concave corner replaced B's axis by the edge's
   rounded, cores apart      B is rounded and apart from the segment (face axes only, as in
@@ -213,6 +215,11 @@ def label(outcome, c, actual, expected):
     normal = rot_t(t.qa, actual["normal"])
     if t.one_sided and dot(normal, t.n1) < -0.999:
         return "back-side normal"
+    if outcome == "wrong-id":
+        ids = [p["id"] for p in actual["points"]]
+        clipped = [i for i in ids if i["typeA"] == "vertex" and i["typeB"] == "face"]
+        if len(clipped) == 2 and clipped[0]["indexB"] != clipped[1]["indexB"]:
+            return "clip id names a vertex"
     if outcome == "spurious-contact":
         return "convex-corner ownership"
     if t.radius > 0 and expected["status"] == "contact" and \
