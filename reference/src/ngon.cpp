@@ -237,8 +237,7 @@ bool angleNotAfter(const ExactVec2& base, const ExactVec2& u, const ExactVec2& w
 
 InputError vertexError(std::string_view prefix, int k, Vec2 v, const std::string& why) {
   return InputError{field(prefix, "vertices[" + std::to_string(k) + "]"),
-                    "(" + hexfloat(v.x) + ", " + hexfloat(v.y) + ") " + why +
-                        " (circumradius too small for the centre's magnitude)"};
+                    "(" + hexfloat(v.x) + ", " + hexfloat(v.y) + ") " + why};
 }
 
 /// The exact polygon's checks (ngon.h, validateRegularPolygon), on the local doubles.
@@ -260,21 +259,28 @@ std::optional<InputError> checkExactPolygon(const std::vector<Vec2>& local, Vec2
     const ExactVec2& v3 = v[(k + 2) % n];
     const ExactVec2 edge = v2 - v1;
     if (sign(cross(v1 - c, v2 - c)) <= 0) {
-      return vertexError(prefix, k, local[k], "does not turn counter-clockwise about the centre");
+      return vertexError(prefix, k, local[k],
+                         "does not turn counter-clockwise about the centre (circumradius too small "
+                         "for the centre's magnitude)");
     }
     if (sign(cross(edge, v3 - v2)) <= 0) {
-      return vertexError(prefix, (k + 1) % n, local[(k + 1) % n],
-                         "is not a strictly convex corner");
+      return vertexError(
+          prefix, (k + 1) % n, local[(k + 1) % n],
+          "is not a strictly convex corner (circumradius too small for the centre's magnitude)");
     }
     if (sign(dot(edge, c - v1)) < 0 || sign(dot(edge, v2 - c)) < 0) {
-      return vertexError(prefix, k, local[k], "starts an edge the centre's foot misses");
+      return vertexError(prefix, k, local[k],
+                         "starts an edge the centre's foot misses (circumradius too small for the "
+                         "centre's magnitude)");
     }
   }
   // Once around: the vertex rays' angles from ray 0 increase (each turn is in (0, π) by the
   // first check, so the total is 2π exactly when no ray passes ray 0 again before the last).
   for (int k = 1; k + 1 < n; ++k) {
     if (angleNotAfter(v[0] - c, v[k + 1] - c, v[k] - c)) {
-      return vertexError(prefix, k + 1, local[k + 1], "winds past vertex 0 about the centre");
+      return vertexError(prefix, k + 1, local[k + 1],
+                         "winds past vertex 0 about the centre (circumradius too small for the "
+                         "centre's magnitude)");
     }
   }
   return std::nullopt;

@@ -331,6 +331,23 @@ TEST(ReferenceNgon, SourceBoundaryAngleSplitsCornerFromEdge) {
   expectDecision(ngon(3, 2), at(0, 0), unit, at(2.4, 0.84), {true, 0, kFace, 0});
 }
 
+TEST(ReferenceNgon, CornerPartIsNotTheVertexVoronoiRegion) {
+  // The sectors' split rays and the Voronoi regions' normal lines partition the plane
+  // differently; they meet only on the grown n-gon's boundary, so the decisions agree while the
+  // features may not. Hexagon ρ = 1, rotation 0.2: v0 ≈ (0.980, 0.199), face 0's normal n0 at
+  // 0.2 + 30°. Circle r = 0.5 at (1.17, 0.435) ≈ v0 + 0.05·(edge direction) + 0.3·n0: angle
+  // 0.356 rad, before the split ray through v0 + 0.5·n0 (0.373 rad) → corner part of vertex 0;
+  // but strictly between face 0's endpoints and outside it → the Voronoi path's face 0, 0.3
+  // from the face: separation 0.3 − 0.5 ≈ −0.2.
+  const RegularPolygon hexagon = ngon(6, 1, 0.2);
+  const Circle c{{0, 0}, 0.5};
+  expectDecision(hexagon, at(0, 0), c, at(1.17, 0.435), {true, 0, kVertex, 0});
+  const Manifold m = collideChecked(toPolygon(hexagon), at(0, 0), c, at(1.17, 0.435));
+  ASSERT_EQ(m.status, Status::contact);
+  EXPECT_EQ(m.points[0].id, fid(kFace, 0, kVertex, 0));
+  EXPECT_NEAR(m.points[0].separation, -0.2, 0.01);
+}
+
 TEST(ReferenceNgon, TransformedTriangleFaceTangency) {
   // Triangle T turned by exactly 90° (q = (0, 1)) and moved by (0.5, 0.25): world = (−y, x) +
   // (0.5, 0.25). Face 1 (local x = −1) becomes the world line y = −0.75. Circle r = 0.5 at
