@@ -4,6 +4,8 @@
 // 0 with normal (0, −1). Expected values are derived in the comments
 // (docs/derivations/chain-segment.md for the rules).
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "chain_support.h"
 #include "expect.h"
@@ -266,6 +268,72 @@ TEST(FastChainCapsule, ConvexGhostCornerVertexToVertex) {
   const Golden g{Status::contact, {h, -h}, {{{1.5 - k, -0.5 + k}, h - 0.1, vv(1, 0)}}};
   expectChain(kConvexAtP2, at(0, 0), capsule, at(0, 0), g, Options{1});
   expectNone(kConcaveAtP2, capsule, at(0, 0), Options{1});
+}
+
+// --- regressions (fuzz/regressions/chainSegment_*.jsonl) --------------------------------------
+
+/// Status and feature ids of (a, b) and (b, a), double and float.
+void expectIds(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+               Options options, Status status, std::vector<FeatureId> ids) {
+  for (bool useFloat : {false, true}) {
+    for (bool swap : {false, true}) {
+      const Manifold m = useFloat ? (swap ? collideChainFloat(b, xfB, a, xfA, options)
+                                          : collideChainFloat(a, xfA, b, xfB, options))
+                                  : (swap ? collideChain(b, xfB, a, xfA, options)
+                                          : collideChain(a, xfA, b, xfB, options));
+      SCOPED_TRACE(std::string(useFloat ? "float" : "double") + (swap ? " B,A: " : " A,B: ") +
+                   describe(m));
+      ASSERT_EQ(m.status, status);
+      ASSERT_EQ(m.pointCount, static_cast<int>(ids.size()));
+      for (int k = 0; k < m.pointCount; ++k)
+        EXPECT_EQ(m.points[k].id, swap ? swapped(ids[k]) : ids[k]);
+    }
+  }
+}
+
+TEST(FastChainRegression, LargeCoordinatesDoNotOverflowTheSquaredDistanceInFloat) {
+  // Coordinates near 2^40: the capsule core lies 2^30 in front of the segment's interior with
+  // radius 2^32 (separation −3·2^30). The squared edge–vertex distance once came from
+  // cross²/|e|², a fourth power that overflows float (≈ 2^150) and lost the contact.
+  const ChainSegment chain{{-0x1.77p+36, 0x1.44p+36},
+                           {-0x1.6ap+35, -0x1.8p+31},
+                           {0x1.9ep+35, -0x1.8p+31},
+                           {0x1.298p+37, -0x1.8p+31}};
+  const Capsule capsule{{-0x1p+2, -0x1p+32}, {-0x1p+33, -0x1p+32}, 0x1p+32};
+  expectIds(chain, {{-0x1p+40, -0x1p+40}, {1, 0}}, capsule, {{-0x1.fb2p+39, -0x1p+40}, {1, 0}}, {},
+            Status::contact, {fv(0, 1), fv(0, 0)});
+}
+
+TEST(FastChainRegression, GhostASubnormalOffTheLineDecidesTheConvexCone) {
+  // ghost1 and p1 lie 2^-1073 and 2^-1074 above the line through p2: a convex corner at p1
+  // whose cone excludes the polygon's face normal (0, 1) by that subnormal angle → skip, no
+  // contact. A unit neighbour normal rounds the subnormal component away (cross = 0 → admit);
+  // the unnormalised edge keeps it.
+  const ChainSegment chain{{0x1.874166p+2, 0x0.0000000000002p-1022},
+                           {0x1.04d644p+1, 0x0.0000000000001p-1022},
+                           {0x1.a846600dedf5bp-386, 0},
+                           {-0x1.874166p+2, -0x0.0000000000001p-1022}};
+  const Polygon wedge = polygon({{-0x1.7606e8p+0, 0x1.ec7cep+0},
+                                 {-0x1.353574p+1, 0},
+                                 {0x1.353574p+1, 0},
+                                 {0x1.31a418p+1, 0x1.76b1ap-2},
+                                 {0x1.2ddeacp+1, 0x1.0bdf1p-1},
+                                 {-0x1.7c24cp-2, 0x1.31892cp+1}});
+  const Manifold m = collideChain(chain, {{0x1.0d0d0cfffffb3p+4, -0x1.0d0d0dp+4}, {0, -1}}, wedge,
+                                  {{0x1.0d0d0dp+4, -0x1.1de69fp+4}, {0, -1}}, Options{0x1p-7});
+  EXPECT_EQ(m.status, Status::noContact) << describe(m);
+}
+
+TEST(FastChainRegression, CircleCentreATinyDistanceBehindFarFromTheOrigin) {
+  // The centre is 2^-472 behind the line y = 0 of A's frame, both bodies near (−30, −64): the
+  // world centre rounds onto the line (then the front normal, a contact), the relative
+  // transform keeps it behind.
+  const ChainSegment chain{
+      {0x1.ap+1, 0x1p+1}, {0x1.6p+0, 0}, {-0x1.6p+0, 0}, {-0x1.e8p+1, 0x1.4p+0}};
+  const Circle circle{{0, -0x1.0d121ff4f6d89p-472}, 0x1.7p+0};
+  const Manifold m =
+      collideChain(chain, {{-0x1.cep+4, -0x1p+6}, {1, 0}}, circle, {{-0x1.e1p+4, -0x1p+6}, {1, 0}});
+  EXPECT_EQ(m.status, Status::noContact) << describe(m);
 }
 
 }  // namespace

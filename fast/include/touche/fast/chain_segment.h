@@ -212,7 +212,9 @@ namespace detail {
 
 /// How a candidate normal (from the chain toward B) sits on the Gauss map of the segment's
 /// corners (v3 b2ClassifyNormal): outside a convex corner's cone (the neighbour owns it),
-/// admitted, or snapped to the segment normal (a concave or flat corner).
+/// admitted, or snapped to the segment normal (a concave or flat corner). The signs are taken
+/// against the unnormalised edges: a unit normal rounds away a component that is tiny next to
+/// the other (a ghost a subnormal off the line), which decides the cone exactly at its border.
 enum class ChainNormal { skip, admit, snap };
 
 template <class T>
@@ -225,10 +227,10 @@ inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
         return ChainNormal::snap;
       }
     }
-    return cross(normal, a.normal0) > T(0) ? ChainNormal::skip : ChainNormal::admit;
+    return cross(normal, rightPerp(a.edge0)) > T(0) ? ChainNormal::skip : ChainNormal::admit;
   }
   if (!a.convex2) return TOUCHE_MUTANT_IS(152) ? ChainNormal::admit : ChainNormal::snap;
-  return cross(a.normal2, normal) > T(0) ? ChainNormal::skip : ChainNormal::admit;
+  return cross(rightPerp(a.edge2), normal) > T(0) ? ChainNormal::skip : ChainNormal::admit;
 }
 
 /// Step P2: B's area centroid in its local frame (the midpoint of a two-vertex polygon),
@@ -238,15 +240,16 @@ inline Vec2T<T> centroidOf(const PolygonT<T>& b) {
   const Vec2T<T> o = b.vertex(0);
   if (b.count == 2) return o + T(0.5) * (b.vertex(1) - o);
   T area2 = T(0);
+  for (int i = 1; i + 1 < b.count; ++i)
+    area2 += cross(b.vertex(i) - o, b.vertex(i + 1) - o);
+  // Each triangle's weight divided by the total first: no third powers (they overflow float).
   Vec2T<T> sum;
   for (int i = 1; i + 1 < b.count; ++i) {
     const Vec2T<T> u = b.vertex(i) - o;
     const Vec2T<T> w = b.vertex(i + 1) - o;
-    const T c = cross(u, w);
-    area2 += c;
-    sum = sum + c * (u + w);
+    sum = sum + (cross(u, w) / area2) * (u + w);
   }
-  return o + (T(1) / (T(3) * area2)) * sum;
+  return o + (T(1) / T(3)) * sum;
 }
 
 /// Step P3 (reference `crosses`): true when the segment properly crosses an edge of B or p1
@@ -299,8 +302,8 @@ inline void vertexCandidates(const ChainSegmentT<T>& a, const PolygonT<T>& b,
     const Vec2T<T> fromP2 = b.vertex(j) - a.p2;
     const T along = dot(fromP1, a.edge1);
     if (along > T(0) && along < ee) {
-      const T height = cross(a.edge1, fromP1);
-      edgeVertex.offer(height * height / ee, 0, j);
+      const T height = cross(a.edge1, fromP1) / a.length1;  // squared: no 4th power (float)
+      edgeVertex.offer(height * height, 0, j);
     }
     corners.offer(dot(fromP1, fromP1), 0, j);
     corners.offer(dot(fromP2, fromP2), 1, j);
