@@ -288,36 +288,44 @@ std::optional<InputError> checkExactPolygon(const std::vector<Vec2>& local, Vec2
 
 // ---- The predicate --------------------------------------------------------------------------
 
-/// Step 1's output: the polygon, its centre and the circle centre in the world frame, and the
-/// grown radius r = rPolygon + rCircle + margin.
-struct WorldScene {
-  std::vector<ExactVec2> vertices;
-  ExactVec2 center;
-  ExactVec2 circleCenter;
-  Rational r;
-};
+/// Step 1: the n-gon's centre and the circle's centre in the world frame, and the grown radius
+/// r = rPolygon + rCircle + margin. Vertices are mapped into the world frame when first needed
+/// (the sector search looks at about log2 n of them), exactly.
+class WorldScene {
+ public:
+  WorldScene(const RegularPolygon& a, const std::vector<Vec2>& localVertices, const Transform& xfA,
+             const Circle& b, const Transform& xfB, const Options& options)
+      : center(toWorldExact(xfA, a.center)),
+        circleCenter(toWorldExact(xfB, b.center)),
+        r(liftExact(a.radius) + liftExact(b.radius) + liftExact(options.margin)),
+        local_(localVertices),
+        xfA_(xfA),
+        world_(localVertices.size()) {}
 
-WorldScene liftScene(const RegularPolygon& a, const std::vector<Vec2>& localVertices,
-                     const Transform& xfA, const Circle& b, const Transform& xfB,
-                     const Options& options) {
-  WorldScene scene;
-  scene.vertices.reserve(localVertices.size());
-  for (Vec2 v : localVertices)
-    scene.vertices.push_back(toWorldExact(xfA, v));
-  scene.center = toWorldExact(xfA, a.center);
-  scene.circleCenter = toWorldExact(xfB, b.center);
-  scene.r = liftExact(a.radius) + liftExact(b.radius) + liftExact(options.margin);
-  return scene;
-}
+  int count() const { return static_cast<int>(local_.size()); }
+  const ExactVec2& vertex(int k) {
+    if (!world_[k]) world_[k] = toWorldExact(xfA_, local_[k]);
+    return *world_[k];
+  }
+
+  const ExactVec2 center;
+  const ExactVec2 circleCenter;
+  const Rational r;
+
+ private:
+  const std::vector<Vec2>& local_;
+  Transform xfA_;
+  std::vector<std::optional<ExactVec2>> world_;
+};
 
 /// Step 2: the sector k whose wedge [ray c→vk, ray c→vk+1) holds d = p − c (d ≠ 0): the last
 /// vertex ray not after d, by bisection over the vertex rays (counter-clockwise from vertex 0).
-int findSector(const WorldScene& s, const ExactVec2& d) {
-  const ExactVec2 base = s.vertices[0] - s.center;
-  int low = 0, high = static_cast<int>(s.vertices.size());  // ray 0 ≤ d < ray `high`
+int findSector(WorldScene& s, const ExactVec2& d) {
+  const ExactVec2 base = s.vertex(0) - s.center;
+  int low = 0, high = s.count();  // ray 0 ≤ d < ray `high`
   while (high - low > 1) {
     const int mid = (low + high) / 2;
-    if (angleNotAfter(base, s.vertices[mid] - s.center, d)) {
+    if (angleNotAfter(base, s.vertex(mid) - s.center, d)) {
       low = mid;
     } else {
       high = mid;
@@ -349,7 +357,7 @@ bool edgeOverlap(const WorldScene& s, const ExactVec2& v, const ExactVec2& m, co
   return sign(SqrtForm{-dot(m, s.circleCenter - v), s.r, g}) >= 0;
 }
 
-RegularPolygonCircleTest decide(const WorldScene& s) {
+RegularPolygonCircleTest decide(WorldScene& s) {
   RegularPolygonCircleTest result;
   const ExactVec2 d = s.circleCenter - s.center;
   if (sign(d.x) == 0 && sign(d.y) == 0) {  // the centre itself: inside, no direction
@@ -357,11 +365,11 @@ RegularPolygonCircleTest decide(const WorldScene& s) {
     return result;
   }
   // Step 2: the sector.
-  const int n = static_cast<int>(s.vertices.size());
+  const int n = s.count();
   const int k = findSector(s, d);
   const int k1 = (k + 1) % n;
-  const ExactVec2& v1 = s.vertices[k];
-  const ExactVec2& v2 = s.vertices[k1];
+  const ExactVec2 v1 = s.vertex(k);
+  const ExactVec2 v2 = s.vertex(k1);
   const ExactVec2 m = rightPerp(v2 - v1);
   const Rational g = dot(m, m);
   result.sector = k;
@@ -400,7 +408,8 @@ RegularPolygonCircleTest testChecked(const PreparedRegularPolygon& a, std::strin
   if (auto e = validateShape(b, prefixB)) return invalid(*e);
   if (auto e = validateTransform(xfB, prefixXfB)) return invalid(*e);
   if (auto e = validateOptions(options)) return invalid(*e);
-  return decide(liftScene(a.ngon(), a.vertices(), xfA, b, xfB, options));
+  WorldScene scene(a.ngon(), a.vertices(), xfA, b, xfB, options);
+  return decide(scene);
 }
 
 }  // namespace
