@@ -35,6 +35,21 @@ TEST(FastPolygonPolygon, TiltedSquareOnTopFaceTwoUnclippedPoints) {
                               {}, 10.0);
 }
 
+// The same world geometry with B given in its own frame: xfB = quarter turn about (0.5, 1.25),
+// world = (−y, x) + p, so local = ((w − p).y, −(w − p).x): (−0.375, 1), (−0.5, 0),
+// (0.5, −0.125), (0.625, 0.875) (a rotation keeps the counter-clockwise order and the vertex
+// numbering). Every quantity the engine computes after moving B into A's frame is the one of
+// the world-frame case, so the golden manifold is the same: B's faces move with B (plane
+// offsets translated, normals rotated by the relative rotation, not its inverse).
+TEST(FastPolygonPolygon, BodyFrameOfBRotatedAndTranslatedGivesTheWorldFrameAnswer) {
+  const Polygon local = polygon({{-0.375, 1}, {-0.5, 0}, {0.5, -0.125}, {0.625, 0.875}});
+  const Transform xfB{{0.5, 1.25}, {0, 1}};
+  const Golden g{Status::contact,
+                 {0, 1},
+                 {{{0.5, 0.875}, -0.25, fv(2, 1)}, {{-0.5, 0.9375}, -0.125, fv(2, 0)}}};
+  expectBothWays(kBox, kIdentity, local, xfB, g);
+}
+
 // Same B, A rounded by 0.25 and B by 0.125 (rRef = 0.25, rInc = 0.125): separations shift by
 // −0.375; points move to x + ½(0.25 − 0.125 − sepRaw)·n: w2 → (0.5, 0.75 + 0.1875) =
 // (0.5, 0.9375), sep −0.625; w1 → (−0.5, 0.875 + 0.125) = (−0.5, 1.0), sep −0.5.
