@@ -62,15 +62,31 @@ double halfPlaneSeparation(const Core& other, const QVec& p, const QVec& n) {
   return best;
 }
 
+/// Whether the other core's deepest part along n1 (a vertex, or a whole edge when both its
+/// ends are deepest) lies over the open segment: it then survives clipping to the segment.
+bool deepestOverSegment(const OneSided& s, const Core& other) {
+  Q depth = dot(s.n1, other.vertices.front() - s.p1);
+  for (const QVec& v : other.vertices)
+    depth = std::min(depth, dot(s.n1, v - s.p1));
+  const Q ee = dot(s.e, s.e);
+  const auto n = other.vertices.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const QVec& v = other.vertices[i];
+    if (dot(s.n1, v - s.p1) != depth) continue;
+    const Q t = dot(v - s.p1, s.e);
+    if (t > 0 && t < ee) return true;
+    const QVec& w = other.vertices[(i + 1) % n];
+    if (n < 2 || dot(s.n1, w - s.p1) != depth) continue;
+    const Q u = dot(w - s.p1, s.e);
+    if (std::max(t, u) > 0 && std::min(t, u) < ee) return true;  // a deepest edge over it
+  }
+  return false;
+}
+
 Axes axesOf(const OneSided& s, const Core& other) {
   Axes a;
   a.segment = halfPlaneSeparation(other, s.p1, s.n1);
-  const QVec* deepest = &other.vertices.front();
-  for (const QVec& v : other.vertices) {
-    if (dot(s.n1, v - s.p1) < dot(s.n1, *deepest - s.p1)) deepest = &v;
-  }
-  const Q t = dot(*deepest - s.p1, s.e);
-  a.deepestOverSegment = t > 0 && t < dot(s.e, s.e);
+  a.deepestOverSegment = deepestOverSegment(s, other);
   if (s.convex1) a.neighbour = halfPlaneSeparation(other, s.p1, s.n0);
   if (s.convex2) {
     const double w = halfPlaneSeparation(other, s.p2, s.n2);

@@ -185,6 +185,29 @@ TEST(OneSidedPolygon, ConcaveCornerTakesTheContactAlongTheSegmentNormal) {
   EXPECT_EQ(reference::kEngine.collide(c.a, c.xfA, c.b, c.xfB, {}).status, Status::noContact);
 }
 
+TEST(OneSidedPolygon, SegmentLyingOnAFaceTouches) {
+  // Chain p1 = (0.5, 0) → p2 = (−0.5, 0) (front y > 0; the corner at p1 is concave:
+  // cross(p1 − g1, e) = cross((−0.5, −0.75), (−1, 0)) = −0.75; p2's ghost is collinear), and
+  // a triangle whose face (−1, 0)–(2, 0) contains the whole segment, the triangle in front:
+  // the shapes touch along the segment, distance 0: both ends are contact points with
+  // separation 0 and normal n1 = (0, 1).
+  const Case c{"chain-on-polygon-face", ChainSegment{{1, 0.75}, {0.5, 0}, {-0.5, 0}, {-1.5, 0}},
+               Transform{}, Polygon{{{{2, 0}, {1.25, 1.25}, {-1, 0}}}, 3, 0.0}, Transform{}};
+  // At margin 0 the touch is on the contact boundary (either answer); at margin 0.25 it is
+  // well inside, and a contact must be reported.
+  Manifold m = twoPoints({0, 1}, {0.5, 0}, {-0.5, 0}, 0.0);
+  m.points[0].id = {FeatureType::vertex, 0, FeatureType::face, 2};
+  m.points[1].id = {FeatureType::vertex, 1, FeatureType::face, 2};
+  EXPECT_EQ(judgedBothWays(c, m), Outcome::agree);
+  EXPECT_TRUE(isAcceptable(judgedBothWays(c, statusOnly(Status::noContact))));
+  DeclaredConventions withMargin = exactConventions();
+  withMargin.margin = 0.25;
+  EXPECT_EQ(judge(c, m, withMargin).outcome, Outcome::agree);
+  EXPECT_EQ(judge(c, statusOnly(Status::noContact), withMargin).outcome, Outcome::missingContact);
+  EXPECT_EQ(judge(swappedCase(c), statusOnly(Status::noContact), withMargin).outcome,
+            Outcome::missingContact);
+}
+
 /// Seeded random chain scenes of one pair: every reference answer is acceptable; where the
 /// reference has no contact but the plain segment (two-sided) has one, that answer must be
 /// spurious whenever the rules exclude it for sure.
