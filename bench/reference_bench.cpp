@@ -2,10 +2,11 @@
 //
 // For every pair with area: a pool of 65 536 seeded random scenes (polygons of 3–8 vertices,
 // about half of the scenes in contact), cycled through by the benchmark loop; pairs/s is the
-// items_per_second counter. Pairs through polygon_polygon.cpp run filtered (steps 2–4 on
-// intervals first, exact rationals only when uncertain; the fallback_rate counter), and
-// polygon_polygon also unfiltered (BM_ReferenceUnfiltered); the rest is all exact
-// (docs/performance.md).
+// items_per_second counter. The filtered pairs (circle_circle, polygon_circle, capsule_circle,
+// segment_circle and the pairs through polygon_polygon.cpp) run every decision and construction on
+// double-double values with error bounds first and in exact rationals only when uncertain (the
+// fallback_rate counter); BM_ReferenceUnfiltered runs the same pairs all exact. The rest is all
+// exact (docs/performance.md).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -120,7 +121,13 @@ void registerPairs(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Reference)->Apply(registerPairs)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ReferenceUnfiltered)
+    ->Arg(static_cast<int>(PairId::circle_circle))
+    ->Arg(static_cast<int>(PairId::capsule_circle))
+    ->Arg(static_cast<int>(PairId::polygon_circle))
+    ->Arg(static_cast<int>(PairId::polygon_capsule))
     ->Arg(static_cast<int>(PairId::polygon_polygon))
+    ->Arg(static_cast<int>(PairId::segment_circle))
+    ->Arg(static_cast<int>(PairId::segment_polygon))
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -13,6 +13,8 @@
 //           documented fallback is the core's left normal leftPerp(p2 − p1) (v3
 //           b2CollideCapsules' fallback), flagged kFlagDegenerateNormal.
 //   Step 4: the round contact (midpoint rule) and the margin test.
+//   Steps 2–4 are one template over the number type, run on Approx first (approx.h) and in
+//   exact rationals only when a sign or a rounding is uncertain (filterStats()).
 //   Gaps: region = min(|s1|, |s2|)/|e|, the distance of the centre to the nearer of the lines
 //         through p1 and p2 perpendicular to the core (exactly the region boundaries);
 //         normal = |c − closest| (0 for a centre on the core).
@@ -44,13 +46,18 @@ WorldPolygon asPolygon(const WorldCapsule& capsule) {
   return polygon;
 }
 
-Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& center,
-                                      const Rational& radius, const Rational& margin) {
+namespace {
+
+/// Steps 2–4 in the world frame, for N = Rational or Approx: capsule core A (p ≠ q) vs a
+/// circle (centre, radius) B.
+template <class N>
+Manifold capsuleAndCircle(const WorldCapsuleOf<N>& a, const Vec2Of<N>& center, const N& radius,
+                          const N& margin) {
   // Step 2: the closest point of the core to the centre, by region.
-  const ExactVec2 e = a.q - a.p;
-  const Rational s1 = dot(center - a.p, e);
-  const Rational s2 = dot(a.q - center, e);
-  ExactVec2 closest;
+  const Vec2Of<N> e = a.q - a.p;
+  const N s1 = dot(center - a.p, e);
+  const N s2 = dot(a.q - center, e);
+  Vec2Of<N> closest;
   int vertex = -1;
   if (sign(s1) < 0) {
     closest = a.p;
@@ -63,9 +70,9 @@ Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& ce
   }
 
   // Step 3: the normal direction, or the documented fallback for a centre on the core.
-  ExactVec2 direction = center - closest;
+  Vec2Of<N> direction = center - closest;
   const bool degenerate = sign(dot(direction, direction)) == 0;
-  if (degenerate) direction = ExactVec2{-e.y, e.x};
+  if (degenerate) direction = Vec2Of<N>{-e.y, e.x};
   const int face = sign(dot(direction, rightPerp(e))) > 0 ? 0 : 1;
   const FeatureId id =
       vertex >= 0
@@ -74,14 +81,14 @@ Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& ce
           : FeatureId{FeatureType::face, static_cast<std::uint8_t>(face), FeatureType::vertex, 0};
 
   // Step 4: round contact between the closest core point (radius rA) and the centre.
-  const ExactContact contact = roundContact(closest, a.radius, center, radius, direction);
+  const ContactOf<N> contact = roundContact(closest, a.radius, center, radius, direction);
   Manifold m;
   if (withinMargin(contact.separation, margin)) {
     m = singlePointManifold(contact, id);
     if (degenerate) m.flags |= kFlagDegenerateNormal;
   }
   m.gaps.contact = contactGap(contact.separation, margin);
-  MinDistance region;
+  MinDistanceOf<N> region;
   region.offer(s1, dot(e, e));
   region.offer(s2, dot(e, e));
   m.gaps.region = region.rounded();
@@ -89,20 +96,25 @@ Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& ce
   return m;
 }
 
+}  // namespace
+
 Manifold collideCapsuleAndCircle(const Capsule& a, const Transform& xfA, const Circle& b,
                                  const Transform& xfB, const Options& options) {
-  // Step 1: world frame; a zero-length capsule is a circle (ids: its vertex 0).
-  const WorldCapsule capsule = toWorldExact(a, xfA);
-  if (isPoint(capsule)) return collideCircles(Circle{a.p1, a.radius}, xfA, b, xfB, options);
-  return collideWorldCapsuleAndCircle(capsule, toWorldExact(xfB, b.center), liftExact(b.radius),
-                                      liftExact(options.margin));
+  // Step 1: world frame; a zero-length capsule is a circle (ids: its vertex 0). The world map
+  // is one-to-one, so equal local points are exactly the equal world points.
+  if (a.p1 == a.p2) return collideCircles(Circle{a.p1, a.radius}, xfA, b, xfB, options);
+  return filtered([&](auto zero) {
+    using N = decltype(zero);
+    return capsuleAndCircle(
+        WorldCapsuleOf<N>{toWorld<N>(xfA, a.p1), toWorld<N>(xfA, a.p2), lift<N>(a.radius)},
+        toWorld<N>(xfB, b.center), lift<N>(b.radius), lift<N>(options.margin));
+  });
 }
 
 Manifold collideSegmentAndCircle(const Segment& a, const Transform& xfA, const Circle& b,
                                  const Transform& xfB, const Options& options) {
   // Step 1: the segment is a capsule of radius 0 (validation guarantees p1 ≠ p2).
-  return collideWorldCapsuleAndCircle(toWorldExact(a, xfA), toWorldExact(xfB, b.center),
-                                      liftExact(b.radius), liftExact(options.margin));
+  return collideCapsuleAndCircle(Capsule{a.p1, a.p2, 0.0}, xfA, b, xfB, options);
 }
 
 }  // namespace touche::reference

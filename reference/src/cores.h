@@ -5,16 +5,21 @@
 // and one face, 0, on the right of p1→p2 (docs/conventions.md, feature ids).
 #pragma once
 
+#include <type_traits>
+
+#include "approx.h"
 #include "construct.h"
 
 namespace touche::reference {
 
 /// A capsule core (the segment p→q) with its radius, in the world frame.
-struct WorldCapsule {
-  ExactVec2 p;
-  ExactVec2 q;
-  Rational radius;
+template <class N>
+struct WorldCapsuleOf {
+  Vec2Of<N> p;
+  Vec2Of<N> q;
+  N radius;
 };
+using WorldCapsule = WorldCapsuleOf<Rational>;
 
 WorldCapsule toWorldExact(const Capsule& capsule, const Transform& xf);
 WorldCapsule toWorldExact(const Segment& segment, const Transform& xf);
@@ -47,12 +52,42 @@ struct PolygonInput {
   Transform xf;
 };
 
+/// Step 1 of every filtered pair, for N = Rational (exactly) or Approx (from the doubles).
+template <class N>
+N lift(double x) {
+  if constexpr (std::is_same_v<N, Rational>) {
+    return liftExact(x);
+  } else {
+    return N(x);
+  }
+}
+template <class N>
+Vec2Of<N> toWorld(const Transform& xf, Vec2 local) {
+  if constexpr (std::is_same_v<N, Rational>) {
+    return toWorldExact(xf, local);
+  } else {
+    return toWorldApprox(xf, local);
+  }
+}
+template <class N>
+WorldPolygonOf<N> toWorld(const PolygonInput& p) {
+  WorldPolygonOf<N> world;
+  world.count = p.count;
+  world.radius = lift<N>(p.radius);
+  for (int i = 0; i < p.count; ++i)
+    world.vertices[i] = toWorld<N>(p.xf, p.vertices[i]);
+  return world;
+}
+
+/// Runs `query(N{})` in Approx first and in exact rationals when that is uncertain
+/// (approx.h runFiltered): the filtered form of a pair written once as a template over N.
+template <class Query>
+Manifold filtered(Query query) {
+  return runFiltered([&] { return query(Approx{}); }, [&] { return query(Rational{}); });
+}
+
 /// polygon_polygon.cpp, filtered: steps 1–6 in Approx, exact only when uncertain.
 Manifold collideFilteredPolygons(const PolygonInput& a, const PolygonInput& b, double margin);
-
-/// capsule_circle.cpp: capsule core A (p ≠ q) vs a circle (centre, radius) B.
-Manifold collideWorldCapsuleAndCircle(const WorldCapsule& a, const ExactVec2& center,
-                                      const Rational& radius, const Rational& margin);
 
 /// capsule_capsule.cpp: two capsule cores, both of non-zero length.
 Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b, const Rational& margin);

@@ -16,9 +16,9 @@ namespace touche::reference {
 
 Manifold collidePolygonAndCapsule(const Polygon& a, const Transform& xfA, const Capsule& b,
                                   const Transform& xfB, const Options& options) {
-  // Step 1: world frame; the zero-length capsule is a circle.
-  const WorldCapsule capsule = toWorldExact(b, xfB);
-  if (isPoint(capsule)) {
+  // Step 1: the zero-length capsule is a circle (the world map is one-to-one, so equal local
+  // points are exactly the equal world points).
+  if (b.p1 == b.p2) {
     return collidePolygonAndCircle(a, xfA, Circle{b.p1, b.radius}, xfB, options);
   }
   // Step 2: polygon–polygon with the capsule as a rounded two-vertex polygon (filtered).

@@ -6,7 +6,9 @@
 // only when the centre is strictly outside the face (separation > 0) and strictly beyond an
 // endpoint of it (u < 0); every other case, centre inside included, is the face region. The
 // corner/edge split of source 004 (circle vs regular n-gon by angles) is the same partition
-// written in polar form for regular polygons. All decisions are exact signs.
+// written in polar form for regular polygons. All decisions are exact signs; the steps are
+// one template over the number type, run on Approx first (approx.h) and in exact rationals
+// only when a sign or a rounding is uncertain (filterStats()).
 //
 // Source mistakes (collected in docs/errata.md); "box" is half-extent 1 at the origin, all
 // transforms identity unless given:
@@ -31,8 +33,10 @@
 //    (apothem 1): 2.5 > 1 + 1 → "no contact". Its comparison is strict (touching is missed)
 //    and its lengthMin has `sp.size * this.size` where the law of cosines needs sp.size².
 #include <optional>
+#include <utility>
 
 #include "construct.h"
+#include "cores.h"
 #include "rounding.h"
 #include "touche/reference/reference.h"
 
@@ -41,31 +45,35 @@ namespace {
 
 /// Steps 2 and 6: the face of maximum separation of the centre (tie → lower index), and the
 /// gap to the runner-up face.
+template <class N>
 struct BestFace {
   int index = 0;
-  SqrtForm separation;  ///< raw (no radii): w/√g
-  Rational w;
-  Rational g;
+  N w;  ///< raw separation (no radii) w/√g
+  N g;
   std::optional<double> gap;
+  SqrtFormOf<N> separation() const { return quotient(w, g); }
 };
 
-BestFace findBestFace(const WorldPolygon& p, const ExactVec2& center) {
-  BestFace best;
-  std::optional<SqrtForm> runnerUp;
+template <class N>
+BestFace<N> findBestFace(const WorldPolygonOf<N>& p, const Vec2Of<N>& center) {
+  BestFace<N> best;
+  std::optional<std::pair<N, N>> runnerUp;
   for (int i = 0; i < p.count; ++i) {
-    const Face f = faceOf(p, i);
-    const SqrtForm s = quotient(dot(center - f.v1, f.m), f.g);
-    if (i == 0 || compare(s, best.separation) > 0) {
-      if (i != 0) runnerUp = best.separation;
+    const FaceOf<N> f = faceOf(p, i);
+    const N w = dot(center - f.v1, f.m);
+    if (i == 0 || compareQuotients(w, f.g, best.w, best.g) > 0) {
+      if (i != 0) runnerUp = std::make_pair(best.w, best.g);
       best.index = i;
-      best.separation = s;
-      best.w = dot(center - f.v1, f.m);
+      best.w = w;
       best.g = f.g;
-    } else if (!runnerUp || compare(s, *runnerUp) > 0) {
-      runnerUp = s;
+    } else if (!runnerUp || compareQuotients(w, f.g, runnerUp->first, runnerUp->second) > 0) {
+      runnerUp = std::make_pair(w, f.g);
     }
   }
-  if (runnerUp) best.gap = approximateDifference(best.separation, *runnerUp);
+  if (runnerUp) {
+    best.gap =
+        approximateDifference(best.separation(), quotient(runnerUp->first, runnerUp->second));
+  }
   return best;
 }
 
@@ -79,15 +87,16 @@ BestFace findBestFace(const WorldPolygon& p, const ExactVec2& center) {
 ///  - on or inside the polygon: −separation, the distance to the polygon's boundary, beyond
 ///    which every vertex region lies (a lower bound; 0 on the face, where the outside test is
 ///    at its threshold).
-std::optional<double> regionGap(const WorldPolygon& p, const BestFace& best,
-                                const ExactVec2& center, int vertex) {
-  MinDistance nearest;
-  if (sign(best.separation) <= 0) {
+template <class N>
+std::optional<double> regionGap(const WorldPolygonOf<N>& p, const BestFace<N>& best,
+                                const Vec2Of<N>& center, int vertex) {
+  MinDistanceOf<N> nearest;
+  if (sign(best.w) <= 0) {
     nearest.offer(best.w, best.g);
     return nearest.rounded();
   }
   const auto offerSideLine = [&](int at, int face) {  // line through vertex `at` ⟂ face
-    const ExactVec2 e = p.vertices[nextIndex(face, p.count)] - p.vertices[face];
+    const Vec2Of<N> e = p.vertices[nextIndex(face, p.count)] - p.vertices[face];
     nearest.offer(dot(center - p.vertices[at], e), dot(e, e));
   };
   if (vertex < 0) {
@@ -100,38 +109,32 @@ std::optional<double> regionGap(const WorldPolygon& p, const BestFace& best,
   return nearest.rounded();
 }
 
-}  // namespace
-
-Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const Circle& b,
-                                 const Transform& xfB, const Options& options) {
-  // Step 1: polygon vertices and circle centre in the world frame, exactly.
-  const WorldPolygon polygon = toWorldExact(a, xfA);
-  const ExactVec2 center = toWorldExact(xfB, b.center);
-  const Rational radiusB = liftExact(b.radius);
-  const Rational margin = liftExact(options.margin);
-
+/// Steps 2–6 in the world frame, for N = Rational or Approx.
+template <class N>
+Manifold polygonAndCircle(const WorldPolygonOf<N>& polygon, const Vec2Of<N>& center,
+                          const N& radiusB, const N& margin) {
   // Step 2: the face of maximum separation (source 000's loop, source 002's normalIndex).
-  const BestFace best = findBestFace(polygon, center);
+  const BestFace<N> best = findBestFace(polygon, center);
   const int i1 = best.index;
   const int i2 = nextIndex(i1, polygon.count);
-  const Face face = faceOf(polygon, i1);
+  const FaceOf<N> face = faceOf(polygon, i1);
 
   // Step 3: vertex regions (Box2D v3): strictly outside the face and strictly beyond v1 / v2.
-  const bool outside = sign(best.separation) > 0;
-  const ExactVec2& v1 = polygon.vertices[i1];
-  const ExactVec2& v2 = polygon.vertices[i2];
-  const bool beyondV1 = sign(dot(center - v1, v2 - v1)) < 0;
-  const bool beyondV2 = sign(dot(center - v2, v1 - v2)) < 0;
+  const bool outside = sign(best.w) > 0;
+  const Vec2Of<N>& v1 = polygon.vertices[i1];
+  const Vec2Of<N>& v2 = polygon.vertices[i2];
+  const bool beyondV1 = outside && sign(dot(center - v1, v2 - v1)) < 0;
+  const bool beyondV2 = outside && sign(dot(center - v2, v1 - v2)) < 0;
 
-  ExactContact contact;
+  ContactOf<N> contact;
   FeatureId id{FeatureType::face, static_cast<std::uint8_t>(i1), FeatureType::vertex, 0};
   std::optional<double> normalGap;
   int vertex = -1;
-  if (outside && (beyondV1 || beyondV2)) {
+  if (beyondV1 || beyondV2) {
     // Step 4: vertex region — the vertex acts as a circle of the polygon's radius; the normal
     // is normalised from center − v (DecisionGaps::normal: its length).
     vertex = beyondV1 ? i1 : i2;
-    const ExactVec2& v = polygon.vertices[vertex];
+    const Vec2Of<N>& v = polygon.vertices[vertex];
     contact = roundContact(v, polygon.radius, center, radiusB, center - v);
     normalGap = lengthGap(center - v);
     id = FeatureId{FeatureType::vertex, static_cast<std::uint8_t>(vertex), FeatureType::vertex, 0};
@@ -148,6 +151,20 @@ Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const C
   m.gaps.region = regionGap(polygon, best, center, vertex);
   m.gaps.normal = normalGap;
   return m;
+}
+
+}  // namespace
+
+Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const Circle& b,
+                                 const Transform& xfB, const Options& options) {
+  // Step 1: polygon vertices and circle centre in the world frame (filtered: Approx first,
+  // exact rationals when a decision or a rounding is uncertain).
+  const PolygonInput polygon{a.vertices.data(), a.count, a.radius, xfA};
+  return filtered([&](auto zero) {
+    using N = decltype(zero);
+    return polygonAndCircle(toWorld<N>(polygon), toWorld<N>(xfB, b.center), lift<N>(b.radius),
+                            lift<N>(options.margin));
+  });
 }
 
 }  // namespace touche::reference

@@ -409,26 +409,6 @@ Manifold collideDecided(const WorldPolygonOf<N>& polyA, const WorldPolygonOf<N>&
   return clipManifold(roles, d.incident, margin, m);
 }
 
-/// Step 1 for the filtered path: the world polygon as Approx values from the doubles.
-WorldPolygonOf<Approx> worldApprox(const PolygonInput& p) {
-  WorldPolygonOf<Approx> world;
-  world.count = p.count;
-  world.radius = p.radius;
-  for (int i = 0; i < p.count; ++i)
-    world.vertices[i] = toWorldApprox(p.xf, p.vertices[i]);
-  return world;
-}
-
-/// Step 1 for the exact path.
-WorldPolygon worldExact(const PolygonInput& p) {
-  WorldPolygon world;
-  world.count = p.count;
-  world.radius = liftExact(p.radius);
-  for (int i = 0; i < p.count; ++i)
-    world.vertices[i] = toWorldExact(p.xf, p.vertices[i]);
-  return world;
-}
-
 }  // namespace
 
 FilterStats filterStats() {
@@ -451,16 +431,16 @@ Manifold collideFilteredPolygons(const PolygonInput& a, const PolygonInput& b, d
   if (filter_detail::enabled) {
     ++filter_detail::calls;
     try {
-      const WorldPolygonOf<Approx> polyA = worldApprox(a);
-      const WorldPolygonOf<Approx> polyB = worldApprox(b);
+      const WorldPolygonOf<Approx> polyA = toWorld<Approx>(a);
+      const WorldPolygonOf<Approx> polyB = toWorld<Approx>(b);
       decided = decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count);
       return collideDecided(polyA, polyB, Approx(margin), *decided);
     } catch (const Uncertain&) {
       ++filter_detail::fallbacks;
     }
   }
-  const WorldPolygon polyA = worldExact(a);
-  const WorldPolygon polyB = worldExact(b);
+  const WorldPolygon polyA = toWorld<Rational>(a);
+  const WorldPolygon polyB = toWorld<Rational>(b);
   if (!decided) decided = decide(polyA.vertices, polyA.count, polyB.vertices, polyB.count);
   return collideDecided(polyA, polyB, liftExact(margin), *decided);
 }

@@ -13,17 +13,7 @@ namespace touche::reference::testing {
 namespace {
 
 ::testing::AssertionResult identical(const Manifold& x, const Manifold& y) {
-  bool same = x.status == y.status && x.pointCount == y.pointCount && x.flags == y.flags &&
-              x.gaps.axis == y.gaps.axis && x.gaps.incident == y.gaps.incident &&
-              x.gaps.contact == y.gaps.contact && x.gaps.clip == y.gaps.clip &&
-              x.gaps.region == y.gaps.region && x.gaps.normal == y.gaps.normal;
-  if (x.status == Status::contact) same = same && x.normal == y.normal;
-  for (int i = 0; same && i < x.pointCount; ++i) {
-    same = x.points[i].point == y.points[i].point &&
-           x.points[i].separation == y.points[i].separation && x.points[i].id == y.points[i].id;
-  }
-  if (same) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << describe(x) << "\nvs\n" << describe(y);
+  return bitIdentical(x, y);
 }
 
 /// Filtered, then all-exact; the filter is left on.

@@ -125,6 +125,23 @@ inline Manifold collideChecked(const Shape& a, const Transform& xfA, const Shape
   return m;
 }
 
+/// Every output bit for bit: status, normal, points, separations, ids, flags and every gap.
+inline ::testing::AssertionResult bitIdentical(const Manifold& x, const Manifold& y) {
+  const auto sameGaps = [](const DecisionGaps& g, const DecisionGaps& h) {
+    return g.axis == h.axis && g.incident == h.incident && g.contact == h.contact &&
+           g.clip == h.clip && g.region == h.region && g.normal == h.normal;
+  };
+  bool same = x.status == y.status && x.pointCount == y.pointCount && x.flags == y.flags &&
+              sameGaps(x.gaps, y.gaps);
+  if (x.status == Status::contact) same = same && x.normal == y.normal;
+  for (int i = 0; same && i < x.pointCount; ++i) {
+    same = x.points[i].point == y.points[i].point &&
+           x.points[i].separation == y.points[i].separation && x.points[i].id == y.points[i].id;
+  }
+  if (same) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << describe(x) << "\nvs\n" << describe(y);
+}
+
 /// A one-point contact with exactly this normal, point, separation and id.
 inline void expectSinglePoint(const Manifold& m, Vec2 normal, Vec2 point, double separation,
                               FeatureId id) {
