@@ -115,6 +115,23 @@ TEST(FastPolygonPolygon, SeparatedCornersGiveVertexVertexPoint) {
   expectRigidMotionInvariance(kBox, kIdentity, kBox, xfB, g, {{3, -2}, {0, 1}}, Options{1.0});
 }
 
+// Vertex–vertex with the reference face on B. B = triangle P0 (1.5, 1.5), P1 (2.5, 0.75),
+// P2 (2.5, 2.5); face 0 = P0 → P1, edge (1, −0.75), outward normal (−0.6, −0.8), offset −2.1.
+// SAT B: face 0 at A's v2 (1, 1): −1.4 + 2.1 = 0.7 (face 1, x = 2.5: −3.5; face 2, normal
+// (−1, 1)/√2 through P0: −√2) → 0.7. SAT A: face 1 (x = 1) 0.5, face 2 (y = 1) −0.25 → 0.5
+// < 0.7: B's face 0 is the reference. Incident: A's face 2 (dot −0.8), v2 (1, 1) → v3 (−1, 1).
+// A's v2 projects onto B's face before P0 ((−0.5, −0.5)·(0.8, −0.6) < 0) and P0 lies right of
+// A's face 2, so the closest points are P0 and v2: one vertex–vertex point, normal A → B
+// (1, 1)/√2 (the reference-to-incident direction negated), point midway (1.25, 1.25),
+// separation √0.5 ≈ 0.70711, id (vertex 2 of A, vertex 0 of B). Margin 1 keeps it.
+TEST(FastPolygonPolygon, VertexVertexWithReferenceFaceOnBPointsFromAToB) {
+  const Polygon b = polygon({{1.5, 1.5}, {2.5, 0.75}, {2.5, 2.5}});
+  const double d = std::sqrt(0.5);
+  const Golden g{Status::contact, {d, d}, {{{1.25, 1.25}, d, vv(2, 0)}}};
+  expectBothWays(kBox, kIdentity, b, kIdentity, g, Options{1.0});
+  expectRigidMotionInvariance(kBox, kIdentity, b, kIdentity, g, {{3, -2}, {0, 1}}, Options{1.0});
+}
+
 // Rounded corners: A radius 0.375, B radius 0.25, B = box half 1 at (2.25, 2.5) (v0 = (1.25,
 // 1.5)). SAT gaps 0.5 (tie → A's face 2) minus radii 0.625 → within margin 0. Vertex–vertex:
 // d = (0.25, 0.5), |d| = √0.3125 ≈ 0.559017, separation |d| − 0.625 ≈ −0.065983 (contact,
