@@ -336,5 +336,16 @@ TEST(FastChainRegression, CircleCentreATinyDistanceBehindFarFromTheOrigin) {
   EXPECT_EQ(m.status, Status::noContact) << describe(m);
 }
 
+TEST(FastChainRegression, CapsuleCentroidAHalfUlpBehindTheLine) {
+  // The capsule core runs from (44, 0) to (60, −2^-51) in A's frame (one end tilted by an ulp
+  // of 4 in B's frame): its midpoint (52, −2^-52) is behind the line y = 0, and both flat
+  // neighbours say behind → none. Taken in B's frame first, the midpoint's y = 4 − 2^-52 rounds
+  // to 4 (a tie to even) and lands on the line.
+  const ChainSegment chain{{156, 0}, {52, 0}, {-52, 0}, {-156, 0}};
+  const Capsule capsule{{-8, 4}, {8, 0x1.fffffffffffffp+1}, 4};
+  const Manifold m = collideChain(chain, {{844, 864}, {1, 0}}, capsule, {{896, 860}, {1, 0}});
+  EXPECT_EQ(m.status, Status::noContact) << describe(m);
+}
+
 }  // namespace
 }  // namespace touche::fast::test

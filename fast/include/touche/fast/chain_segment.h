@@ -233,8 +233,8 @@ inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
   return cross(rightPerp(a.edge2), normal) > T(0) ? ChainNormal::skip : ChainNormal::admit;
 }
 
-/// Step P2: B's area centroid in its local frame (the midpoint of a two-vertex polygon),
-/// accumulated relative to vertex 0.
+/// Step P2: B's area centroid (the midpoint of a two-vertex polygon), accumulated relative to
+/// vertex 0, in the frame B's vertices are given in.
 template <class T>
 inline Vec2T<T> centroidOf(const PolygonT<T>& b) {
   const Vec2T<T> o = b.vertex(0);
@@ -552,7 +552,9 @@ ManifoldT<T> collideChainSegmentAndPolygon(const ChainSegmentT<T>& a, const Tran
   ManifoldT<T> m;
   const TransformT<T> xfBinA = invMul(xfA, xfB);
   const PolygonT<T> bInA = detail::moveInto<T>(b, xfBinA);
-  detail::chainAndPolygonInA(m, a, bInA, apply(xfBinA, detail::centroidOf(b)), margin);
+  // The centroid from B's vertices in A's frame: near the segment's line its coordinates are
+  // small there, so its side of the line survives rounding (B's own frame may be far away).
+  detail::chainAndPolygonInA(m, a, bInA, detail::centroidOf(bInA), margin);
   detail::toWorld(m, xfA);
   return m;
 }
