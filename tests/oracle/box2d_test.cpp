@@ -242,6 +242,46 @@ TEST(Box2dAdapter, SegmentEndIntoBoxFaceKeepsEdgeVertexId) {
   }
 }
 
+TEST(Box2dAdapter, PolygonFaceReferenceClipsSegmentAtPolygonVertexIds) {
+  // Random study case segment_polygon-1-129: B's face 2 is the reference (its axis beats the
+  // edge axes by 0.19, beyond the 0.98/0.001 hysteresis); the segment is the incident edge, its
+  // p2 survives clipping and it is clipped at B's vertex 3. 2.4.1 swaps both ids into polygon
+  // features; the adapter's ids are touche's: (vertex 1, face 2) for the kept segment vertex and
+  // (face 0, vertex 3) for the clipped point (face 0: the segment's right side faces B), as the
+  // reference names them. Normal (−0.917, 0.399) in both engines.
+  const Segment segment{{-0.1964607679785288, -0.7178433477505858},
+                        {0.4912612685513807, 0.8794907093824084}};
+  const Polygon octagon{{{{1.1598038764786798, 0.08439673513921993},
+                          {1.0222514750450147, 0.5543191883431641},
+                          {0.6705447129534823, 0.9500724334108765},
+                          {-0.5972963419825179, 0.9977499289157757},
+                          {-1.1485659785886508, -0.18183518258529435},
+                          {-0.7832056587209942, -0.859567761694531},
+                          {0.013199089770921877, -1.1627956075021748},
+                          {0.5232379900715443, -1.038503657452887}}},
+                        8,
+                        0.0};
+  const Transform xfA{{0.38817988740873355, -0.44395893942769993}, rotFromAngle(2.829187087511608)};
+  const Transform xfB{{-1.0391378422014672, -1.071133143862927}, rotFromAngle(-1.9436392625133947)};
+  for (bool swap : {false, true}) {
+    const Manifold m = swap ? box2d::collide(octagon, xfB, segment, xfA)
+                            : box2d::collide(segment, xfA, octagon, xfB);
+    const Manifold exact = swap ? reference::collide(octagon, xfB, segment, xfA)
+                                : reference::collide(segment, xfA, octagon, xfB);
+    ASSERT_EQ(m.status, Status::contact);
+    ASSERT_EQ(m.pointCount, 2);
+    EXPECT_NEAR(m.normal.x, swap ? 0.9169491 : -0.9169491, kFloatTol);
+    EXPECT_NEAR(m.normal.y, swap ? -0.3990041 : 0.3990041, kFloatTol);
+    const FeatureId kept = swap ? id(kFace, 2, kVertex, 1) : id(kVertex, 1, kFace, 2);
+    const FeatureId clipped = swap ? id(kVertex, 3, kFace, 0) : id(kFace, 0, kVertex, 3);
+    EXPECT_EQ(m.points[0].id, kept);
+    EXPECT_EQ(m.points[1].id, clipped);
+    ASSERT_EQ(exact.pointCount, 2);
+    EXPECT_TRUE(exact.points[0].id == kept || exact.points[1].id == kept);
+    EXPECT_TRUE(exact.points[0].id == clipped || exact.points[1].id == clipped);
+  }
+}
+
 TEST(Box2dAdapter, ChainBoxWithCentroidBehindTheLineHasNoContact) {
   // Box half 0.5 at (0, 0.3) straddles the chain line: its centroid (0, 0.3) is behind (y > 0),
   // so 2.4.1's one-sided edge gives no contact; in front, at (0, −0.3), the front face 0 is the
