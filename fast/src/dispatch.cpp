@@ -45,8 +45,8 @@ UnitRotation unitRotation(const Transform& xf) {
   return {{xf.p, {xf.q.c / k, xf.q.s / k}}, k};
 }
 
-/// The shape with its local coordinates (vertices, centre) multiplied by k; radii unchanged
-/// (the contract maps points by R, a radius stays a world distance).
+/// The shape with its local coordinates (vertices, centre, endpoints) multiplied by k; radii
+/// unchanged (the contract maps points by R, a radius stays a world distance).
 Shape scaled(const Shape& shape, double k) {
   if (k == 1.0) return shape;
   Shape out = shape;
@@ -55,6 +55,12 @@ Shape scaled(const Shape& shape, double k) {
       polygon->vertices[i] = k * polygon->vertices[i];
   } else if (auto* circle = std::get_if<Circle>(&out)) {
     circle->center = k * circle->center;
+  } else if (auto* capsule = std::get_if<Capsule>(&out)) {
+    capsule->p1 = k * capsule->p1;
+    capsule->p2 = k * capsule->p2;
+  } else if (auto* segment = std::get_if<Segment>(&out)) {
+    segment->p1 = k * segment->p1;
+    segment->p2 = k * segment->p2;
   }
   return out;
 }
@@ -71,16 +77,33 @@ Manifold collideCanonical(PairId id, const Shape& shapeA, const Transform& xfA, 
   const TransformT<T> xa = toT<T>(ua.xf);
   const TransformT<T> xb = toT<T>(ub.xf);
   const T margin = static_cast<T>(options.margin);
+  // One case per canonical pair: prepare both shapes in T (the typed API's overload of
+  // prepare<T> for the shape type), run the pair's typed function, widen the result.
+  const auto run = [&](auto collideTyped, auto typeA, auto typeB) {
+    using A = decltype(typeA);
+    using B = decltype(typeB);
+    return toManifold(
+        collideTyped(prepare<T>(std::get<A>(a)), xa, prepare<T>(std::get<B>(b)), xb, margin));
+  };
   switch (id) {
     case PairId::circle_circle:
-      return toManifold(collideCircles(prepare<T>(std::get<Circle>(a)), xa,
-                                       prepare<T>(std::get<Circle>(b)), xb, margin));
+      return run(&collideCircles<T>, Circle{}, Circle{});
+    case PairId::capsule_circle:
+      return run(&collideCapsuleAndCircle<T>, Capsule{}, Circle{});
+    case PairId::capsule_capsule:
+      return run(&collideCapsules<T>, Capsule{}, Capsule{});
     case PairId::polygon_circle:
-      return toManifold(collidePolygonAndCircle(prepare<T>(std::get<Polygon>(a)), xa,
-                                                prepare<T>(std::get<Circle>(b)), xb, margin));
+      return run(&collidePolygonAndCircle<T>, Polygon{}, Circle{});
+    case PairId::polygon_capsule:
+      return run(&collidePolygonAndCapsule<T>, Polygon{}, Capsule{});
     case PairId::polygon_polygon:
-      return toManifold(collidePolygons(prepare<T>(std::get<Polygon>(a)), xa,
-                                        prepare<T>(std::get<Polygon>(b)), xb, margin));
+      return run(&collidePolygons<T>, Polygon{}, Polygon{});
+    case PairId::segment_circle:
+      return run(&collideSegmentAndCircle<T>, Segment{}, Circle{});
+    case PairId::segment_capsule:
+      return run(&collideSegmentAndCapsule<T>, Segment{}, Capsule{});
+    case PairId::segment_polygon:
+      return run(&collideSegmentAndPolygon<T>, Segment{}, Polygon{});
     default:
       return statusOnly(Status::unsupported);
   }
@@ -89,8 +112,20 @@ Manifold collideCanonical(PairId id, const Shape& shapeA, const Transform& xfA, 
 }  // namespace
 
 bool implements(PairId pair) {
-  return pair == PairId::circle_circle || pair == PairId::polygon_circle ||
-         pair == PairId::polygon_polygon;
+  switch (pair) {
+    case PairId::circle_circle:
+    case PairId::capsule_circle:
+    case PairId::capsule_capsule:
+    case PairId::polygon_circle:
+    case PairId::polygon_capsule:
+    case PairId::polygon_polygon:
+    case PairId::segment_circle:
+    case PairId::segment_capsule:
+    case PairId::segment_polygon:
+      return true;
+    default:
+      return false;
+  }
 }
 
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

@@ -265,6 +265,19 @@ inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
   return p1 + f * (p2 - p1);
 }
 
+/// Step K2 for a core of squared length 0 in T (the fractions of the point–segment case set):
+/// the points, then such a core's fraction named by the end facing the other closest point
+/// along its unit axis u (the end the exact computation clamps to).
+template <class T>
+inline ClosestT<T> collapsedEnds(ClosestT<T> out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1,
+                                 Vec2T<T> q2, Vec2T<T> u1, Vec2T<T> u2, T dd1, T dd2) {
+  out.c1 = at(p1, p2, out.f1);
+  out.c2 = at(q1, q2, out.f2);
+  if (!(dd1 > T(0))) out.f1 = dot(out.c2 - p1, u1) > T(0) ? T(1) : T(0);
+  if (!(dd2 > T(0))) out.f2 = dot(out.c1 - q1, u2) > T(0) ? T(1) : T(0);
+  return out;
+}
+
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
 /// unclamped 2×2 solution (clamped), f2 = the projection of c1 onto q (if it clamps, f1 is
 /// re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel cores
@@ -283,14 +296,18 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   const T d12 = dot(d1, d2);
   const T denom = dd1 * dd2 - d12 * d12;
   ClosestT<T> out;
+  if (!(dd1 > T(0)) || !(dd2 > T(0))) [[unlikely]] {
+    // A core of squared length 0 in T (its ends round to one point, or the square underflows):
+    // the closest point of the other core to its p1.
+    if (dd1 > T(0)) out.f1 = clamp01(-rd1 / dd1);
+    if (dd2 > T(0)) out.f2 = clamp01(rd2 / dd2);
+    return collapsedEnds(out, p1, p2, q1, q2, u1, u2, dd1, dd2);
+  }
   if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
     out.f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
   }
-  // A core whose squared length still underflows (lengths 2^60 apart in float) is its p1.
-  out.f2 = dd2 > T(0) ? (d12 * out.f1 + rd2) / dd2 : T(0);
-  if (!(dd1 > T(0))) {
-    out.f1 = T(0);
-  } else if (out.f2 < T(0)) {
+  out.f2 = (d12 * out.f1 + rd2) / dd2;
+  if (out.f2 < T(0)) {
     out.f2 = T(0);
     out.f1 = clamp01(-rd1 / dd1);
   } else if (out.f2 > T(1)) {
@@ -303,10 +320,6 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   }
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
-  // A core whose ends round to one point (squared length 0 in T): the end facing the other
-  // closest point along its unit axis u (the fraction the exact computation clamps to).
-  if (!(dd1 > T(0))) out.f1 = dot(out.c2 - p1, u1) > T(0) ? T(1) : T(0);
-  if (!(dd2 > T(0))) out.f2 = dot(out.c1 - q1, u2) > T(0) ? T(1) : T(0);
   return out;
 }
 

@@ -1,0 +1,351 @@
+// touche — fast engine, capsule golden tests (capsule_circle, capsule_capsule, polygon_capsule;
+// double and float, A/B swapped).
+//
+// The capsule kCapsule is p1 (−1, 0) → p2 (1, 0), radius 0.25: e = p2 − p1 = (2, 0), face 0 is
+// below (outward normal rightPerp(e)/|e| = (0, −1)), face 1 above ((0, 1)).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <utility>
+
+#include "expect.h"
+#include "touche/fast/collide.h"
+
+namespace touche::fast::test {
+namespace {
+
+const Capsule kCapsule{{-1, 0}, {1, 0}, 0.25};
+const Polygon kBox = makeBox(1, 1);
+
+// ---- capsule_circle -------------------------------------------------------------------------
+
+// Circle r = 0.5 at (0.5, 0.6): s1 = (1.5, 0.6)·(2, 0) = 3 ≥ 0, s2 = (0.5, −0.6)·(2, 0) = 1 ≥ 0
+// → interior. w = (1.5, 0.6)·(0, −1) = −0.6 → face 1, normal (0, 1), distance 0.6, separation
+// 0.6 − 0.25 − 0.5 = −0.15; point = c + ½(0.25 − 0.5 − 0.6)·(0, 1) = (0.5, 0.175) (midway
+// between the capsule's surface y = 0.25 and the circle's bottom y = 0.1).
+TEST(FastCapsuleCircle, FaceRegionAbove) {
+  const Golden g{Status::contact, {0, 1}, {{{0.5, 0.175}, -0.15, fv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, 0.6}, {}}, g);
+  expectRigidMotionInvariance(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, 0.6}, {}}, g,
+                              {{3, -2}, {0, 1}});
+  expectRigidMotionInvariance(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, 0.6}, {}}, g,
+                              {{-7, 5}, {0.6, 0.8}}, {}, 10.0);
+}
+
+// Circle r = 0.5 at (0.5, −0.375): w = 0.375 > 0 → face 0, normal (0, −1), separation
+// 0.375 − 0.75 = −0.375; point = c + ½(0.25 − 0.5 − 0.375)·(0, −1) = (0.5, −0.0625).
+TEST(FastCapsuleCircle, FaceRegionBelowIsFaceZero) {
+  const Golden g{Status::contact, {0, -1}, {{{0.5, -0.0625}, -0.375, fv(0, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, -0.375}, {}}, g);
+}
+
+// Circle r = 0.5 at (1.375, 0.5): s2 = (1 − 1.375)·2 = −0.75 < 0 → vertex 1. Offset (0.375,
+// 0.5), length 0.625, normal (0.6, 0.8); separation 0.625 − 0.75 = −0.125; point = c +
+// ½(0.25 − 0.5 − 0.625)·n = (1.375, 0.5) − 0.4375·(0.6, 0.8) = (1.1125, 0.15).
+TEST(FastCapsuleCircle, VertexRegionBeyondP2) {
+  const Golden g{Status::contact, {0.6, 0.8}, {{{1.1125, 0.15}, -0.125, vv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{1.375, 0.5}, {}}, g);
+  expectRigidMotionInvariance(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{1.375, 0.5}, {}}, g,
+                              {{1, 1}, {0.6, 0.8}});
+}
+
+// Circle at (−1.375, −0.5): s1 = −0.375·2 < 0 → vertex 0, offset (−0.375, −0.5), normal
+// (−0.6, −0.8), same separation; point = (−1.375, −0.5) + 0.4375·(0.6, 0.8) = (−1.1125, −0.15).
+TEST(FastCapsuleCircle, VertexRegionBeforeP1) {
+  const Golden g{Status::contact, {-0.6, -0.8}, {{{-1.1125, -0.15}, -0.125, vv(0, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{-1.375, -0.5}, {}}, g);
+}
+
+// Centre exactly abreast p1, (−1, 0.5): s1 = 0 is not < 0 → the interior region (strict tests,
+// Box2D v3): face 1, normal (0, 1), separation 0.5 − 0.75 = −0.25, point (−1, 0.125). The
+// vertex region would give the same point and normal but the id (vertex 0, vertex 0).
+TEST(FastCapsuleCircle, CentreExactlyAbreastEndpointIsFaceRegion) {
+  const Golden g{Status::contact, {0, 1}, {{{-1, 0.125}, -0.25, fv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{-1, 0.5}, {}}, g);
+  const Golden g2{Status::contact, {0, 1}, {{{1, 0.125}, -0.25, fv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{1, 0.5}, {}}, g2);
+}
+
+// Centre on the core, (0.25, 0): no direction; the fallback is leftPerp(e) = (0, 1) (face 1),
+// flagged. Separation −0.75, point (0.25, 0) + ½(0.25 − 0.5)·(0, 1) = (0.25, −0.125).
+TEST(FastCapsuleCircle, CentreOnCoreTakesLeftNormalFlagged) {
+  const Golden g{
+      Status::contact, {0, 1}, {{{0.25, -0.125}, -0.75, fv(1, 0)}}, kFlagDegenerateNormal};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0.25, 0}, {}}, g);
+}
+
+// Zero-length capsule (p1 = p2 = (0.5, 0), r 0.25) is the circle: circle r 0.5 at (1, 0),
+// distance 0.5, normal (1, 0), separation −0.25, point (1, 0) + ½(0.25 − 0.5 − 0.5)·(1, 0) =
+// (0.625, 0); ids (vertex 0, vertex 0).
+TEST(FastCapsuleCircle, ZeroLengthCapsuleIsACircle) {
+  const Capsule point{{0.5, 0}, {0.5, 0}, 0.25};
+  const Golden g{Status::contact, {1, 0}, {{{0.625, 0}, -0.25, vv(0, 0)}}};
+  expectBothWays(point, kIdentity, Circle{{0, 0}, 0.5}, {{1, 0}, {}}, g);
+}
+
+// Regression (fuzzing): a core shorter than float's rounding, p1 = (−0.359375 − 2^-52·…, y) and
+// p2 = (−0.359375, y): both ends round to one float. The centre lies far beyond p2 along the
+// core's axis, so the exact region is vertex 1; the float engine used to treat the capsule as
+// the circle at p1 and name vertex 0. The prepared axis (computed in double) keeps the side.
+TEST(FastCapsuleCircle, CoreShorterThanFloatRoundingKeepsItsEndpointId) {
+  const Capsule tiny{{-0x1.700000000004dp-2, -0.46875}, {-0x1.7p-2, -0.46875}, 0.25};
+  const Manifold f = collideFloat(tiny, kIdentity, Circle{{0, 0}, 0.5}, {{0.25, -0.46875}, {}});
+  ASSERT_EQ(f.status, Status::contact) << describe(f);
+  EXPECT_EQ(f.points[0].id, vv(1, 0));
+  EXPECT_NEAR(f.normal.x, 1.0, 1e-6);
+  EXPECT_NEAR(f.points[0].separation, 0.609375 - 0.75, 1e-6);
+  const Manifold d = collide(tiny, kIdentity, Circle{{0, 0}, 0.5}, {{0.25, -0.46875}, {}});
+  EXPECT_EQ(d.points[0].id, vv(1, 0));
+  // Abreast of the tiny core: the face region, distance 0.5 straight up (face 1).
+  const Manifold up =
+      collideFloat(tiny, kIdentity, Circle{{0, 0}, 0.25}, {{-0.359375, 0.03125}, {}});
+  ASSERT_EQ(up.status, Status::contact) << describe(up);
+  EXPECT_EQ(up.points[0].id, fv(1, 0));
+}
+
+// Circle r = 0.5 at (0, 1.25): gap 1.25 − 0.75 = 0.5. Margin 0.5: contact with separation 0.5,
+// point (0, 1.25) + ½(0.25 − 0.5 − 1.25)·(0, 1) = (0, 0.5); margin 0.375: none.
+TEST(FastCapsuleCircle, GapExactlyAtMargin) {
+  const Golden g{Status::contact, {0, 1}, {{{0, 0.5}, 0.5, fv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0, 1.25}, {}}, g, Options{0.5});
+  expectBothWays(kCapsule, kIdentity, Circle{{0, 0}, 0.5}, {{0, 1.25}, {}}, noContact(),
+                 Options{0.375});
+}
+
+// ---- capsule_capsule ------------------------------------------------------------------------
+
+// Parallel capsules side by side: B = (−0.5, 0.4) → (1.5, 0.4), r 0.25. SAT: A's face 1 and
+// B's face 0 both separate by 0.4 → tie → A is the reference (normal (0, 1)). B's ends along
+// A's axis: t = 1 and 5 against |e|² = 4 → q2 is clipped at A's vertex 1: (1, 0.4), named
+// (vertex 1, B's face 0); q1 stays (face 1, vertex 0). Heights 0.4, separations 0.4 − 0.5 =
+// −0.1, points 0.2 below: (−0.5, 0.2) and (1, 0.2).
+TEST(FastCapsuleCapsule, ParallelSideBySideTwoPoints) {
+  const Capsule b{{-0.5, 0.4}, {1.5, 0.4}, 0.25};
+  const Golden g{
+      Status::contact, {0, 1}, {{{-0.5, 0.2}, -0.1, fv(1, 0)}, {{1, 0.2}, -0.1, vf(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, b, kIdentity, g);
+  expectRigidMotionInvariance(kCapsule, kIdentity, b, kIdentity, g, {{2, -3}, {0, -1}});
+  expectRigidMotionInvariance(kCapsule, kIdentity, b, kIdentity, g, {{2, -3}, {0.8, 0.6}}, {}, 4.0);
+}
+
+/// The parallel side-by-side case scaled by 2^e: every point and separation scales exactly.
+Golden parallelScaled(int e) {
+  const double k = std::ldexp(1.0, e);
+  return {Status::contact,
+          {0, 1},
+          {{{-0.5 * k, 0.2 * k}, -0.1 * k, fv(1, 0)}, {{1 * k, 0.2 * k}, -0.1 * k, vf(1, 0)}}};
+}
+
+Capsule scaledCapsule(const Capsule& c, int e) {
+  return {{std::ldexp(c.p1.x, e), std::ldexp(c.p1.y, e)},
+          {std::ldexp(c.p2.x, e), std::ldexp(c.p2.y, e)},
+          std::ldexp(c.radius, e)};
+}
+
+// The same scene at 2^40 and 2^-60: in float the product of the squared core lengths would
+// overflow (2^164) or underflow (2^-240); the engine computes such cores at a power-of-two
+// scale, which is exact, so the answer is the unit scene's scaled.
+TEST(FastCapsuleCapsule, ParallelCoresFarFromUnitLengthScaleExactly) {
+  const Capsule b{{-0.5, 0.4}, {1.5, 0.4}, 0.25};
+  for (int e : {40, -60}) {
+    SCOPED_TRACE(e);
+    expectBothWays(scaledCapsule(kCapsule, e), kIdentity, scaledCapsule(b, e), kIdentity,
+                   parallelScaled(e), {}, std::ldexp(1.0, e));
+  }
+}
+
+// Regression (fuzzing): cores of subnormal size (2^-1040) in double; every squared length
+// underflows to zero and the closest-point fraction was 0/0, a NaN point. Now: the same two
+// points as the unit scene, finite.
+TEST(FastCapsuleCapsule, SubnormalCoresGiveFinitePoints) {
+  const Capsule b{{-0.5, 0.4}, {1.5, 0.4}, 0.25};
+  for (const auto& [a, bb] : {std::pair{scaledCapsule(kCapsule, -1040), scaledCapsule(b, -1040)},
+                              std::pair{scaledCapsule(b, -1040), scaledCapsule(kCapsule, -1040)}}) {
+    const Manifold m = collide(a, kIdentity, bb, kIdentity);
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    ASSERT_EQ(m.pointCount, 2);
+    EXPECT_NEAR(std::abs(m.normal.y), 1.0, 1e-15);
+    for (int k = 0; k < 2; ++k) {
+      EXPECT_TRUE(std::isfinite(m.points[k].point.x) && std::isfinite(m.points[k].point.y));
+      EXPECT_LT(m.points[k].separation, 0.0);
+    }
+  }
+}
+
+// Regression (fuzzing): B's core (length about 2^-91) collapses to one point once moved into A's
+// frame (it sits 2 and 4 away from A's origin). The closest-point step took A's fraction from
+// the 2×2 solve, which is 0 without B's direction, and reported A's far end. Now a collapsed
+// core is the point–segment case: A = (0, 16) → (0, 0), r 16; B a point at (−12, 0) in A's
+// frame... here in A's own coordinates: B at (4, −10) below A's p2 — A's vertex 1 against B.
+TEST(FastCapsuleCapsule, CoreCollapsingInAsFrameIsAPoint) {
+  const Capsule a{{0, 16}, {0, 0x1.3da5c573fefffp-329}, 16};
+  const Capsule b{{0x1.4c31d3e7b2987p-958, -12}, {0x1.8p-91, -12}, 0x1.7ffffffffffbep+3};
+  const Transform xfA{{-1020, -214}, {0, -1}};
+  const Transform xfB{{-1018, -216}, {0, -1}};
+  for (const Manifold& m : {collide(a, xfA, b, xfB), collideFloat(a, xfA, b, xfB)}) {
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_EQ(m.points[0].id, vv(1, 0)) << describe(m);
+  }
+  const Manifold s = collide(b, xfB, a, xfA);
+  ASSERT_EQ(s.status, Status::contact) << describe(s);
+  EXPECT_EQ(s.points[0].id, vv(0, 1)) << describe(s);
+}
+
+// Capsule tip to tip, collinear: A (−1, 0) → (0, 0), B (0.4, 0) → (1.4, 0), r 0.25 each. B
+// projects beyond A's p2 → one point between the endpoints: normal (1, 0), distance 0.4,
+// separation −0.1, point (0.4, 0) + ½(0 − 0.4)·(1, 0) = (0.2, 0), ids (vertex 1, vertex 0).
+TEST(FastCapsuleCapsule, TipToTipCollinear) {
+  const Capsule a{{-1, 0}, {0, 0}, 0.25};
+  const Capsule b{{0.4, 0}, {1.4, 0}, 0.25};
+  const Golden g{Status::contact, {1, 0}, {{{0.2, 0}, -0.1, vv(1, 0)}}};
+  expectBothWays(a, kIdentity, b, kIdentity, g);
+  // Touching tip to tip (distance 0.5 = rA + rB): separation 0, point (0.25, 0).
+  const Golden touching{Status::contact, {1, 0}, {{{0.25, 0}, 0, vv(1, 0)}}};
+  expectBothWays(a, kIdentity, Capsule{{0.5, 0}, {1.5, 0}, 0.25}, kIdentity, touching);
+  expectBothWays(a, kIdentity, Capsule{{0.5, 0}, {1.5, 0}, 0.2}, kIdentity, noContact());
+}
+
+// Tips meeting exactly (A's p2 = B's p1 = (0, 0), B going up): the closest points coincide, no
+// direction: A's left normal (0, 1)... here A runs (−1, 0) → (0, 0), so leftPerp = (0, 1),
+// flagged; distance 0, separation −0.5, point (0, 0) + ½(0 − 0)·n = (0, 0), (vertex 1, vertex 0).
+TEST(FastCapsuleCapsule, TipsMeetingExactlyTakeLeftNormalFlagged) {
+  const Capsule a{{-1, 0}, {0, 0}, 0.25};
+  const Capsule b{{0, 0}, {0.5, 1}, 0.25};
+  const Golden g{Status::contact, {0, 1}, {{{0, 0}, -0.5, vv(1, 0)}}, kFlagDegenerateNormal};
+  const Manifold m = collide(a, kIdentity, b, kIdentity);
+  expectMatches(m, g, kTolDouble, "double A,B");
+  expectMatches(collideFloat(a, kIdentity, b, kIdentity), g, kTolFloat, "float A,B");
+  // Swapped, B's own left normal is the fallback: B runs (0, 0) → (0.5, 1), leftPerp (−1, 0.5)
+  // normalised; any unit normal is acceptable for a flagged manifold, the ids swap.
+  const Manifold s = collide(b, kIdentity, a, kIdentity);
+  ASSERT_EQ(s.status, Status::contact);
+  EXPECT_EQ(s.flags, kFlagDegenerateNormal);
+  EXPECT_EQ(s.points[0].id, vv(0, 1));
+  EXPECT_NEAR(std::hypot(s.normal.x, s.normal.y), 1.0, 1e-15);
+}
+
+// B stands on A like a T: B (0.25, 0.375) → (0.25, 2). B projects onto A's axis inside, but A
+// projects onto B's axis at or below B's p1 (both −0.6375 ≤ 0) → one point: A's interior
+// against B's vertex 0, normal (0, 1), distance 0.375, separation −0.125, point (0.25, 0.1875).
+TEST(FastCapsuleCapsule, EndpointOnFaceLikeAT) {
+  const Capsule b{{0.25, 0.375}, {0.25, 2}, 0.25};
+  const Golden g{Status::contact, {0, 1}, {{{0.25, 0.1875}, -0.125, fv(1, 0)}}};
+  expectBothWays(kCapsule, kIdentity, b, kIdentity, g);
+  expectRigidMotionInvariance(kCapsule, kIdentity, b, kIdentity, g, {{5, 5}, {0.6, -0.8}}, {}, 8.0);
+}
+
+// Crossing cores (both r 0.1): A horizontal, B (0, −1) → (0, 1). SAT: both sides of both cores
+// separate by −1 → A's face 0 (normal (0, −1)) by the tie rules. Nothing is clipped; q1 has
+// height 1 (separation 0.8, dropped), q2 height −1: separation −1.2, point (0, 1) +
+// ½(0 + 1)·(0, −1) = (0, 0.5), id (face 0, vertex 1).
+TEST(FastCapsuleCapsule, CrossingCoresClipToOnePoint) {
+  const Capsule a{{-1, 0}, {1, 0}, 0.1};
+  const Capsule b{{0, -1}, {0, 1}, 0.1};
+  const Golden g{Status::contact, {0, -1}, {{{0, 0.5}, -1.2, fv(0, 1)}}};
+  expectMatches(collide(a, kIdentity, b, kIdentity), g, kTolDouble, "double A,B");
+  expectMatches(collideFloat(a, kIdentity, b, kIdentity), g, kTolFloat, "float A,B");
+  // Swapped, B is A: its face 0 (normal (1, 0)) is the reference; A's p1 (height −1) is kept:
+  // point (−1, 0) + ½(0 + 1)·(1, 0) = (−0.5, 0), id (face 0 of B, vertex 0 of A).
+  const Golden s{Status::contact, {1, 0}, {{{-0.5, 0}, -1.2, fv(0, 0)}}};
+  expectMatches(collide(b, kIdentity, a, kIdentity), s, kTolDouble, "double B,A");
+  expectMatches(collideFloat(b, kIdentity, a, kIdentity), s, kTolFloat, "float B,A");
+}
+
+// B's face is the reference: A (0, 0) → (4, 0), B (2, 2) → (6, −1), r 0.5 each. B's unit normal
+// rightPerp(4, −3)/5 = (−0.6, −0.8); A's ends sit 2.8 and 0.4 beyond it, A's own best side
+// only −1 → B is the reference, the normal A → B is (0.6, 0.8). A's p1 is clipped (separation
+// 2.8 − 1 > 0, dropped); A's p2 at height 0.4: separation −0.6, point (4, 0) + ½(0 − 0.4)·
+// (−0.6, −0.8) = (4.12, 0.16), id (vertex 1 of A, face 0 of B).
+TEST(FastCapsuleCapsule, ReferenceFaceOnB) {
+  const Capsule a{{0, 0}, {4, 0}, 0.5};
+  const Capsule b{{2, 2}, {6, -1}, 0.5};
+  const Golden g{Status::contact, {0.6, 0.8}, {{{4.12, 0.16}, -0.6, vf(1, 0)}}};
+  expectBothWays(a, kIdentity, b, kIdentity, g, {}, 4.0);
+  expectRigidMotionInvariance(a, kIdentity, b, kIdentity, g, {{-1, 2}, {0, 1}}, {}, 8.0);
+}
+
+// A zero-length capsule (0.5, 0.5), r 0.25, against kCapsule is capsule–circle with the roles
+// swapped back: kCapsule's face 1 at distance 0.5, separation 0; normal A → B (0, −1), point
+// (0.5, 0.25), id (vertex 0, face 1).
+TEST(FastCapsuleCapsule, ZeroLengthCapsuleIsACircle) {
+  const Capsule point{{0.5, 0.5}, {0.5, 0.5}, 0.25};
+  const Golden g{Status::contact, {0, -1}, {{{0.5, 0.25}, 0, vf(0, 1)}}};
+  expectBothWays(point, kIdentity, kCapsule, kIdentity, g);
+  // Both zero length: circle–circle, (vertex 0, vertex 0).
+  const Capsule other{{0.5, 1}, {0.5, 1}, 0.25};
+  const Golden both{Status::contact, {0, 1}, {{{0.5, 0.75}, 0, vv(0, 0)}}};
+  expectBothWays(point, kIdentity, other, kIdentity, both);
+}
+
+// Parallel capsules a margin apart: B (−0.5, 0.75) → (0.5, 0.75), gap 0.75 − 0.5 = 0.25.
+// Margin 0.25: two points (separation 0.25, y = 0.75 + ½(0 − 0.75) = 0.375); margin 0.125: none.
+TEST(FastCapsuleCapsule, ParallelGapWithinMargin) {
+  const Capsule b{{-0.5, 0.75}, {0.5, 0.75}, 0.25};
+  const Golden g{
+      Status::contact, {0, 1}, {{{-0.5, 0.375}, 0.25, fv(1, 0)}, {{0.5, 0.375}, 0.25, fv(1, 1)}}};
+  expectBothWays(kCapsule, kIdentity, b, kIdentity, g, Options{0.25});
+  expectBothWays(kCapsule, kIdentity, b, kIdentity, noContact(), Options{0.125});
+}
+
+// ---- polygon_capsule ------------------------------------------------------------------------
+
+// Box (half-extents 1) and a horizontal capsule (−0.5, 1.2) → (0.5, 1.2), r 0.25: the box's top
+// face 2 and the capsule's face 0 both separate by 0.2 → the box (A) is the reference; the
+// capsule's face 0 edge (p1 → p2) is incident and lies within the face: points at the capsule's
+// ends, separation 0.2 − 0.25 = −0.05, y = 1.2 + ½(0 − 0.25 − 0.2) = 0.975; ids (face 2, vertex
+// j).
+TEST(FastPolygonCapsule, CapsuleLyingOnTopFace) {
+  const Capsule b{{-0.5, 1.2}, {0.5, 1.2}, 0.25};
+  const Golden g{
+      Status::contact, {0, 1}, {{{0.5, 0.975}, -0.05, fv(2, 1)}, {{-0.5, 0.975}, -0.05, fv(2, 0)}}};
+  expectBothWays(kBox, kIdentity, b, kIdentity, g);
+  expectRigidMotionInvariance(kBox, kIdentity, b, kIdentity, g, {{-3, 4}, {0.8, -0.6}}, {}, 8.0);
+}
+
+// Capsule (1.2, 1.2) → (2, 2), r 0.5, off the box's corner v2 (1, 1): the cores are 0.2 apart
+// on faces 1 and 2 (tie → face 1), the closest features are v2 and the capsule's p1 → one
+// vertex–vertex point: d = (0.2, 0.2), |d| = 0.2√2, normal (1, 1)/√2, separation 0.2√2 − 0.5,
+// point = p1 + ½(0 − 0.5 − 0.2√2)·n.
+TEST(FastPolygonCapsule, CapsuleTipOffCornerVertexVertex) {
+  const Capsule b{{1.2, 1.2}, {2, 2}, 0.5};
+  const double d = 0.2 * std::sqrt(2.0);
+  const double h = std::sqrt(0.5);
+  const double along = 0.5 * (0 - 0.5 - d) * h;
+  const Golden g{Status::contact, {h, h}, {{{1.2 + along, 1.2 + along}, d - 0.5, vv(2, 0)}}};
+  expectBothWays(kBox, kIdentity, b, kIdentity, g);
+}
+
+// Zero-length capsule (1.5, 0), r 0.5: polygon–circle, face 1 touching: point (1, 0), sep 0.
+TEST(FastPolygonCapsule, ZeroLengthCapsuleIsACircle) {
+  const Capsule point{{1.5, 0}, {1.5, 0}, 0.5};
+  const Golden g{Status::contact, {1, 0}, {{{1, 0}, 0, fv(1, 0)}}};
+  expectBothWays(kBox, kIdentity, point, kIdentity, g);
+}
+
+// The fast path builds the capsule's two-vertex polygon from the prepared capsule: it must be
+// bit for bit the polygon prepare() makes from {p1, p2} (same normals and face offsets).
+TEST(FastPolygonCapsule, TwoVertexPolygonMatchesPreparedPolygon) {
+  const Capsule c{{0.1, -0.3}, {1.7, 2.9}, 0.125};
+  Polygon two;
+  two.vertices[0] = c.p1;
+  two.vertices[1] = c.p2;
+  two.count = 2;
+  two.radius = c.radius;
+  const auto check = [](const auto& built, const auto& prepared) {
+    EXPECT_EQ(built.count, prepared.count);
+    EXPECT_EQ(built.radius, prepared.radius);
+    for (int lane = 0; lane < kLanes; ++lane) {
+      EXPECT_EQ(built.vx[lane], prepared.vx[lane]) << lane;
+      EXPECT_EQ(built.vy[lane], prepared.vy[lane]) << lane;
+      EXPECT_EQ(built.nx[lane], prepared.nx[lane]) << lane;
+      EXPECT_EQ(built.ny[lane], prepared.ny[lane]) << lane;
+      EXPECT_EQ(built.offset[lane], prepared.offset[lane]) << lane;
+    }
+  };
+  check(asPolygon(prepare<double>(c)), prepare<double>(two));
+  check(asPolygon(prepare<float>(c)), prepare<float>(two));
+}
+
+}  // namespace
+}  // namespace touche::fast::test

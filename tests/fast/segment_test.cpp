@@ -1,0 +1,182 @@
+// touche — fast engine, segment golden tests (segment_circle, segment_capsule, segment_polygon;
+// double and float, A/B swapped).
+//
+// The segment kSegment is p1 (−1, 0) → p2 (1, 0): a capsule of radius 0, face 0 below (normal
+// (0, −1)), face 1 above ((0, 1)).
+#include <gtest/gtest.h>
+
+#include "expect.h"
+
+namespace touche::fast::test {
+namespace {
+
+const Segment kSegment{{-1, 0}, {1, 0}};
+const Polygon kBox = makeBox(1, 1);
+
+// ---- segment_circle -------------------------------------------------------------------------
+
+// Circle r = 0.5 at (0.5, 0.25): interior, w = −0.25 → face 1, normal (0, 1), separation
+// 0.25 − 0.5 = −0.25; point = c + ½(0 − 0.5 − 0.25)·(0, 1) = (0.5, −0.125).
+TEST(FastSegmentCircle, FaceRegionAbove) {
+  const Golden g{Status::contact, {0, 1}, {{{0.5, -0.125}, -0.25, fv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, 0.25}, {}}, g);
+  expectRigidMotionInvariance(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{0.5, 0.25}, {}}, g,
+                              {{-2, 9}, {0.6, 0.8}}, {}, 10.0);
+}
+
+// Circle r = 0.75 at (1.375, −0.5): vertex 1, offset (0.375, −0.5), length 0.625, normal
+// (0.6, −0.8), separation −0.125; point = c + ½(0 − 0.75 − 0.625)·n = (0.9625, 0.05).
+TEST(FastSegmentCircle, VertexRegionBeyondP2) {
+  const Golden g{Status::contact, {0.6, -0.8}, {{{0.9625, 0.05}, -0.125, vv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.75}, {{1.375, -0.5}, {}}, g);
+}
+
+// Circle r = 0.625 at (1.375, −0.5): distance 0.625 exactly → touching, separation 0, point on
+// p2 (1, 0). With r = 0.5: gap 0.125 → none (margin 0) or contact with margin 0.125.
+TEST(FastSegmentCircle, TouchingTheEndpointExactly) {
+  const Golden g{Status::contact, {0.6, -0.8}, {{{1, 0}, 0, vv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.625}, {{1.375, -0.5}, {}}, g);
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{1.375, -0.5}, {}}, noContact());
+  const Golden margin{Status::contact, {0.6, -0.8}, {{{1.0375, -0.05}, 0.125, vv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{1.375, -0.5}, {}}, margin,
+                 Options{0.125});
+}
+
+// Centre on the segment (0.25, 0): the fallback leftPerp = (0, 1), flagged; separation −0.5,
+// point (0.25, 0) + ½(0 − 0.5)·(0, 1) = (0.25, −0.25).
+TEST(FastSegmentCircle, CentreOnSegmentTakesLeftNormalFlagged) {
+  const Golden g{Status::contact, {0, 1}, {{{0.25, -0.25}, -0.5, fv(1, 0)}}, kFlagDegenerateNormal};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{0.25, 0}, {}}, g);
+  // The same under a rotation by 90° (exact): the fallback rotates with A.
+  const Golden r{Status::contact, {-1, 0}, {{{0.25, 0.25}, -0.5, fv(1, 0)}}, kFlagDegenerateNormal};
+  expectBothWays(kSegment, {{0, 0}, {0, 1}}, Circle{{0, 0}, 0.5}, {{0, 0.25}, {}}, r);
+}
+
+// Centre on the segment's line beyond p2, (1.25, 0): vertex 1, normal (1, 0), distance 0.25,
+// separation −0.25, point (1.25, 0) + ½(0 − 0.5 − 0.25)·(1, 0) = (0.875, 0).
+TEST(FastSegmentCircle, CentreOnTheLineBeyondAnEndpoint) {
+  const Golden g{Status::contact, {1, 0}, {{{0.875, 0}, -0.25, vv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{1.25, 0}, {}}, g);
+}
+
+// ---- segment_capsule ------------------------------------------------------------------------
+
+// Capsule (−0.5, 0.3) → (0.5, 0.3), r 0.5, parallel above: SAT tie → the segment is the
+// reference (face 1); the capsule lies within its extent: two points at the capsule's ends,
+// separation 0.3 − 0.5 = −0.2, y = 0.3 + ½(0 − 0.5 − 0.3) = −0.1.
+TEST(FastSegmentCapsule, ParallelCapsuleAboveTwoPoints) {
+  const Capsule b{{-0.5, 0.3}, {0.5, 0.3}, 0.5};
+  const Golden g{
+      Status::contact, {0, 1}, {{{-0.5, -0.1}, -0.2, fv(1, 0)}, {{0.5, -0.1}, -0.2, fv(1, 1)}}};
+  expectBothWays(kSegment, kIdentity, b, kIdentity, g);
+  expectRigidMotionInvariance(kSegment, kIdentity, b, kIdentity, g, {{1, -1}, {0, -1}});
+}
+
+// A capsule standing on the segment's end: (1.25, 0.25) → (2, 1), r 0.5. Closest: the
+// segment's p2 (1, 0) and the capsule's p1 (1.25, 0.25); the capsule projects beyond p2 → one
+// vertex–vertex point: d = (0.25, 0.25), normal (1, 1)/√2, distance 0.25√2, separation
+// 0.25√2 − 0.5, point = (1.25, 0.25) + ½(0 − 0.5 − 0.25√2)·n.
+TEST(FastSegmentCapsule, CapsuleTipOffSegmentEnd) {
+  const Capsule b{{1.25, 0.25}, {2, 1}, 0.5};
+  const double d = 0.25 * std::sqrt(2.0);
+  const double h = std::sqrt(0.5);
+  const double along = 0.5 * (-0.5 - d) * h;
+  const Golden g{Status::contact, {h, h}, {{{1.25 + along, 0.25 + along}, d - 0.5, vv(1, 0)}}};
+  expectBothWays(kSegment, kIdentity, b, kIdentity, g);
+}
+
+// A zero-length capsule (0, −0.25), r 0.5, is segment–circle: face 0, normal (0, −1),
+// separation −0.25, point (0, −0.25) + ½(−0.5 − 0.25)·(0, −1) = (0, 0.125).
+TEST(FastSegmentCapsule, ZeroLengthCapsuleIsACircle) {
+  const Capsule point{{0, -0.25}, {0, -0.25}, 0.5};
+  const Golden g{Status::contact, {0, -1}, {{{0, 0.125}, -0.25, fv(0, 0)}}};
+  expectBothWays(kSegment, kIdentity, point, kIdentity, g);
+}
+
+// The capsule's core crosses the segment: (0, −1) → (0, 1), r 0.25. The tie rules pick the
+// segment's face 0 (normal (0, −1)); the capsule's p1 is 1 beyond it (dropped), p2 is 1 deep:
+// separation −1.25, point (0, 1) + ½(−0.25 + 1)·(0, −1) = (0, 0.625), id (face 0, vertex 1).
+TEST(FastSegmentCapsule, CapsuleCrossingTheSegment) {
+  const Capsule b{{0, -1}, {0, 1}, 0.25};
+  const Golden g{Status::contact, {0, -1}, {{{0, 0.625}, -1.25, fv(0, 1)}}};
+  expectMatches(collide(kSegment, kIdentity, b, kIdentity), g, kTolDouble, "double A,B");
+  expectMatches(collideFloat(kSegment, kIdentity, b, kIdentity), g, kTolFloat, "float A,B");
+}
+
+// Regression (fuzzing): the segment (−0.5, 0) → (0.5, 2^-1074) tilted by one subnormal, a
+// capsule standing on it, (0.25, 0) → (0.25, 0.5), r 0.25. Exactly, the segment's end p2 lies
+// 2^-1075 beyond the capsule's perpendicular at its p1, so the cores project onto each other
+// and the clip gives one point on the segment's face 1 (normal up, separation −0.25). The
+// projection onto p2 − p1 scaled by |d|² underflowed to 0 ("projects outside": one point below,
+// the other face); on the unit axis it does not.
+TEST(FastSegmentCapsule, SegmentTiltedByASubnormal) {
+  const Segment s{{-0.5, 0}, {0.5, 0x1p-1074}};
+  const Capsule b{{0.25, 0}, {0.25, 0.5}, 0.25};
+  const Golden g{Status::contact, {0, 1}, {{{0.25, -0.125}, -0.25, fv(1, 0)}}};
+  expectMatches(collide(s, kIdentity, b, kIdentity), g, kTolDouble, "double A,B");
+  expectMatches(collide(b, kIdentity, s, kIdentity), swapGolden(g), kTolDouble, "double B,A");
+}
+
+// Regression (fuzzing): a segment 2^-51 long rounds to one point in float; the fraction on the
+// capsule was left unclamped (−8.4) and the float engine reported a deep contact with a
+// capsule 37 away. Now: no contact in either precision, both role orders.
+TEST(FastSegmentCapsule, SegmentShorterThanFloatRoundingFarAway) {
+  const Segment s{{-0x1.c2p+1, 0.5}, {-0x1.c1ffffffffffp+1, 0.5}};
+  const Capsule b{{-0x1.38p+1, 0x1.fp-2}, {0x1.38p+1, 0x1.f000000000001p-2}, 0x1.fp-2};
+  const Transform xfA{{-0x1.c58p+3, 0x1p-1074}, {0, -1}};
+  const Transform xfB{{-0x1.c58p+3, -0x1.3dep+5}, {0, -1}};
+  expectBothWays(s, xfA, b, xfB, noContact(), Options{0.421875});
+  // Moved next to it: B's p1 0.25 beyond the segment's point along the capsule's axis (in A's
+  // frame B spans x from 37.296875; a world move of +40.5625 in y is −40.5625 along A's x):
+  // contact with the capsule's vertex 0, in both precisions.
+  const Transform near{{-0x1.c58p+3, 0.828125}, {0, -1}};
+  for (const Manifold& m : {collide(s, xfA, b, near), collideFloat(s, xfA, b, near)}) {
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    EXPECT_EQ(m.points[0].id.typeB, FeatureType::vertex) << describe(m);
+    EXPECT_EQ(m.points[0].id.indexB, 0) << describe(m);
+  }
+}
+
+// ---- segment_polygon ------------------------------------------------------------------------
+
+// Segment (−0.5, 0.9) → (0.5, 0.9) just inside the box's top: the segment's face 0 and the
+// box's face 2 both separate by −0.1 → the segment is the reference (normal (0, −1)); the top
+// edge of the box is clipped to the segment's extent at both ends: points (±0.5, 1) moved
+// ½·0.1 down, separation −0.1, ids (vertex k of the segment, face 2 of the box).
+TEST(FastSegmentPolygon, SegmentInsideTheTopFace) {
+  const Segment s{{-0.5, 0.9}, {0.5, 0.9}};
+  const Golden g{
+      Status::contact, {0, -1}, {{{-0.5, 0.95}, -0.1, vf(0, 2)}, {{0.5, 0.95}, -0.1, vf(1, 2)}}};
+  expectBothWays(s, kIdentity, kBox, kIdentity, g);
+  expectRigidMotionInvariance(s, kIdentity, kBox, kIdentity, g, {{6, 1}, {0.6, 0.8}}, {}, 8.0);
+}
+
+// A long segment resting on the box's top, y = 1 exactly: both separate by 0 → the segment's
+// face 0 is the reference; the box's top edge lies within the segment: points at the box's
+// corners v3 (−1, 1) and v2 (1, 1), separation 0, ids (face 0 of the segment, vertex j).
+TEST(FastSegmentPolygon, LongSegmentTouchingTheTopFace) {
+  const Segment s{{-3, 1}, {3, 1}};
+  const Golden g{Status::contact, {0, -1}, {{{-1, 1}, 0, fv(0, 3)}, {{1, 1}, 0, fv(0, 2)}}};
+  expectBothWays(s, kIdentity, kBox, kIdentity, g);
+}
+
+// A segment pointing at the box's face: (1.25, 0) → (3, 0) is 0.25 away from face 1 → no
+// contact; with margin 0.25 one point at the segment's p1... the box's face 1 is the reference
+// (0.25 > the segment's faces, −1 and −1), the incident edge is the segment's face (either;
+// the lower index, face 0), clipped to the face's extent [−1, 1] along y: both of the
+// segment's ends project to y = 0 — the segment's p1 at x = 1.25 (separation 0.25, kept) and
+// p2 at x = 3 (separation 2, dropped): point (1.25, 0) + ½(0 − 0 − 0.25)·(1, 0) = (1.125, 0).
+TEST(FastSegmentPolygon, SegmentEndOnFaceWithinMargin) {
+  const Segment s{{1.25, 0}, {3, 0}};
+  expectBothWays(s, kIdentity, kBox, kIdentity, noContact());
+  const Manifold m = collide(s, kIdentity, kBox, kIdentity, Options{0.25});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  ASSERT_EQ(m.pointCount, 1);
+  EXPECT_NEAR(m.normal.x, -1, 1e-15);
+  EXPECT_NEAR(m.points[0].point.x, 1.125, 1e-15);
+  EXPECT_NEAR(m.points[0].point.y, 0, 1e-15);
+  EXPECT_NEAR(m.points[0].separation, 0.25, 1e-15);
+}
+
+}  // namespace
+}  // namespace touche::fast::test
