@@ -616,6 +616,30 @@ TEST(CompareGaps, ChainCornerOwnershipOnTheBoundaryDecidesContactEitherWay) {
       Outcome::spuriousContact);
 }
 
+TEST(CompareGaps, FacesParallelInsideTheBandGiveOneOrTwoPoints) {
+  // The reference read the contact through one axis (a single point, the deeper corner),
+  // the engine through the parallel face (two clipped points): with the axes tied
+  // (gaps.axis = 0) both are the same contact; with a gap of 0.3 the second point is wrong.
+  Manifold expected = boxesManifold();
+  expected.pointCount = 1;
+  expected.gaps.axis = 0.0;
+  const Manifold actual = boxesManifold();
+  const Comparison r = compare(boxesCase(), expected, actual, fastTolerance(boxesCase()));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
+  EXPECT_THAT(r.explanation, HasSubstr("reference face chosen inside the tie band"));
+  const Case s = swappedCase(boxesCase());
+  EXPECT_EQ(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome,
+            Outcome::agreeWithinTie);
+  expected.gaps.axis = 0.3;
+  EXPECT_EQ(compare(boxesCase(), expected, actual, fastTolerance(boxesCase())).outcome,
+            Outcome::wrongPointCount);
+  // Inside the tie, a single point that is neither of the two is still wrong.
+  expected.gaps.axis = 0.0;
+  expected.points[0].point.x = 0.25;
+  EXPECT_EQ(compare(boxesCase(), expected, actual, fastTolerance(boxesCase())).outcome,
+            Outcome::wrongPointCount);
+}
+
 TEST(OutcomeName, EveryClassHasItsReportName) {
   EXPECT_EQ(outcomeName(Outcome::agreeWithinTie), "agree-within-tie");
   EXPECT_EQ(outcomeName(Outcome::wrongPointCount), "wrong-point-count");
