@@ -347,5 +347,17 @@ TEST(FastChainRegression, CapsuleCentroidAHalfUlpBehindTheLine) {
   EXPECT_EQ(m.status, Status::noContact) << describe(m);
 }
 
+TEST(FastChainRegression, CapsuleCentroidBehindASegmentTiltedByASubnormal) {
+  // p1 = (4, 2^-1074): the line through p2 = (−4, 0) passes 2^-1078 above the capsule's
+  // centroid (−3.5, 0) in A's frame, so it is behind; both corners (concave, flat) agree → none.
+  // The side test's product 2^-1074·7.5 rounds to 2^-1074·8 and cancels to 0 (on the line) unless
+  // the factors are scaled out of the subnormal range first.
+  const ChainSegment chain{
+      {12, 1.25}, {4, 0x0.0000000000001p-1022}, {-4, 0}, {-12, -0x0.0000000000001p-1022}};
+  const Capsule capsule{{0, 0.25}, {0, 0.75}, 0.25};
+  const Manifold m = collideChain(chain, {{-56, -62}, {1, 0}}, capsule, {{-59.5, -62.5}, {1, 0}});
+  EXPECT_EQ(m.status, Status::noContact) << describe(m);
+}
+
 }  // namespace
 }  // namespace touche::fast::test

@@ -31,6 +31,7 @@
 #include <boost/multiprecision/gmp.hpp>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "touche/core/shapes.h"
 #include "touche/fast/circles.h"
@@ -66,6 +67,46 @@ inline Vec2T<T> rightPerp(Vec2T<T> v) {
 }
 
 namespace detail {
+
+/// The sign (−1, 0, +1) of a1·b1 + a2·b2, for the chain's side and region tests. The value is
+/// computed so that its sign survives where a plain T product would not: in float both
+/// products are formed in double (exact: 24 + 24 bits) and added there (one rounding keeps the
+/// sign); in double, when a product leaves the normal range (a ghost a subnormal off the line
+/// times an edge of length 8 rounds to a multiple of 2^-1074), the factors are scaled by 2^300
+/// each first (exact), so the products are normal and carry their full precision.
+template <class T>
+inline int sumOfProductsSign(T a1, T b1, T a2, T b2) {
+  if constexpr (std::is_same_v<T, float>) {
+    const double sum = static_cast<double>(a1) * static_cast<double>(b1) +
+                       static_cast<double>(a2) * static_cast<double>(b2);
+    return (sum > 0.0) - (sum < 0.0);
+  } else {
+    T p1 = a1 * b1;
+    T p2 = a2 * b2;
+    constexpr T kTiny = T(0x1p-900);
+    const bool tiny1 = std::abs(p1) < kTiny && a1 != T(0) && b1 != T(0);
+    const bool tiny2 = std::abs(p2) < kTiny && a2 != T(0) && b2 != T(0);
+    if (tiny1 || tiny2) [[unlikely]] {
+      constexpr T kScale = T(0x1p300);
+      p1 = (a1 * kScale) * (b1 * kScale);
+      p2 = (a2 * kScale) * (b2 * kScale);
+    }
+    const T sum = p1 + p2;
+    return (sum > T(0)) - (sum < T(0));
+  }
+}
+
+/// sign(dot(a, b)), see sumOfProductsSign.
+template <class T>
+inline int dotSign(Vec2T<T> a, Vec2T<T> b) {
+  return sumOfProductsSign(a.x, b.x, a.y, b.y);
+}
+
+/// sign(cross(a, b)), see sumOfProductsSign.
+template <class T>
+inline int crossSign(Vec2T<T> a, Vec2T<T> b) {
+  return sumOfProductsSign(a.x, b.y, -a.y, b.x);
+}
 
 /// Sign of cross(b − a, c − b), exactly: the double orient2d filter (Shewchuk's error bound,
 /// as validate.cpp uses it), and GMP rationals when the filter cannot decide. Only called when
@@ -166,29 +207,31 @@ ManifoldT<T> collideChainSegmentAndCircle(const ChainSegmentT<T>& a, const Trans
   // from the origin cancel before they round); strictly behind the segment's line → none.
   const Vec2T<T> c = apply(invMul(xfA, xfB), b.center);
   const Vec2T<T> fromP1 = c - a.p1;
-  const T offset = dot(rightPerp(a.edge1), fromP1);  // |e|·(signed distance in front)
-  if constexpr (TOUCHE_MUTANT_IS(153)) {             // mutant 153: behind test with ≤
-    if (offset <= T(0)) return m;
+  const T offset = dot(rightPerp(a.edge1), fromP1);      // |e|·(signed distance in front)
+  const int side = -detail::crossSign(a.edge1, fromP1);  // the sign of offset
+  if constexpr (TOUCHE_MUTANT_IS(153)) {                 // mutant 153: behind test with ≤
+    if (side <= 0) return m;
   } else {
-    if (offset < T(0)) return m;
+    if (side < 0) return m;
   }
   // Step C2: regions (source 002 regions A, B, AB), with the ghosts' ownership of the corners.
   const Vec2T<T> fromP2 = c - a.p2;
   Vec2T<T> closest = a.p1;
   int vertex = -1;  // −1: the interior
-  if (!(dot(a.edge1, fromP1) > T(0))) {
-    if (!(dot(a.edge0, fromP1) > T(0))) return m;  // the previous piece owns it
+  if (detail::dotSign(a.edge1, fromP1) <= 0) {
+    if (detail::dotSign(a.edge0, fromP1) <= 0) return m;  // the previous piece owns it
     vertex = 0;
-  } else if (!(dot(a.edge1, fromP2) < T(0))) {
-    const Vec2T<T> next = TOUCHE_MUTANT_IS(154) ? a.edge0 : a.edge2;  // mutant 154: wrong ghost
-    if (dot(next, fromP2) > T(0)) return m;                           // the next piece owns it
+  } else if (detail::dotSign(a.edge1, fromP2) >= 0) {
+    // mutant 154: the wrong ghost's edge
+    const Vec2T<T> next = TOUCHE_MUTANT_IS(154) ? a.edge0 : a.edge2;
+    if (detail::dotSign(next, fromP2) > 0) return m;  // the next piece owns it
     closest = a.p2;
     vertex = 1;
   }
   // Step C3: the normal from the closest point to the centre; on the segment: the front normal.
   Vec2T<T> normal = a.normal1;
-  T distance = offset / a.length1;
-  bool degenerate = offset == T(0);
+  T distance = side > 0 ? offset / a.length1 : T(0);
+  bool degenerate = side == 0;
   if (vertex >= 0) {
     const UnitT<T> axis = unitOr(c - closest, a.normal1);
     normal = axis.unit;
@@ -219,7 +262,7 @@ enum class ChainNormal { skip, admit, snap };
 
 template <class T>
 inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
-  if (!(dot(normal, a.edge1) > T(0))) {
+  if (dotSign(normal, a.edge1) <= 0) {
     if (!a.convex1) {
       if constexpr (TOUCHE_MUTANT_IS(152)) {  // mutant 152: no snap at a concave corner
         return ChainNormal::admit;
@@ -227,10 +270,10 @@ inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
         return ChainNormal::snap;
       }
     }
-    return cross(normal, rightPerp(a.edge0)) > T(0) ? ChainNormal::skip : ChainNormal::admit;
+    return crossSign(normal, rightPerp(a.edge0)) > 0 ? ChainNormal::skip : ChainNormal::admit;
   }
   if (!a.convex2) return TOUCHE_MUTANT_IS(152) ? ChainNormal::admit : ChainNormal::snap;
-  return cross(rightPerp(a.edge2), normal) > T(0) ? ChainNormal::skip : ChainNormal::admit;
+  return crossSign(rightPerp(a.edge2), normal) > 0 ? ChainNormal::skip : ChainNormal::admit;
 }
 
 /// Step P2: B's area centroid (the midpoint of a two-vertex polygon), accumulated relative to
@@ -260,14 +303,12 @@ inline bool segmentCrosses(const ChainSegmentT<T>& a, const PolygonT<T>& b) {
   for (int k = 0; k < b.count; ++k) {
     const Vec2T<T> v = b.vertex(k);
     const Vec2T<T> w = b.vertex(b.next(k));
-    const T s1 = cross(w - v, a.p1 - v);
-    const T s2 = cross(w - v, a.p2 - v);
-    const T s3 = cross(a.edge1, v - a.p1);
-    const T s4 = cross(a.edge1, w - a.p1);
-    const bool straddlesB = (s1 > T(0) && s2 < T(0)) || (s1 < T(0) && s2 > T(0));
-    const bool straddlesA = (s3 > T(0) && s4 < T(0)) || (s3 < T(0) && s4 > T(0));
-    if (straddlesB && straddlesA) return true;
-    inside = inside && s1 > T(0);
+    const int s1 = crossSign(w - v, a.p1 - v);
+    const int s2 = crossSign(w - v, a.p2 - v);
+    const int s3 = crossSign(a.edge1, v - a.p1);
+    const int s4 = crossSign(a.edge1, w - a.p1);
+    if (s1 * s2 < 0 && s3 * s4 < 0) return true;
+    inside = inside && s1 > 0;
   }
   return inside;
 }
@@ -515,13 +556,13 @@ inline int closestStep(ManifoldT<T>& m, const ChainQueryT<T>& q, const ChainClos
 template <class T>
 inline void chainAndPolygonInA(ManifoldT<T>& m, const ChainSegmentT<T>& a, const PolygonT<T>& b,
                                Vec2T<T> centroidInA, T margin) {
-  // Step P2: one-sided.
-  const bool behind1 = dot(rightPerp(a.edge1), centroidInA - a.p1) < T(0);
-  bool behind0 = !a.convex1 || dot(rightPerp(a.edge0), centroidInA - a.p1) < T(0);
-  bool behind2 = !a.convex2 || dot(rightPerp(a.edge2), centroidInA - a.p2) < T(0);
+  // Step P2: one-sided (dot(rightPerp(e), x) = −cross(e, x): behind ⇔ the cross is positive).
+  const bool behind1 = crossSign(a.edge1, centroidInA - a.p1) > 0;
+  bool behind0 = !a.convex1 || crossSign(a.edge0, centroidInA - a.p1) > 0;
+  bool behind2 = !a.convex2 || crossSign(a.edge2, centroidInA - a.p2) > 0;
   if constexpr (TOUCHE_MUTANT_IS(151)) {  // mutant 151: the neighbours' behind tests flipped
-    behind0 = !a.convex1 || dot(rightPerp(a.edge0), centroidInA - a.p1) > T(0);
-    behind2 = !a.convex2 || dot(rightPerp(a.edge2), centroidInA - a.p2) > T(0);
+    behind0 = !a.convex1 || crossSign(a.edge0, centroidInA - a.p1) < 0;
+    behind2 = !a.convex2 || crossSign(a.edge2, centroidInA - a.p2) < 0;
   }
   if (behind1 && behind0 && behind2) return;
   // Step P3: distance between the cores; beyond the margin → none.
