@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <optional>
 #include <variant>
+#include <vector>
 
 namespace touche::oracle::box2d {
 namespace {
@@ -99,29 +100,48 @@ bool toB2(const Polygon& polygon, double skin, b2PolygonShape* shape) {
   return true;
 }
 
-/// An edge from p1 to p2; false when the two ends are equal in float (Box2D's edge colliders
-/// divide by its squared length and normalise it).
-bool toB2Edge(Vec2 p1, Vec2 p2, double skin, b2EdgeShape* edge) {
+/// An edge from p1 to p2 (refusal() has made sure its float length is at least FLT_EPSILON).
+void toB2Edge(Vec2 p1, Vec2 p2, double skin, b2EdgeShape* edge) {
   edge->m_vertex1 = toB2(p1);
   edge->m_vertex2 = toB2(p2);
   edge->m_radius = static_cast<float>(skin);
-  return !(edge->m_vertex1 == edge->m_vertex2);
 }
 
 /// A two-sided edge (b2EdgeShape::SetTwoSided): touche's segment.
-bool toB2(const Segment& segment, double skin, b2EdgeShape* edge) {
+void toB2(const Segment& segment, double skin, b2EdgeShape* edge) {
   edge->m_oneSided = false;
-  return toB2Edge(segment.p1, segment.p2, skin, edge);
+  toB2Edge(segment.p1, segment.p2, skin, edge);
 }
 
 /// A one-sided edge with its ghost vertices, as b2ChainShape::GetChildEdge makes it
 /// (b2EdgeShape::SetOneSided): touche's chain segment. Box2D keeps the side to the right of
 /// m_vertex1 → m_vertex2, as touche does.
-bool toB2(const ChainSegment& chain, double skin, b2EdgeShape* edge) {
+void toB2(const ChainSegment& chain, double skin, b2EdgeShape* edge) {
   edge->m_oneSided = true;
   edge->m_vertex0 = toB2(chain.ghost1);
   edge->m_vertex3 = toB2(chain.ghost2);
-  return toB2Edge(chain.p1, chain.p2, skin, edge);
+  toB2Edge(chain.p1, chain.p2, skin, edge);
+}
+
+/// The float length of an edge p → q, as Box2D's b2Vec2::Length computes it.
+float floatLength(Vec2 p, Vec2 q) {
+  return (toB2(q) - toB2(p)).Length();
+}
+
+/// The edges Box2D normalises for a segment (the segment) or a chain segment (the segment and
+/// both ghost edges), with their names; empty for other shapes.
+struct NamedEdge {
+  const char* name;
+  float length;
+};
+std::vector<NamedEdge> normalisedEdges(const Shape& shape) {
+  if (const auto* s = std::get_if<Segment>(&shape)) return {{"segment", floatLength(s->p1, s->p2)}};
+  if (const auto* c = std::get_if<ChainSegment>(&shape)) {
+    return {{"chain segment", floatLength(c->p1, c->p2)},
+            {"ghost edge ghost1 -> p1", floatLength(c->ghost1, c->p1)},
+            {"ghost edge p2 -> ghost2", floatLength(c->p2, c->ghost2)}};
+  }
+  return {};
 }
 
 FeatureId toFeatureId(const b2ContactFeature& cf) {
@@ -238,7 +258,7 @@ template <typename EdgeLike>
 Manifold collideEdgeAndCircle(const EdgeLike& a, const Transform& xfA, const Circle& b,
                               const Transform& xfB, double skin) {
   b2EdgeShape edge;
-  if (!toB2(a, skin, &edge)) return statusOnly(Status::error);
+  toB2(a, skin, &edge);
   const b2CircleShape circle = toB2(b);
   const b2Transform b2xfA = toB2(xfA);
   const b2Transform b2xfB = toB2(xfB);
@@ -254,8 +274,9 @@ template <typename EdgeLike>
 Manifold collideEdgeAndPolygon(const EdgeLike& a, const Transform& xfA, const Polygon& b,
                                const Transform& xfB, double skin) {
   b2EdgeShape edge;
+  toB2(a, skin, &edge);
   b2PolygonShape polygon;
-  if (!toB2(a, skin, &edge) || !toB2(b, skin, &polygon)) return statusOnly(Status::error);
+  if (!toB2(b, skin, &polygon)) return statusOnly(Status::error);
   const b2Transform b2xfA = toB2(xfA);
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
@@ -333,15 +354,27 @@ bool implementsWithSkin(PairId pair) {
 }
 
 std::string refusal(const Shape& a, const Shape& b) {
+  char text[280];
   for (const Shape* shape : {&a, &b}) {
+    const char role = shape == &a ? 'a' : 'b';
     const std::optional<float> area = floatArea(*shape);
-    if (!area || *area > FLT_EPSILON) continue;
-    char text[240];
-    std::snprintf(text, sizeof text,
-                  "Box2D 2.4.1 cannot build polygon %c: its area in float is %a (%.9g), not "
-                  "above b2_epsilon = FLT_EPSILON (b2PolygonShape::Set asserts on it)",
-                  shape == &a ? 'a' : 'b', static_cast<double>(*area), static_cast<double>(*area));
-    return text;
+    if (area && !(*area > FLT_EPSILON)) {
+      std::snprintf(text, sizeof text,
+                    "Box2D 2.4.1 cannot build polygon %c: its area in float is %a (%.9g), not "
+                    "above b2_epsilon = FLT_EPSILON (b2PolygonShape::Set asserts on it)",
+                    role, static_cast<double>(*area), static_cast<double>(*area));
+      return text;
+    }
+    for (const NamedEdge& edge : normalisedEdges(*shape)) {
+      if (edge.length >= FLT_EPSILON) continue;
+      std::snprintf(text, sizeof text,
+                    "Box2D 2.4.1 cannot take %s of shape %c: its length in float is %a (%.9g), "
+                    "below b2_epsilon = FLT_EPSILON (b2Vec2::Normalize leaves its normal "
+                    "unnormalised)",
+                    edge.name, role, static_cast<double>(edge.length),
+                    static_cast<double>(edge.length));
+      return text;
+    }
   }
   return "";
 }

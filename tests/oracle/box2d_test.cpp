@@ -316,12 +316,36 @@ TEST(Box2dAdapter, SkinGivesEdgesPolygonRadiusAndChainsAreNotImplemented) {
             std::string::npos);
 }
 
-TEST(Box2dAdapter, ZeroLengthEdgeInFloatIsAnError) {
-  // Ends 2^-40 apart are distinct doubles (valid) but the same float: Box2D divides by the
-  // squared length, the adapter answers error.
-  const Segment tiny{{1, 0}, {1 + 0x1p-40, 0}};
-  EXPECT_EQ(box2d::collide(tiny, kIdentity, Circle{{0, 0}, 0.5}, at(1, 0.25)).status,
-            Status::error);
+TEST(Box2dAdapter, EdgeShorterThanFltEpsilonIsRefusedWithItsLength) {
+  // b2Vec2::Normalize leaves a vector shorter than b2_epsilon (FLT_EPSILON = 2^-23) as it is, so
+  // b2CollideEdgeAndCircle's normal for a segment 2^-37 long would be 2^-37, not unit (found by
+  // fuzzing). Segments and chain segments whose float length is below FLT_EPSILON are refused,
+  // and so are the ghost edges Box2D normalises; 2^-23 itself is accepted.
+  const Circle circle{{0, 0}, 0.5};
+  const Segment tiny{{0, 0}, {0x1p-37, 0}};
+  const Segment justLongEnough{{0, 0}, {0x1p-23, 0}};
+  for (bool swap : {false, true}) {
+    EXPECT_EQ((swap ? box2d::collide(circle, at(0, 0.25), tiny, kIdentity)
+                    : box2d::collide(tiny, kIdentity, circle, at(0, 0.25)))
+                  .status,
+              Status::unsupported);
+    EXPECT_EQ((swap ? box2d::collide(circle, at(0, 0.25), justLongEnough, kIdentity)
+                    : box2d::collide(justLongEnough, kIdentity, circle, at(0, 0.25)))
+                  .status,
+              Status::contact);
+  }
+  const std::string why = box2d::refusal(tiny, circle);
+  EXPECT_NE(why.find("segment of shape a: its length in float is 0x1p-37"), std::string::npos)
+      << why;
+  const ChainSegment shortGhost{{-1 - 0x1p-30, 0}, {-1, 0}, {1, 0}, {2, 0}};
+  EXPECT_EQ(box2d::collide(shortGhost, kIdentity, makeBox(0.5, 0.5), at(0, -0.3)).status,
+            Status::unsupported);
+  EXPECT_NE(box2d::refusal(circle, shortGhost).find("ghost edge ghost1 -> p1 of shape b"),
+            std::string::npos);
+  // Ends 2^-40 apart are distinct doubles (a valid segment) but the same float: length 0.
+  const Segment sameInFloat{{1, 0}, {1 + 0x1p-40, 0}};
+  EXPECT_EQ(box2d::collide(sameInFloat, kIdentity, circle, at(1, 0.25)).status,
+            Status::unsupported);
 }
 
 // --- polygons Box2D cannot build: area not above FLT_EPSILON ------------------------------

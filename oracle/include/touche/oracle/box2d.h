@@ -10,8 +10,9 @@
 // touche validated them: vertices, edge normals, centroid and radius are filled in directly,
 // b2PolygonShape::Set() is never called (it welds close vertices, reorders them and asserts on
 // degenerate input) — but a polygon whose float area is not above FLT_EPSILON, which Set()
-// would assert on (its centroid divides by the area), is refused: `unsupported`, and
-// refusal() says why, naming the area.
+// would assert on (its centroid divides by the area), and an edge shorter than FLT_EPSILON in
+// float, whose normal b2Vec2::Normalize would leave unnormalised, are refused: `unsupported`,
+// and refusal() says why, naming the area or the length.
 //
 // Two engines:
 //   "box2d"       b2PolygonShape::m_radius = the polygon's own radius and b2EdgeShape::m_radius
@@ -67,9 +68,11 @@ inline constexpr std::string_view kSkinnedChainUnsupported =
     "engine box2d_skin: Box2D gives a chain's edges its 0.01 skin, and a chain segment grown by "
     "a radius is no touche shape, so there is no reference to compare with; use engine box2d";
 
-/// Why Box2D 2.4.1 cannot take this input although it implements the pair (a polygon whose
-/// float area, as b2PolygonShape::Set() computes it, is not above FLT_EPSILON), or "" when it
-/// can. Both engines answer `unsupported` exactly when this is not empty.
+/// Why Box2D 2.4.1 cannot take this input although it implements the pair, or "" when it can:
+/// a polygon whose float area, as b2PolygonShape::Set() computes it, is not above FLT_EPSILON
+/// (Set() asserts on it), or an edge Box2D normalises — a segment, a chain segment or one of its
+/// ghost edges — whose float length is below FLT_EPSILON (b2Vec2::Normalize then leaves the
+/// normal unnormalised). Both engines answer `unsupported` exactly when this is not empty.
 std::string refusal(const Shape& a, const Shape& b);
 
 inline constexpr Engine kEngine{"box2d", &collide, &implements};
