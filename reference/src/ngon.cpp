@@ -17,7 +17,8 @@
 // Step 3 needs the centre's foot on each edge line to lie within the edge (then ray c→vk comes
 // before ray c→Wk); validateRegularPolygon checks it exactly. Every decision is the sign of a
 // rational or of a + b·√g (exact.h); the only non-rational quantity, the unit normal nk, enters
-// as m/√g with m = rightPerp(edge), g = m·m.
+// as m/√g with m = rightPerp(edge), g = m·m. Steps 1–4 run on intervals first and on exact
+// rationals only when an interval sign is uncertain (interval.h, the polygon–polygon filter).
 //
 // The exact polygon: vertex k is the correctly rounded double of c + ρ·(cos θk, sin θk),
 // θk = rotation + 2πk/n (ngon.h). Source mistakes are in docs/errata.md (source 004).
@@ -34,6 +35,7 @@
 #include <string>
 
 #include "exact.h"
+#include "interval.h"
 #include "rounding.h"
 #include "touche/core/validate.h"
 
@@ -220,19 +222,32 @@ std::optional<InputError> checkParameters(const RegularPolygon& ngon, std::strin
   return std::nullopt;
 }
 
+// Exact signs of directions, for either number type (Rational here, Interval below).
+
+template <class V>
+auto crossOf(const V& a, const V& b) {
+  return a.x * b.y - a.y * b.x;
+}
+template <class V>
+auto dotOf(const V& a, const V& b) {
+  return a.x * b.x + a.y * b.y;
+}
+
 /// Position of w's direction on the turn that starts at `base`: 0 for angles in [0, π), 1 for
-/// [π, 2π). Exact.
-int halfTurn(const ExactVec2& base, const ExactVec2& w) {
-  const int s = sign(cross(base, w));
+/// [π, 2π).
+template <class V>
+int halfTurnOf(const V& base, const V& w) {
+  const int s = sign(crossOf(base, w));
   if (s != 0) return s > 0 ? 0 : 1;
-  return sign(dot(base, w)) > 0 ? 0 : 1;
+  return sign(dotOf(base, w)) > 0 ? 0 : 1;
 }
 
 /// True when angle(u) ≤ angle(w), both measured counter-clockwise from `base` in [0, 2π).
-bool angleNotAfter(const ExactVec2& base, const ExactVec2& u, const ExactVec2& w) {
-  const int hu = halfTurn(base, u), hw = halfTurn(base, w);
+template <class V>
+bool angleNotAfterOf(const V& base, const V& u, const V& w) {
+  const int hu = halfTurnOf(base, u), hw = halfTurnOf(base, w);
   if (hu != hw) return hu < hw;
-  return sign(cross(u, w)) >= 0;  // same half turn: less than π apart
+  return sign(crossOf(u, w)) >= 0;  // same half turn: less than π apart
 }
 
 InputError vertexError(std::string_view prefix, int k, Vec2 v, const std::string& why) {
@@ -277,7 +292,7 @@ std::optional<InputError> checkExactPolygon(const std::vector<Vec2>& local, Vec2
   // Once around: the vertex rays' angles from ray 0 increase (each turn is in (0, π) by the
   // first check, so the total is 2π exactly when no ray passes ray 0 again before the last).
   for (int k = 1; k + 1 < n; ++k) {
-    if (angleNotAfter(v[0] - c, v[k + 1] - c, v[k] - c)) {
+    if (angleNotAfterOf(v[0] - c, v[k + 1] - c, v[k] - c)) {
       return vertexError(prefix, k + 1, local[k + 1],
                          "winds past vertex 0 about the centre (circumradius too small for the "
                          "centre's magnitude)");
@@ -287,45 +302,84 @@ std::optional<InputError> checkExactPolygon(const std::vector<Vec2>& local, Vec2
 }
 
 // ---- The predicate --------------------------------------------------------------------------
+// One generic decision path over the number type (CGAL's filtered kernels, as polygon_polygon
+// does it): run on intervals enclosing the exact values first; when an interval sign is
+// uncertain (Uncertain is thrown), run the same code again on exact rationals.
+
+/// The vector type and the exact lifting of doubles for each number type.
+template <class Num>
+struct Lift;
+template <>
+struct Lift<Rational> {
+  using Vec = ExactVec2;
+  static Rational scalar(double x) { return liftExact(x); }
+  static ExactVec2 point(const Transform& xf, Vec2 v) { return toWorldExact(xf, v); }
+};
+template <>
+struct Lift<Interval> {
+  using Vec = IntervalVec2;
+  static Interval scalar(double x) { return touche::reference::point(x); }
+  static IntervalVec2 point(const Transform& xf, Vec2 v) { return toWorldInterval(xf, v); }
+};
+
+/// Sign of a + b·√g (g > 0) by signs and squares, for either number type (exact.h's rule).
+template <class Num>
+int signWithRoot(const Num& a, const Num& b, const Num& g) {
+  const int signA = sign(a);
+  const int signB = sign(b);
+  if (signB == 0) return signA;
+  if (signA == 0 || signA == signB) return signB;
+  const int bigger = sign(Num(a * a - b * b * g));
+  return bigger > 0 ? signA : (bigger < 0 ? signB : 0);
+}
 
 /// Step 1: the n-gon's centre and the circle's centre in the world frame, and the grown radius
 /// r = rPolygon + rCircle + margin. Vertices are mapped into the world frame when first needed
-/// (the sector search looks at about log2 n of them), exactly.
+/// (the sector search looks at about log2 n of them).
+template <class Num>
 class WorldScene {
  public:
+  using Vec = typename Lift<Num>::Vec;
   WorldScene(const RegularPolygon& a, const std::vector<Vec2>& localVertices, const Transform& xfA,
              const Circle& b, const Transform& xfB, const Options& options)
-      : center(toWorldExact(xfA, a.center)),
-        circleCenter(toWorldExact(xfB, b.center)),
-        r(liftExact(a.radius) + liftExact(b.radius) + liftExact(options.margin)),
+      : center(Lift<Num>::point(xfA, a.center)),
+        circleCenter(Lift<Num>::point(xfB, b.center)),
+        r(Lift<Num>::scalar(a.radius) + Lift<Num>::scalar(b.radius) +
+          Lift<Num>::scalar(options.margin)),
         local_(localVertices),
         xfA_(xfA),
         world_(localVertices.size()) {}
 
   int count() const { return static_cast<int>(local_.size()); }
-  const ExactVec2& vertex(int k) {
-    if (!world_[k]) world_[k] = toWorldExact(xfA_, local_[k]);
+  const Vec& vertex(int k) {
+    if (!world_[k]) world_[k] = Lift<Num>::point(xfA_, local_[k]);
     return *world_[k];
   }
 
-  const ExactVec2 center;
-  const ExactVec2 circleCenter;
-  const Rational r;
+  const Vec center;
+  const Vec circleCenter;
+  const Num r;
 
  private:
   const std::vector<Vec2>& local_;
   Transform xfA_;
-  std::vector<std::optional<ExactVec2>> world_;
+  std::vector<std::optional<Vec>> world_;
 };
 
 /// Step 2: the sector k whose wedge [ray c→vk, ray c→vk+1) holds d = p − c (d ≠ 0): the last
 /// vertex ray not after d, by bisection over the vertex rays (counter-clockwise from vertex 0).
-int findSector(WorldScene& s, const ExactVec2& d) {
-  const ExactVec2 base = s.vertex(0) - s.center;
+template <class Num>
+int findSector(WorldScene<Num>& s, const typename WorldScene<Num>::Vec& d, int secondHalfStart) {
+  // Half turns relative to ray c→v0: the vertices' are known (secondHalfStart), d's is decided
+  // once; within one half turn the sign of a cross product orders two directions.
+  const int halfOfD = halfTurnOf(s.vertex(0) - s.center, d);
   int low = 0, high = s.count();  // ray 0 ≤ d < ray `high`
   while (high - low > 1) {
     const int mid = (low + high) / 2;
-    if (angleNotAfter(base, s.vertex(mid) - s.center, d)) {
+    const int halfOfMid = mid >= secondHalfStart ? 1 : 0;
+    const bool notAfter = halfOfMid != halfOfD ? halfOfMid < halfOfD
+                                               : sign(crossOf(s.vertex(mid) - s.center, d)) >= 0;
+    if (notAfter) {
       low = mid;
     } else {
       high = mid;
@@ -334,52 +388,54 @@ int findSector(WorldScene& s, const ExactVec2& d) {
   return low;
 }
 
-/// Sign of cross(v + r·m/√g − c, d): which side of the ray c→(v + r·m/√g) the direction d lies
-/// on. cross(v − c, d) + (r/g)·cross(m, d)·√g, a single-radical form.
-int sideOfBoundaryRay(const ExactVec2& v, const ExactVec2& m, const Rational& g,
-                      const WorldScene& s, const ExactVec2& d) {
-  return sign(SqrtForm{cross(v - s.center, d), s.r * cross(m, d) / g, g});
+/// Step 3: sign of cross(v + r·m/√g − c, d), which side of the ray c→(v + r·m/√g) the
+/// direction d lies on; times g > 0: g·cross(v − c, d) + r·cross(m, d)·√g.
+template <class Num, class V>
+int sideOfSplitRay(const V& v, const V& m, const Num& g, const WorldScene<Num>& s, const V& d) {
+  return signWithRoot(Num(g * crossOf(v - s.center, d)), Num(s.r * crossOf(m, d)), g);
 }
 
 /// Step 4, corner part: p is inside the grown set iff it lies before the far crossing of its
 /// ray with the circle of radius r about v: (p − c)·(p − v) ≤ 0 (p before the ray's closest
 /// approach to v) or |p − v| ≤ r.
-bool cornerOverlap(const WorldScene& s, const ExactVec2& v) {
-  const ExactVec2& p = s.circleCenter;
-  if (sign(dot(p - s.center, p - v)) <= 0) return true;
-  const ExactVec2 d = p - v;
-  return sign(Rational(dot(d, d) - s.r * s.r)) <= 0;
+template <class Num, class V>
+bool cornerOverlap(const WorldScene<Num>& s, const V& v) {
+  const V& p = s.circleCenter;
+  if (sign(dotOf(p - s.center, p - v)) <= 0) return true;
+  const V d = p - v;
+  return sign(Num(dotOf(d, d) - s.r * s.r)) <= 0;
 }
 
 /// Step 4, edge part: p is on the inner side of the edge line pushed out by r:
 /// m·(p − v) ≤ r·√g.
-bool edgeOverlap(const WorldScene& s, const ExactVec2& v, const ExactVec2& m, const Rational& g) {
-  return sign(SqrtForm{-dot(m, s.circleCenter - v), s.r, g}) >= 0;
+template <class Num, class V>
+bool edgeOverlap(const WorldScene<Num>& s, const V& v, const V& m, const Num& g) {
+  return signWithRoot(Num(-dotOf(m, s.circleCenter - v)), s.r, g) >= 0;
 }
 
-RegularPolygonCircleTest decide(WorldScene& s) {
+template <class Num>
+RegularPolygonCircleTest decide(WorldScene<Num>& s, int secondHalfStart) {
   RegularPolygonCircleTest result;
-  const ExactVec2 d = s.circleCenter - s.center;
+  const auto d = s.circleCenter - s.center;
   if (sign(d.x) == 0 && sign(d.y) == 0) {  // the centre itself: inside, no direction
     result.overlap = true;
     return result;
   }
   // Step 2: the sector.
-  const int n = s.count();
-  const int k = findSector(s, d);
-  const int k1 = (k + 1) % n;
-  const ExactVec2 v1 = s.vertex(k);
-  const ExactVec2 v2 = s.vertex(k1);
-  const ExactVec2 m = rightPerp(v2 - v1);
-  const Rational g = dot(m, m);
+  const int k = findSector(s, d, secondHalfStart);
+  const int k1 = (k + 1) % s.count();
+  const auto v1 = s.vertex(k);
+  const auto v2 = s.vertex(k1);
+  const auto m = rightPerp(v2 - v1);
+  const Num g = dotOf(m, m);
   result.sector = k;
   // Step 3: corner part of vertex k (before ray c→Wk), of vertex k+1 (after ray c→W'k), or the
-  // edge part. On a boundary ray both tests give the same answer (they meet at Wk / W'k).
-  if (sideOfBoundaryRay(v1, m, g, s, d) < 0) {
+  // edge part. On a split ray both tests give the same answer (they meet at Wk / W'k).
+  if (sideOfSplitRay(v1, m, g, s, d) < 0) {
     result.part = FeatureType::vertex;
     result.feature = k;
     result.overlap = cornerOverlap(s, v1);
-  } else if (sideOfBoundaryRay(v2, m, g, s, d) > 0) {
+  } else if (sideOfSplitRay(v2, m, g, s, d) > 0) {
     result.part = FeatureType::vertex;
     result.feature = k1;
     result.overlap = cornerOverlap(s, v2);
@@ -390,6 +446,19 @@ RegularPolygonCircleTest decide(WorldScene& s) {
     result.overlap = edgeOverlap(s, v1, m, g);
   }
   return result;
+}
+
+/// Steps 1–4 on intervals; on exact rationals when an interval sign is uncertain.
+RegularPolygonCircleTest decideFiltered(const PreparedRegularPolygon& a, const Transform& xfA,
+                                        const Circle& b, const Transform& xfB,
+                                        const Options& options) {
+  try {
+    WorldScene<Interval> scene(a.ngon(), a.vertices(), xfA, b, xfB, options);
+    return decide(scene, a.secondHalfStart());
+  } catch (const Uncertain&) {
+    WorldScene<Rational> scene(a.ngon(), a.vertices(), xfA, b, xfB, options);
+    return decide(scene, a.secondHalfStart());
+  }
 }
 
 RegularPolygonCircleTest invalid(InputError error) {
@@ -408,8 +477,7 @@ RegularPolygonCircleTest testChecked(const PreparedRegularPolygon& a, std::strin
   if (auto e = validateShape(b, prefixB)) return invalid(*e);
   if (auto e = validateTransform(xfB, prefixXfB)) return invalid(*e);
   if (auto e = validateOptions(options)) return invalid(*e);
-  WorldScene scene(a.ngon(), a.vertices(), xfA, b, xfB, options);
-  return decide(scene);
+  return decideFiltered(a, xfA, b, xfB, options);
 }
 
 }  // namespace
@@ -439,6 +507,13 @@ PreparedRegularPolygon::PreparedRegularPolygon(const RegularPolygon& ngon) : ngo
   if (error_) return;
   vertices_ = regularPolygonVertices(ngon);
   error_ = checkExactPolygon(vertices_, ngon.center, "");
+  if (error_) return;
+  const ExactVec2 c = liftExact(ngon.center);
+  const ExactVec2 base = liftExact(vertices_[0]) - c;
+  secondHalfStart_ = ngon.sides;
+  for (int k = ngon.sides - 1; k > 0 && halfTurnOf(base, liftExact(vertices_[k]) - c) == 1; --k) {
+    secondHalfStart_ = k;
+  }
 }
 
 std::optional<InputError> PreparedRegularPolygon::validate(std::string_view prefix) const {

@@ -283,6 +283,15 @@ TEST(ReferenceNgon, CentreOnAVertexRayIsInTheSectorThatStartsThere) {
                  {false, 3, kVertex, 3});
 }
 
+TEST(ReferenceNgon, CentreExactlyOnAVertex) {
+  // Circle centred on v0 = (2, 0) of T. r = 0.25: d = v0 − c lies on ray c→v0 and before the
+  // split ray through v0 + 0.25·n0 → corner part of vertex 0, (p − c)·(p − v0) = 0 → overlap.
+  // r = 0: the split ray is ray c→v0 itself, so d is on it → edge part of face 0, and
+  // m·(p − v0) = 0 ≤ 0 → touching, overlap.
+  expectDecision(ngon(3, 2), at(0, 0), Circle{{0, 0}, 0.25}, at(2, 0), {true, 0, kVertex, 0});
+  expectDecision(ngon(3, 2), at(0, 0), Circle{{0, 0}, 0}, at(2, 0), {true, 0, kFace, 0});
+}
+
 TEST(ReferenceNgon, CentreAtTheNgonCentreOverlapsForEverySideCount) {
   // No direction: sector 0, edge part, face 0; the centre is inside, so even a circle of
   // radius 0 overlaps.
@@ -471,7 +480,7 @@ void compareOnce(const PreparedRegularPolygon& g, const Transform& xfA, const Ci
 }
 
 /// `polygons` random n-gons, `circlesPerPolygon` circles each (the n-gon's exact polygon is
-/// prepared once). 40% of the circles are aimed at the boundary of the grown n-gon (near
+/// prepared once). 25% of the circles are aimed at the boundary of the grown n-gon (near
 /// tangent, a few ulps either way), the rest spread around the n-gon. Pairs alternate between
 /// margin 0 and a margin in [2^−10, 0.25), aimed at the boundary of their own margin.
 AgreementStats runAgreement(int sides, int polygons, int circlesPerPolygon, std::uint64_t seed) {
@@ -486,7 +495,7 @@ AgreementStats runAgreement(int sides, int polygons, int circlesPerPolygon, std:
     for (int j = 0; j < circlesPerPolygon; ++j) {
       const double r = s.index(10) == 0 ? 0.0 : s.uniform(0.02, 1.0);
       const double margin = j % 2 == 0 ? 0.0 : s.uniform(0x1p-10, 0.25);
-      const bool aimed = s.index(5) < 2;
+      const bool aimed = s.index(4) == 0;
       Circle c{{0, 0}, r};
       Transform xfB = at(0, 0);
       if (aimed) {
@@ -517,7 +526,7 @@ void expectAgreement(int sides, int polygons, int circlesPerPolygon, std::uint64
     const double aimedRate = static_cast<double>(stats.aimedOverlaps[m]) / stats.aimed[m];
     EXPECT_GE(hitRate, 0.3) << "margin class " << m;
     EXPECT_LE(hitRate, 0.7) << "margin class " << m;
-    EXPECT_GE(stats.aimed[m], stats.pairs[m] / 3) << "margin class " << m;
+    EXPECT_GE(stats.aimed[m], stats.pairs[m] / 5) << "margin class " << m;
     EXPECT_GE(aimedRate, 0.2) << "margin class " << m;
     EXPECT_LE(aimedRate, 0.8) << "margin class " << m;
   }

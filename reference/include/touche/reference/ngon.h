@@ -51,9 +51,9 @@ std::vector<Vec2> regularPolygonVertices(const RegularPolygon& ngon);
 /// Checks the parameters (fields "<prefix>.center", ".circumradius", ".sides", ".rotation",
 /// ".radius") and the exact polygon ("<prefix>.vertices[k]"): every vertex within
 /// kMaxCoordinate; strictly convex and counter-clockwise around the centre, which is strictly
-/// inside; and the centre's foot on every edge's line within the edge (the sector picture of
-/// source 004, step 2). Only a circumradius within a few ulps of the centre's coordinates fails
-/// the polygon checks.
+/// inside; and the centre's foot on every edge's line within the edge (what the split of
+/// ngon.cpp step 3 needs). Only a circumradius tiny against the centre's coordinates fails the
+/// polygon checks: when ρ·(1 − cos 2π/n) nears an ulp of the centre, rounding breaks convexity.
 std::optional<InputError> validateRegularPolygon(const RegularPolygon& ngon,
                                                  std::string_view prefix);
 
@@ -71,11 +71,16 @@ class PreparedRegularPolygon {
   const std::vector<Vec2>& vertices() const { return vertices_; }
   /// validateRegularPolygon(ngon(), prefix), without recomputing anything.
   std::optional<InputError> validate(std::string_view prefix) const;
+  /// The first vertex whose ray from the centre lies at least π counter-clockwise from vertex
+  /// 0's, decided exactly once here (the rays of vertex 0 and vertex n/2 are nearly opposite,
+  /// which an interval cannot tell); the sector search uses it.
+  int secondHalfStart() const { return secondHalfStart_; }
 
  private:
   RegularPolygon ngon_;
   std::vector<Vec2> vertices_;
   std::optional<InputError> error_;  ///< field relative to the prefix, e.g. "sides"
+  int secondHalfStart_ = 0;
 };
 
 /// What source 004's test decided, and where it placed the circle centre.
