@@ -359,5 +359,39 @@ TEST(FastChainRegression, CapsuleCentroidBehindASegmentTiltedByASubnormal) {
   EXPECT_EQ(m.status, Status::noContact) << describe(m);
 }
 
+TEST(FastChainRegression, SegmentShorterThanFloatRoundingClipsBothEndsOntoIt) {
+  // p1 = (2^-761·1.69, −0.25), p2 = (−0, −0.25): in float the segment has length 0. Its face
+  // still has the direction of its double normal; the octagon's face 4 crosses it, and both of
+  // its ends are clipped onto the segment's one point: ids (vertex 0, face 4), (vertex 1, face 4).
+  const ChainSegment chain{
+      {-0x1.dp-1, 0x1.8p-5}, {0x1.af801p-761, -0x1p-2}, {-0.0, -0x1p-2}, {0x1.1p-2, -0x1.58p-1}};
+  const Polygon octagon = polygon({{0x1.38p+0, -0x1.3p-2},
+                                   {-0x1.7p-2, 0x1.f4p+0},
+                                   {-0x1.02p+1, 0x1.f8p+0},
+                                   {-0x1.cep+1, 0x1.2p-3},
+                                   {-0x1.4ep+1, -0x1.2ap+1},
+                                   {-0x1.cp-3, -0x1.46p+1},
+                                   {0x1.08p+0, -0x1.4p+0},
+                                   {0x1.3p+0, -0x1.7p-1}});
+  expectIds(chain, {{0x1.68p+4, 0x1.9ap+4}, {1, 0}}, octagon, {{0x1.8b4p+4, 0x1.9b8p+4}, {1, 0}},
+            {}, Status::contact, {vf(0, 4), vf(1, 4)});
+  const Manifold m = collideChainFloat(chain, {{0x1.68p+4, 0x1.9ap+4}, {1, 0}}, octagon,
+                                       {{0x1.8b4p+4, 0x1.9b8p+4}, {1, 0}});
+  EXPECT_NEAR(m.points[0].point.x, 22.5, 1e-5) << describe(m);
+  EXPECT_NEAR(m.points[1].point.x, 22.5, 1e-5) << describe(m);
+}
+
+TEST(FastChainRegression, PolygonSmallerThanFloatRoundingOfItsPositionKeepsItsCentroid) {
+  // A rounded polygon 2^-32 across whose centroid lies 2^-10 behind the segment's line (both
+  // corners concave → none). Moved into A's frame in float its vertices collapse (area 0, the
+  // centroid was 0/0 and no side); the centroid's offset is taken in B's own frame instead.
+  const ChainSegment chain{
+      {0x1.74p-32, -0x1.4p-34}, {0x1p-33, 0}, {0x1.34p+2, 0}, {-0x1.2p-32, -0x1.9p-33}};
+  const Polygon tiny = polygon(
+      {{0x1.f8p-33, 0}, {0x1.7p-34, 0x1.d8p-33}, {0x1p-34, 0x1.e8p-33}, {-0x1.f8p-33, 0}}, 0.5);
+  expectIds(chain, {{0x1.3p+1, 0x1.fcp-11}, {-1, 0}}, tiny, {{0x1.c6cp-27, 0x1.fcp-27}, {-1, 0}},
+            {}, Status::noContact, {});
+}
+
 }  // namespace
 }  // namespace touche::fast::test

@@ -276,15 +276,22 @@ inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
   return crossSign(rightPerp(a.edge2), normal) > 0 ? ChainNormal::skip : ChainNormal::admit;
 }
 
-/// Step P2: B's area centroid (the midpoint of a two-vertex polygon), accumulated relative to
-/// vertex 0, in the frame B's vertices are given in.
+/// Step P2: the offset of B's area centroid from its vertex 0 (half the edge of a two-vertex
+/// polygon), in B's own frame. A polygon that collapses in T (area 0) takes the average of its
+/// vertices.
 template <class T>
-inline Vec2T<T> centroidOf(const PolygonT<T>& b) {
+inline Vec2T<T> centroidOffset(const PolygonT<T>& b) {
   const Vec2T<T> o = b.vertex(0);
-  if (b.count == 2) return o + T(0.5) * (b.vertex(1) - o);
+  if (b.count == 2) return T(0.5) * (b.vertex(1) - o);
   T area2 = T(0);
   for (int i = 1; i + 1 < b.count; ++i)
     area2 += cross(b.vertex(i) - o, b.vertex(i + 1) - o);
+  if (!(area2 > T(0))) [[unlikely]] {
+    Vec2T<T> sum;
+    for (int i = 1; i < b.count; ++i)
+      sum = sum + (b.vertex(i) - o);
+    return (T(1) / static_cast<T>(b.count)) * sum;
+  }
   // Each triangle's weight divided by the total first: no third powers (they overflow float).
   Vec2T<T> sum;
   for (int i = 1; i + 1 < b.count; ++i) {
@@ -292,7 +299,7 @@ inline Vec2T<T> centroidOf(const PolygonT<T>& b) {
     const Vec2T<T> w = b.vertex(i + 1) - o;
     sum = sum + (cross(u, w) / area2) * (u + w);
   }
-  return o + (T(1) / T(3)) * sum;
+  return (T(1) / T(3)) * sum;
 }
 
 /// Step P3 (reference `crosses`): true when the segment properly crosses an edge of B or p1
@@ -403,8 +410,11 @@ struct ChainClipT {
 
 template <class T>
 inline void clipSegments(ManifoldT<T>& m, const ChainClipT<T>& in, T margin) {
-  const Vec2T<T> e = in.a2 - in.a1;
-  const T upper1 = dot(e, e);
+  // Tangent coordinates along the unit tangent of the reference face (n = rightPerp(t)), not
+  // along a2 − a1: a face shorter than T's rounding still has a direction, and both incident
+  // ends are then clipped onto it (the reference's answer for a face of exact length ~0).
+  const Vec2T<T> e{-in.n.y, in.n.x};
+  const T upper1 = dot(in.a2 - in.a1, e);
   const T upper2 = dot(in.b1 - in.a1, e);
   const T lower2 = dot(in.b2 - in.a1, e);
   if (upper2 < T(0) || upper1 < lower2) return;
@@ -593,9 +603,12 @@ ManifoldT<T> collideChainSegmentAndPolygon(const ChainSegmentT<T>& a, const Tran
   ManifoldT<T> m;
   const TransformT<T> xfBinA = invMul(xfA, xfB);
   const PolygonT<T> bInA = detail::moveInto<T>(b, xfBinA);
-  // The centroid from B's vertices in A's frame: near the segment's line its coordinates are
-  // small there, so its side of the line survives rounding (B's own frame may be far away).
-  detail::chainAndPolygonInA(m, a, bInA, detail::centroidOf(bInA), margin);
+  // The centroid as B's vertex 0 in A's frame plus its offset from there, taken in B's frame
+  // and rotated: near the segment's line the coordinates in A's frame are small, so the side of
+  // the line survives rounding (B's frame may be far away), and the offset keeps the precision
+  // of B's own coordinates (a polygon smaller than the rounding of its position in A's frame).
+  const Vec2T<T> centroidInA = bInA.vertex(0) + rotate(xfBinA.q, detail::centroidOffset(b));
+  detail::chainAndPolygonInA(m, a, bInA, centroidInA, margin);
   detail::toWorld(m, xfA);
   return m;
 }
