@@ -131,8 +131,15 @@ inline int sign(const Approx& a) {
   throw Uncertain{};
 }
 
-/// The enclosure of min(a, b), for the certain comparison.
+/// The enclosure of min(a, b), for the certain comparison. The difference of the high parts
+/// decides at once when it exceeds both errors and both low parts (|lo| ≤ 2^-53·|hi|) with
+/// room for its own rounding; otherwise the full difference does.
 inline Approx minOf(const Approx& a, const Approx& b) {
+  const double d = b.hi - a.hi;
+  const double slack =
+      approx_detail::upward(a.err + b.err + 0x1p-50 * (std::fabs(a.hi) + std::fabs(b.hi)));
+  if (d > slack) return a;
+  if (-d > slack) return b;
   return sign(b - a) < 0 ? b : a;
 }
 

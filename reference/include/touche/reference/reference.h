@@ -20,11 +20,14 @@ bool implements(PairId pair);
 
 inline constexpr Engine kEngine{"reference", &collide, &implements};
 
-/// The interval filter of polygon–polygon (steps 2–4 decided on intervals first, in exact
-/// rationals only when an interval comparison is uncertain): how often it fell back.
+/// The filter: circle–circle, polygon–circle, capsule/segment–circle and every pair through
+/// polygon–polygon (polygon–capsule, segment–polygon) run their decisions and constructions on
+/// double-double values with rigorous error bounds first, and in exact rationals only when a
+/// sign or a correct rounding is uncertain; the outputs are identical either way. How often the
+/// exact path had to redo a query:
 struct FilterStats {
-  std::uint64_t calls = 0;      ///< filtered polygon–polygon queries
-  std::uint64_t fallbacks = 0;  ///< of which the exact rationals had to decide
+  std::uint64_t calls = 0;      ///< filtered queries
+  std::uint64_t fallbacks = 0;  ///< of which the exact rationals had to redo
 };
 FilterStats filterStats();
 void resetFilterStats();
