@@ -16,7 +16,9 @@
 // Acceptable outcomes: on invalid input every engine answers Status::error; on valid input
 // every answer is finite with a unit normal, and every engine agrees with the reference within
 // the oracle's tolerance (box2d inside Box2D's working range only, see inBox2dRange). Anything
-// else is reported (JSONL line with hexfloats, and an SVG) and the process aborts.
+// else is reported (JSONL line with hexfloats, and an SVG) and the process aborts. No failure
+// is skipped by name: close calls (a decision within the engine's rounding) are the oracle's
+// to accept, from the reference's DecisionGaps and the engine's declared rounding band.
 #include "harness.h"
 
 #include <algorithm>
@@ -235,11 +237,19 @@ bool inBox2dRange(const FuzzInput& in) {
   return true;
 }
 
-/// The adapter's own refusal test (oracle/src/box2d.cpp, toB2 of a polygon), repeated: the
+/// The adapter's own refusal tests (oracle/src/box2d.cpp, toB2 of an edge and of a polygon),
+/// repeated: an edge whose ends round to the same float point; for a polygon the
 /// vertices rounded to float, consecutive edges subtracted in float, the turn taken in double;
 /// a turn that is not strictly positive (a sliver that float arithmetic flattens) makes the
 /// adapter answer Status::error, which is then legitimate.
 bool box2dRefuses(const Shape& shape) {
+  // An edge whose ends are equal in float (oracle/src/box2d.cpp, toB2Edge).
+  auto sameInFloat = [](Vec2 u, Vec2 v) {
+    return static_cast<float>(u.x) == static_cast<float>(v.x) &&
+           static_cast<float>(u.y) == static_cast<float>(v.y);
+  };
+  if (const auto* e = std::get_if<Segment>(&shape)) return sameInFloat(e->p1, e->p2);
+  if (const auto* e = std::get_if<ChainSegment>(&shape)) return sameInFloat(e->p1, e->p2);
   const auto* p = std::get_if<Polygon>(&shape);
   if (p == nullptr) return false;
   for (int i = 0; i < p->count; ++i) {
@@ -275,22 +285,6 @@ bool box2dInScope(const FuzzInput& in) {
   return scope != "sharp" || !hasRoundedPolygon(in.scene);
 }
 
-/// Known problems met so far (reported once each on stderr); TOUCHE_FUZZ_STRICT=1 turns them
-/// back into failures.
-bool toleratedAsKnown(const std::string& label) {
-  static const bool strict = [] {
-    const char* env = std::getenv("TOUCHE_FUZZ_STRICT");
-    return env != nullptr && std::string(env) == "1";
-  }();
-  if (label.empty() || strict) return false;
-  static std::vector<std::string> seen;
-  if (std::find(seen.begin(), seen.end(), label) == seen.end()) {
-    seen.push_back(label);
-    std::fprintf(stderr, "touche-fuzz: tolerating known open problem '%s'\n", label.c_str());
-  }
-  return true;
-}
-
 /// True when every coordinate of the scene is below 2^-500: products of two coordinates
 /// underflow, so a floating-point engine's decisions are no longer within the oracle's
 /// scale-relative tolerance. There the fast engines are held to sanity only (finite, unit
@@ -303,36 +297,6 @@ bool productsUnderflow(const Case& scene) {
     for (std::size_t i = 0; i < numbers.size(); ++i) {
       const bool isRotation = i == 2 || i == 3;  // numbersOf: p.x, p.y, q.c, q.s, then shape
       if (!isRotation && std::fabs(*numbers[i]) >= 0x1p-500) return false;
-    }
-  }
-  return true;
-}
-
-/// True for a (face, vertex) or (vertex, face) id — the two kinds a clipped manifold has.
-bool isFaceVertexPair(FeatureId id) {
-  return id.typeA != id.typeB;
-}
-
-/// Wrong-id answers where every differing id is the other of the two names one point can
-/// have: an incident vertex lying on the reference face's side plane (exactly, or within the
-/// engine's float rounding) is "kept vertex j" (face, vertex) for one engine and "clipped at
-/// reference vertex k" (vertex, face) for the other. The points agree (compare checks them before
-/// ids); only the exact side of a side-plane test differs. The oracle has no decision gap for that
-/// test yet.
-bool onlyClipIdsDiffer(const Manifold& expected, const Manifold& actual) {
-  if (expected.pointCount != actual.pointCount) return false;
-  for (int i = 0; i < actual.pointCount; ++i) {
-    int nearest = 0;
-    for (int j = 1; j < expected.pointCount; ++j) {
-      if (length(expected.points[j].point - actual.points[i].point) <
-          length(expected.points[nearest].point - actual.points[i].point)) {
-        nearest = j;
-      }
-    }
-    const FeatureId e = expected.points[nearest].id;
-    const FeatureId a = actual.points[i].id;
-    if (!(e == a) && !(isFaceVertexPair(e) && isFaceVertexPair(a) && e.typeA != a.typeA)) {
-      return false;
     }
   }
   return true;
@@ -351,15 +315,13 @@ std::string checkBox2d(const FuzzInput& in) {
       (box2dRefuses(in.scene.a) || box2dRefuses(in.scene.b))) {
     return "";
   }
-  if (oracle::isAcceptable(check.comparison.outcome)) return "";
-  if (check.comparison.outcome == oracle::Outcome::wrongId &&
-      onlyClipIdsDiffer(check.expected, check.actual) &&
-      toleratedAsKnown("clip-id-at-side-plane")) {
+  // A polygon whose float area Box2D's Set() would assert on: refused as unsupported, with
+  // the reason named by the adapter.
+  if (check.actual.status == Status::unsupported &&
+      !oracle::box2d::refusal(in.scene.a, in.scene.b).empty()) {
     return "";
   }
-  // The oracle's conventions for Box2D on rounded polygons (its skin emulation of a radius)
-  // are not complete yet: TOUCHE_FUZZ_BOX2D=sharp skips those cases altogether.
-  if (hasRoundedPolygon(in.scene) && toleratedAsKnown("box2d-rounded-conventions")) return "";
+  if (oracle::isAcceptable(check.comparison.outcome)) return "";
   return "box2d vs reference: " + check.comparison.explanation;
 }
 
@@ -379,99 +341,6 @@ std::string checkSane(const char* engine, const Manifold& m) {
   return "";
 }
 
-/// True for a rotation by an exact multiple of 90°: the only dyadic (c, s) with c² + s² = 1
-/// exactly, so every other rotation a double can hold is a hair off unit.
-bool isQuarterTurn(Rot q) {
-  return (q.c == 0 || q.s == 0) && std::fabs(q.c) + std::fabs(q.s) == 1;
-}
-
-/// Polygon–circle wrong-id answers at the face/vertex region boundary: one engine names the
-/// face i (face region), the other an endpoint of face i (vertex region), with normal and
-/// point agreeing — the centre projects onto the face's end within the engine's rounding.
-/// The reference reports no decision gap for that test.
-bool isFaceOrEndpoint(const Manifold& expected, const Manifold& actual, const Case& c) {
-  const bool polygonIsA = std::holds_alternative<Polygon>(c.a);
-  const Shape& polygonShape = polygonIsA ? c.a : c.b;
-  const Shape& other = polygonIsA ? c.b : c.a;
-  const auto* polygon = std::get_if<Polygon>(&polygonShape);
-  if (polygon == nullptr || !std::holds_alternative<Circle>(other) || expected.pointCount != 1 ||
-      actual.pointCount != 1) {
-    return false;
-  }
-  auto onPolygon = [polygonIsA](FeatureId id) {
-    return polygonIsA ? std::pair{id.typeA, int{id.indexA}} : std::pair{id.typeB, int{id.indexB}};
-  };
-  auto face = onPolygon(expected.points[0].id);
-  auto vertex = onPolygon(actual.points[0].id);
-  if (face.first != FeatureType::face) std::swap(face, vertex);
-  if (face.first != FeatureType::face || vertex.first != FeatureType::vertex) return false;
-  return vertex.second == face.second || vertex.second == (face.second + 1) % polygon->count;
-}
-
-/// Circles whose exact centre distance (separation + both radii) is within `band`: the
-/// direction between the centres is below the engine's rounding of the world centres, so a
-/// floating-point engine sees them concentric (or any direction); the oracle has no gap for it.
-bool nearlyConcentric(const Case& c, const Manifold& expected, double band) {
-  const auto* a = std::get_if<Circle>(&c.a);
-  const auto* b = std::get_if<Circle>(&c.b);
-  if (a == nullptr || b == nullptr || expected.status != Status::contact ||
-      expected.pointCount != 1) {
-    return false;
-  }
-  return expected.points[0].separation + a->radius + b->radius <= band;
-}
-
-/// Whether a fast-engine disagreement is one of the open problems the fast engine and the
-/// oracle are known to have (docs/fuzzing.md lists them); returns its label or "".
-///  - "fast-normal-not-unit": the normal misses unit length when a rotation is not exactly
-///    unit (the engine uses (c, s) as given and does not renormalise);
-///  - "tie-band-0": a different discrete choice (axis, incident edge, contact) where the exact
-///    gap of that decision is within the engine's own rounding — the oracle declares no tie
-///    band for the fast engines yet;
-///  - "near-concentric-within-rounding": circles whose centres differ by less than the
-///    engine's rounding of the world centres;
-///  - "clip-id-at-side-plane", "region-id-at-boundary": ids named differently for a point
-///    that sits on a decision boundary within rounding (the oracle has no gap for these tests);
-///  - "parallel-vertex-vertex": exactly parallel overlapping faces with the cores apart
-///    (rounded polygons or a margin), where fast reports one vertex–vertex point.
-std::string knownFastIssue(const Engine& engine, const FuzzInput& in, const Case& c,
-                           const test::CrossCheck& check, const std::string& sane) {
-  const bool notUnit = sane.find("not unit") != std::string::npos ||
-                       check.comparison.explanation.find("not unit") != std::string::npos;
-  if (notUnit && !(isQuarterTurn(c.xfA.q) && isQuarterTurn(c.xfB.q))) {
-    return "fast-normal-not-unit";
-  }
-  if (!sane.empty()) return "";
-  const oracle::Tolerance tolerance = oracle::toleranceFor(c, oracle::conventionsFor(engine.name));
-  const double band = 0x1p12 * tolerance.unit;  // generous: the float engine's rounding
-  const DecisionGaps& gaps = check.expected.gaps;
-  const bool nearTie = (gaps.axis && *gaps.axis <= band) ||
-                       (gaps.incident && *gaps.incident <= 0x1p12 * tolerance.epsilon) ||
-                       (gaps.contact && *gaps.contact <= band);
-  if (nearTie) return "tie-band-0";
-  if (nearlyConcentric(c, check.expected, band)) return "near-concentric-within-rounding";
-  if (check.comparison.outcome == oracle::Outcome::wrongId &&
-      onlyClipIdsDiffer(check.expected, check.actual)) {
-    return "clip-id-at-side-plane";
-  }
-  if (check.comparison.outcome == oracle::Outcome::wrongId &&
-      isFaceOrEndpoint(check.expected, check.actual, c)) {
-    return "region-id-at-boundary";
-  }
-  const bool rounded = [&] {
-    for (const Shape* shape : {&c.a, &c.b}) {
-      const auto* p = std::get_if<Polygon>(shape);
-      if (p && p->radius > 0) return true;
-    }
-    return in.options.margin > 0;
-  }();
-  if (typeOf(c.a) == ShapeType::polygon && typeOf(c.b) == ShapeType::polygon && rounded &&
-      check.expected.pointCount == 2 && check.actual.pointCount == 1) {
-    return "parallel-vertex-vertex";
-  }
-  return "";
-}
-
 /// fast and fast_float in both role orders, against the reference.
 std::string checkFast(const FuzzInput& in, const Engine& engine) {
   const bool sanityOnly = productsUnderflow(in.scene);
@@ -480,7 +349,6 @@ std::string checkFast(const FuzzInput& in, const Engine& engine) {
     const std::string sane = checkSane(engine.name.data(), check.actual);
     if (sanityOnly && sane.empty() && check.actual.status != Status::error) continue;
     if (sane.empty() && oracle::isAcceptable(check.comparison.outcome)) continue;
-    if (toleratedAsKnown(knownFastIssue(engine, in, c, check, sane))) continue;
     if (!sane.empty()) return sane;
     return std::string(engine.name) + " vs reference: " + check.comparison.explanation;
   }
