@@ -1,8 +1,11 @@
-// touche — support for the fast chain-segment tests: the generic entry points for the three
-// chain pairs and a seeded generator of chain-segment scenes.
+// touche — the entry points of the fast engine's chain segment tests.
 //
-// collideChain / collideChainFloat are touche::fast::collide / collideFloat restricted to the
-// chain pairs (they fail the test if the fast engine does not implement them).
+// collideChain / collideChainFloat run the three chain pairs in double and float the way the
+// generic entry points (fast/src/dispatch.cpp) will once they list the chain pairs in
+// implements(): through touche::dispatchCollide (validation, the pair table, roles swapped
+// back), the typed API of touche/fast/chain_segment.h and the widening to a core Manifold. Any
+// other pair answers `unsupported`. (Rotations are used as given here; the generic entry
+// points also split a rotation that is not exactly unit into a unit rotation and a scale.)
 #pragma once
 
 #include <gtest/gtest.h>
