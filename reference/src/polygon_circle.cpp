@@ -4,9 +4,10 @@
 // (Voronoi regions of the polygon: find the face of maximum separation, then decide between a
 // vertex region and the face region), with Box2D v3's rule for the regions: a vertex region
 // only when the centre is strictly outside the face (separation > 0) and strictly beyond an
-// endpoint of it (u < 0); every other case, centre inside included, is the face region. The
-// corner/edge split of source 004 (circle vs regular n-gon by angles) is the same partition
-// written in polar form for regular polygons. All decisions are exact signs; the steps are
+// endpoint of it (u < 0); every other case, centre inside included, is the face region.
+// Source 004 (circle vs regular n-gon by angles, ngon.cpp) splits the plane differently — its
+// corner part is not the vertex region — but the two agree on contact vs no contact, which
+// tests/reference/ngon_test.cpp checks pair by pair. All decisions are exact signs; the steps are
 // one template over the number type, run on Approx first (approx.h) and in exact rationals
 // only when a sign or a rounding is uncertain (filterStats()).
 //
