@@ -162,8 +162,9 @@ void setAllowances(Judge& j) {
   // The engine's rounding of the inputs moves the two ends of the base by up to the length
   // allowance plus its declared rounding band: the direction turns by that over the base.
   if (base > 0.0) j.normalAllowance += (j.tol.length() + j.tol.roundingBand()) / base;
-  if (!(base > 0.0) || !std::isfinite(j.normalAllowance)) {
-    j.normalAllowance = std::isinf(base) ? j.tol.normal() : 2.0;
+  // A base inside the engine's rounding (or zero): the direction may be any, opposite too.
+  if (!(base > 0.0) || !std::isfinite(j.normalAllowance) || j.normalAllowance >= 2.0) {
+    j.normalAllowance = std::isinf(base) ? j.tol.normal() : 2.0 + j.tol.normal();
   }
   // A point placed along the normal, or a separation measured along it, inherits the
   // normal's error times its lever arm (at most the shapes' own size).
@@ -522,7 +523,9 @@ std::optional<Comparison> judgePointCount(Judge& j) {
   // Faces parallel within the band, cores apart: a face contact clipped to two points or the
   // closest features' single point are the same contact seen through either axis; the single
   // point must be one of the two.
-  if (fewerPointsMatched(j) && gapWithinBand(j, j.expected.gaps.axis, "axis")) {
+  // Likewise at a face/vertex region boundary (vertex–vertex: one point; face: two).
+  if (fewerPointsMatched(j) && (gapWithinBand(j, j.expected.gaps.axis, "axis") ||
+                                gapWithinBand(j, j.expected.gaps.region, "region"))) {
     return judgeLoosely(j, j.tol.decisionBand(), "reference face chosen inside the tie band");
   }
   if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);

@@ -486,6 +486,10 @@ TEST(CompareGaps, NormalFromCentresInsideTheBandMayPointAnywhere) {
   actual.normal = {0, 1};
   EXPECT_TRUE(isAcceptable(compare(c, expected, actual, fastTolerance(c)).outcome));
   EXPECT_EQ(compare(c, expected, actual, referenceTolerance(c)).outcome, Outcome::wrongNormal);
+  // Even the opposite direction (|Δn| = 2 plus rounding) when the base is inside the band.
+  Manifold opposite = expected;
+  opposite.normal = {-1, 0};
+  EXPECT_TRUE(isAcceptable(compare(c, expected, opposite, fastTolerance(c)).outcome));
   const Case s = swappedCase(c);
   EXPECT_TRUE(
       isAcceptable(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome));
