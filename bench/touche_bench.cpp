@@ -2,8 +2,9 @@
 // reference.
 //
 // Benchmarks are named <engine>/<pair>; engines reference (filtered), reference_exact (filter
-// off), fast_float, fast_double, fast_batch,
-// box2d (the baseline: Box2D's own b2Collide*, a local-frame manifold) and box2d_world (plus
+// off), fast_float, fast_double, fast_batch (circle and polygon pairs),
+// box2d (the baseline: Box2D's own b2Collide*, a local-frame manifold; segment pairs through a
+// two-sided b2EdgeShape of radius 0, no capsule pairs) and box2d_world (plus
 // b2WorldManifold::Initialize, which produces what touche returns: world points, separations,
 // a unit normal). Every engine of a pair runs on the same 1M seeded random pairs over pools of
 // bodies (bench/random_pairs.h, makePairSet); the reference, exact and slow, on the first
@@ -18,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,13 +38,13 @@ constexpr int kPool = 1024;
 constexpr int kReferencePairs = 256;
 constexpr std::uint64_t kSeed = 0x70c4e5eedULL;
 
+/// The pairs of one shape pair, made on first use and shared by every engine.
 const PairSet& pairsFor(PairId pair) {
-  static const PairSet polygons = makePairSet(PairId::polygon_polygon, kPairs, kPool, kSeed);
-  static const PairSet circles = makePairSet(PairId::circle_circle, kPairs, kPool, kSeed);
-  static const PairSet mixed = makePairSet(PairId::polygon_circle, kPairs, kPool, kSeed);
-  if (pair == PairId::polygon_polygon) return polygons;
-  if (pair == PairId::circle_circle) return circles;
-  return mixed;
+  static std::map<PairId, PairSet> sets;
+  auto found = sets.find(pair);
+  if (found == sets.end())
+    found = sets.emplace(pair, makePairSet(pair, kPairs, kPool, kSeed)).first;
+  return found->second;
 }
 
 /// Sets the counters from the pairs processed and the contacts found.
@@ -82,6 +84,8 @@ template <class T>
 struct FastPrepared {
   std::vector<PolygonT<T>> polyA, polyB;
   std::vector<CircleT<T>> circleA, circleB;
+  std::vector<CapsuleT<T>> capsuleA, capsuleB;
+  std::vector<SegmentT<T>> segmentA;
   const std::vector<int>* indexA = nullptr;
   const std::vector<int>* indexB = nullptr;
   std::vector<TransformT<T>> xfA, xfB;
@@ -94,10 +98,13 @@ FastPrepared<T> prepareFast(PairId pair) {
   for (const Shape& s : set.shapesA) {
     if (const auto* poly = std::get_if<Polygon>(&s)) p.polyA.push_back(prepare<T>(*poly));
     if (const auto* circle = std::get_if<Circle>(&s)) p.circleA.push_back(prepare<T>(*circle));
+    if (const auto* capsule = std::get_if<Capsule>(&s)) p.capsuleA.push_back(prepare<T>(*capsule));
+    if (const auto* segment = std::get_if<Segment>(&s)) p.segmentA.push_back(prepare<T>(*segment));
   }
   for (const Shape& s : set.shapesB) {
     if (const auto* poly = std::get_if<Polygon>(&s)) p.polyB.push_back(prepare<T>(*poly));
     if (const auto* circle = std::get_if<Circle>(&s)) p.circleB.push_back(prepare<T>(*circle));
+    if (const auto* capsule = std::get_if<Capsule>(&s)) p.capsuleB.push_back(prepare<T>(*capsule));
   }
   p.indexA = &set.indexA;
   p.indexB = &set.indexB;
@@ -108,12 +115,41 @@ FastPrepared<T> prepareFast(PairId pair) {
   return p;
 }
 
+/// One typed function over the prepared pools `a` and `b` (the capsule and segment pairs).
+template <class T, class PoolA, class PoolB, class Collide>
+void runTyped(benchmark::State& state, const PairSet& set, const FastPrepared<T>& p, const PoolA& a,
+              const PoolB& b, Collide collideTyped) {
+  const int* ia = p.indexA->data();
+  const int* ib = p.indexB->data();
+  runPairs(state, set, kPairs, [&](int i) {
+    const ManifoldT<T> m = collideTyped(a[ia[i]], p.xfA[ia[i]], b[ib[i]], p.xfB[ib[i]], T(0));
+    benchmark::DoNotOptimize(m);
+    return m.pointCount;
+  });
+}
+
 template <class T>
 void benchFast(benchmark::State& state, PairId pair) {
   const PairSet& set = pairsFor(pair);
   const FastPrepared<T> p = prepareFast<T>(pair);
   const int* ia = p.indexA->data();
   const int* ib = p.indexB->data();
+  switch (pair) {
+    case PairId::capsule_circle:
+      return runTyped(state, set, p, p.capsuleA, p.circleB, &collideCapsuleAndCircle<T>);
+    case PairId::capsule_capsule:
+      return runTyped(state, set, p, p.capsuleA, p.capsuleB, &collideCapsules<T>);
+    case PairId::polygon_capsule:
+      return runTyped(state, set, p, p.polyA, p.capsuleB, &collidePolygonAndCapsule<T>);
+    case PairId::segment_circle:
+      return runTyped(state, set, p, p.segmentA, p.circleB, &collideSegmentAndCircle<T>);
+    case PairId::segment_capsule:
+      return runTyped(state, set, p, p.segmentA, p.capsuleB, &collideSegmentAndCapsule<T>);
+    case PairId::segment_polygon:
+      return runTyped(state, set, p, p.segmentA, p.polyB, &collideSegmentAndPolygon<T>);
+    default:
+      break;
+  }
   // One lambda per pair, each constructing its manifold in place (no copy of the result, as
   // Box2D writes through its pointer).
   if (pair == PairId::polygon_polygon) {
@@ -206,6 +242,16 @@ b2CircleShape toBox2d(const Circle& circle) {
   return shape;
 }
 
+/// A two-sided Box2D edge with radius 0 (our segment; b2EdgeShape's default radius is the
+/// 0.01 skin).
+b2EdgeShape toBox2d(const Segment& segment) {
+  b2EdgeShape shape;
+  shape.SetTwoSided(b2Vec2(static_cast<float>(segment.p1.x), static_cast<float>(segment.p1.y)),
+                    b2Vec2(static_cast<float>(segment.p2.x), static_cast<float>(segment.p2.y)));
+  shape.m_radius = 0.0f;
+  return shape;
+}
+
 b2Transform toBox2d(const Transform& xf) {
   b2Transform out;
   out.p.Set(static_cast<float>(xf.p.x), static_cast<float>(xf.p.y));
@@ -231,10 +277,12 @@ void benchBox2dWith(benchmark::State& state, PairId pair, bool world) {
   const PairSet& set = pairsFor(pair);
   std::vector<b2PolygonShape> polyA, polyB;
   std::vector<b2CircleShape> circleA, circleB;
+  std::vector<b2EdgeShape> edgeA;
   std::vector<b2Transform> xfA, xfB;
   for (const Shape& s : set.shapesA) {
     if (const auto* p = std::get_if<Polygon>(&s)) polyA.push_back(toBox2d(*p));
     if (const auto* p = std::get_if<Circle>(&s)) circleA.push_back(toBox2d(*p));
+    if (const auto* p = std::get_if<Segment>(&s)) edgeA.push_back(toBox2d(*p));
   }
   for (const Shape& s : set.shapesB) {
     if (const auto* p = std::get_if<Polygon>(&s)) polyB.push_back(toBox2d(*p));
@@ -247,7 +295,21 @@ void benchBox2dWith(benchmark::State& state, PairId pair, bool world) {
   const int* ia = set.indexA.data();
   const int* ib = set.indexB.data();
   b2Manifold m;
-  if (pair == PairId::polygon_polygon) {
+  if (pair == PairId::segment_circle) {
+    runPairs(state, set, kPairs, [&](int i) {
+      b2CollideEdgeAndCircle(&m, &edgeA[ia[i]], xfA[ia[i]], &circleB[ib[i]], xfB[ib[i]]);
+      benchmark::DoNotOptimize(m);
+      toWorldBox2d(world, m, xfA[ia[i]], edgeA[ia[i]], xfB[ib[i]], circleB[ib[i]]);
+      return m.pointCount;
+    });
+  } else if (pair == PairId::segment_polygon) {
+    runPairs(state, set, kPairs, [&](int i) {
+      b2CollideEdgeAndPolygon(&m, &edgeA[ia[i]], xfA[ia[i]], &polyB[ib[i]], xfB[ib[i]]);
+      benchmark::DoNotOptimize(m);
+      toWorldBox2d(world, m, xfA[ia[i]], edgeA[ia[i]], xfB[ib[i]], polyB[ib[i]]);
+      return m.pointCount;
+    });
+  } else if (pair == PairId::polygon_polygon) {
     runPairs(state, set, kPairs, [&](int i) {
       b2CollidePolygons(&m, &polyA[ia[i]], xfA[ia[i]], &polyB[ib[i]], xfB[ib[i]]);
       benchmark::DoNotOptimize(m);
@@ -288,16 +350,39 @@ void benchReference(benchmark::State& state, PairId pair) {
     const int ib = set.indexB[static_cast<std::size_t>(i)];
     const Shape& a = set.shapesA[static_cast<std::size_t>(ia)];
     const Shape& b = set.shapesB[static_cast<std::size_t>(ib)];
+    const auto canonical = [&](auto collideExact, auto typeA, auto typeB) {
+      return collideExact(std::get<decltype(typeA)>(a), set.xfA[ia], std::get<decltype(typeB)>(b),
+                          set.xfB[ib], options);
+    };
     Manifold m;
-    if (pair == PairId::polygon_polygon) {
-      m = reference::collidePolygons(std::get<Polygon>(a), set.xfA[ia], std::get<Polygon>(b),
-                                     set.xfB[ib], options);
-    } else if (pair == PairId::polygon_circle) {
-      m = reference::collidePolygonAndCircle(std::get<Polygon>(a), set.xfA[ia], std::get<Circle>(b),
-                                             set.xfB[ib], options);
-    } else {
-      m = reference::collideCircles(std::get<Circle>(a), set.xfA[ia], std::get<Circle>(b),
-                                    set.xfB[ib], options);
+    switch (pair) {
+      case PairId::polygon_polygon:
+        m = canonical(&reference::collidePolygons, Polygon{}, Polygon{});
+        break;
+      case PairId::polygon_circle:
+        m = canonical(&reference::collidePolygonAndCircle, Polygon{}, Circle{});
+        break;
+      case PairId::capsule_circle:
+        m = canonical(&reference::collideCapsuleAndCircle, Capsule{}, Circle{});
+        break;
+      case PairId::capsule_capsule:
+        m = canonical(&reference::collideCapsules, Capsule{}, Capsule{});
+        break;
+      case PairId::polygon_capsule:
+        m = canonical(&reference::collidePolygonAndCapsule, Polygon{}, Capsule{});
+        break;
+      case PairId::segment_circle:
+        m = canonical(&reference::collideSegmentAndCircle, Segment{}, Circle{});
+        break;
+      case PairId::segment_capsule:
+        m = canonical(&reference::collideSegmentAndCapsule, Segment{}, Capsule{});
+        break;
+      case PairId::segment_polygon:
+        m = canonical(&reference::collideSegmentAndPolygon, Segment{}, Polygon{});
+        break;
+      default:
+        m = canonical(&reference::collideCircles, Circle{}, Circle{});
+        break;
     }
     benchmark::DoNotOptimize(m);
     return m.pointCount;
@@ -312,8 +397,24 @@ void benchReferenceExact(benchmark::State& state, PairId pair) {
   reference::setFilterEnabled(true);
 }
 
+/// Which engines run a pair: the fast scalar engines and the reference everywhere; the batch
+/// path for the pairs it has; Box2D 2.4.1 where it has the pair (a two-sided b2EdgeShape for
+/// our segment; it has no capsule).
+bool engineRuns(const std::string& engine, PairId pair) {
+  const bool batch = pair == PairId::polygon_polygon || pair == PairId::circle_circle ||
+                     pair == PairId::polygon_circle;
+  if (engine == "fast_batch") return batch;
+  if (engine == "box2d" || engine == "box2d_world") {
+    return batch || pair == PairId::segment_circle || pair == PairId::segment_polygon;
+  }
+  return true;
+}
+
 void registerAll() {
-  const PairId pairs[] = {PairId::polygon_polygon, PairId::circle_circle, PairId::polygon_circle};
+  const PairId pairs[] = {
+      PairId::polygon_polygon, PairId::circle_circle,   PairId::polygon_circle,
+      PairId::capsule_circle,  PairId::capsule_capsule, PairId::polygon_capsule,
+      PairId::segment_circle,  PairId::segment_capsule, PairId::segment_polygon};
   using Fn = void (*)(benchmark::State&, PairId);
   const std::pair<const char*, Fn> engines[] = {
       {"reference", &benchReference},    {"reference_exact", &benchReferenceExact},
@@ -322,6 +423,7 @@ void registerAll() {
       {"box2d_world", &benchBox2dWorld}};
   for (const auto& [engine, fn] : engines) {
     for (PairId pair : pairs) {
+      if (!engineRuns(engine, pair)) continue;
       const std::string name = std::string(engine) + "/" + std::string(pairInfo(pair).name);
       benchmark::RegisterBenchmark(name.c_str(), fn, pair);
     }

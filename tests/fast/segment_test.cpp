@@ -5,7 +5,11 @@
 // (0, −1)), face 1 above ((0, 1)).
 #include <gtest/gtest.h>
 
+#include <cstring>
+
+#include "../../bench/random_pairs.h"
 #include "expect.h"
+#include "touche/fast/collide.h"
 
 namespace touche::fast::test {
 namespace {
@@ -176,6 +180,35 @@ TEST(FastSegmentPolygon, SegmentEndOnFaceWithinMargin) {
   EXPECT_NEAR(m.points[0].point.x, 1.125, 1e-15);
   EXPECT_NEAR(m.points[0].point.y, 0, 1e-15);
   EXPECT_NEAR(m.points[0].separation, 0.25, 1e-15);
+}
+
+// The segment–polygon SAT step is specialised for the two-vertex polygon (twoVertexSat); it
+// must give bit for bit what polygon–polygon gives with the segment as a prepared polygon.
+template <class T>
+void expectSameAsPolygonPolygon() {
+  int contacts = 0;
+  for (const bench::PairCase& c : bench::makePairs(PairId::segment_polygon, 4000, 91)) {
+    const SegmentT<T> a = prepare<T>(std::get<Segment>(c.a));
+    const PolygonT<T> b = prepare<T>(std::get<Polygon>(c.b));
+    const TransformT<T> xfA = toT<T>(c.xfA);
+    const TransformT<T> xfB = toT<T>(c.xfB);
+    const ManifoldT<T> m = collideSegmentAndPolygon(a, xfA, b, xfB, T(0.05));
+    const ManifoldT<T> p = collidePolygons(asPolygon<T>(a), xfA, b, xfB, T(0.05));
+    contacts += m.pointCount > 0;
+    ASSERT_EQ(m.pointCount, p.pointCount);
+    if (m.pointCount == 0) continue;
+    EXPECT_EQ(std::memcmp(&m.normal, &p.normal, sizeof m.normal), 0);
+    for (int k = 0; k < m.pointCount; ++k) {
+      EXPECT_EQ(std::memcmp(&m.points[k], &p.points[k], sizeof m.points[k]), 0);
+    }
+  }
+  EXPECT_GT(contacts, 1200);
+  EXPECT_LT(contacts, 2800);
+}
+
+TEST(FastSegmentPolygon, SpecialisedSatMatchesPolygonPolygonBitForBit) {
+  expectSameAsPolygonPolygon<float>();
+  expectSameAsPolygonPolygon<double>();
 }
 
 }  // namespace

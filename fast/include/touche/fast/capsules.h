@@ -4,12 +4,14 @@
 // A capsule is a rounded two-vertex polygon and a segment a capsule of radius 0 (Box2D v3
 // b2MakeCapsule; reference/src/cores.h): vertex 0 = p1, vertex 1 = p2, face 0 = the side to the
 // right of p1→p2 (outward normal rightPerp(p2 − p1)), face 1 = the left side. The decision
-// rules are the reference's; every pair is computed in A's frame, B moved into it once, and
-// only the results are rotated into the world.
+// rules are the reference's; the pairs with a capsule or polygon B are computed in A's frame, B
+// moved into it once, and only the results are rotated into the world; capsule–circle is
+// computed in the world frame (as short a chain as possible).
 //
 // Capsule (or segment) A vs circle B — reference/src/capsule_circle.cpp (Box2D v3
 // b2CollideCapsuleAndCircle; Ericson 5.1.2):
-//   C1: the centre c in A's frame; a zero-length core is the circle (p1, rA) (circles.h).
+//   C1: the core and the centre in the world frame; a zero-length core is the circle (p1, rA)
+//       (circles.h).
 //   C2: region of c along the core: s1 = (c − p1)·e < 0 → vertex 0; else s2 = (p2 − c)·e < 0 →
 //       vertex 1; else the interior (face) region (strict tests: a centre exactly abreast an
 //       endpoint is in the interior). Projected on the prepared unit axis, not on e.
@@ -164,23 +166,28 @@ inline ManifoldT<T> swappedRoles(ManifoldT<T> m) {
   return m;
 }
 
-/// Rotates a single-point manifold computed in A's frame into the world.
-template <class T>
-inline void pointToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
-  m.normal = rotate(xfA.q, m.normal);
-  m.points[0].point = apply(xfA, m.points[0].point);
-}
-
 /// A feature id from (type, index) pairs.
 inline FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
   return {typeA, static_cast<std::uint8_t>(indexA), typeB, static_cast<std::uint8_t>(indexB)};
 }
 
-/// Steps C2–C4: core a (its own frame) against the circle of centre c and radius rB; writes m
-/// (empty on entry) in a's frame. Branch-free on the common path: both regions' normals are
+/// A core and its radius in the frame of a computation (A's, or the world): endpoints, unit
+/// normal of face 0.
+template <class T>
+struct CoreT {
+  Vec2T<T> p1;
+  Vec2T<T> p2;
+  Vec2T<T> normal;
+  T radius;
+  /// The unit axis p1 → p2 (n = rightPerp(axis)).
+  Vec2T<T> axis() const { return {-normal.y, normal.x}; }
+};
+
+/// Steps C2–C4: core a against the circle of centre c and radius rB, all in one frame; writes m
+/// (empty on entry) in that frame. Branch-free on the common path: both regions' normals are
 /// computed and the region test selects (random pairs make a branch here a coin toss).
 template <class T>
-inline void capsuleCircleInA(ManifoldT<T>& m, const CapsuleT<T>& a, Vec2T<T> c, T rB, T margin) {
+inline void capsuleCircleCore(ManifoldT<T>& m, const CoreT<T>& a, Vec2T<T> c, T rB, T margin) {
   const Vec2T<T> axis{-a.normal.y, a.normal.x};  // unit, p1 → p2
   // C2: the region along the unit axis (the sign of (c − p1)·e; the unit axis keeps it when
   // p1 and p2 round to one point in T), tests combined with & and | (not && and ||, which
@@ -228,8 +235,11 @@ ManifoldT<T> collideCapsuleAndCircle(const CapsuleT<T>& a, const TransformT<T>& 
   if (a.point) [[unlikely]]
     return collideCircles(asCircle(a), xfA, b, xfB, margin);
   ManifoldT<T> m;  // the one result object, returned by name on every path
-  capsuleCircleInA(m, a, invApply(xfA, apply(xfB, b.center)), b.radius, margin);
-  pointToWorld(m, xfA);
+  // Computed in the world frame: the core's two endpoints and normal move there (as many
+  // operations as moving the centre into A's frame), and the result needs no rotation back,
+  // which shortens the dependency chain of a pair.
+  const CoreT<T> core{apply(xfA, a.p1), apply(xfA, a.p2), rotate(xfA.q, a.normal), a.radius};
+  capsuleCircleCore(m, core, apply(xfB, b.center), b.radius, margin);
   return m;
 }
 
@@ -322,17 +332,6 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   out.c2 = at(q1, q2, out.f2);
   return out;
 }
-
-/// A core moved into A's frame: endpoints, unit normal of face 0, radius.
-template <class T>
-struct CoreT {
-  Vec2T<T> p1;
-  Vec2T<T> p2;
-  Vec2T<T> normal;
-  T radius;
-  /// The unit axis p1 → p2 (n = rightPerp(axis)).
-  Vec2T<T> axis() const { return {-normal.y, normal.x}; }
-};
 
 /// Step K3/K6: the single point's geometry in A's frame — normal (A → B), distance between
 /// the cores along it, ids, degenerate flag.
@@ -617,15 +616,62 @@ ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>&
   return collidePolygons(a, xfA, asPolygon(b), xfB, margin);
 }
 
-/// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (a segment
-/// whose ends round to one point in T is the circle (p1, 0)).
+namespace detail::cores {
+
+/// Stage 1 of polygons.h's collidePolygons (satStage) when A is a two-vertex polygon, with the
+/// same results bit for bit and a quarter of the work: A's two faces have normals n and −n,
+/// so both their separations come from one pass of n·w over B's vertices (face 0: min(n·w) −
+/// offset0; face 1: min(−n·w) − offset1 = −max(n·w) − offset1, negation being exact); B's
+/// faces need only A's two vertices (the padding lanes repeat vertex 0). Ties as firstMax
+/// breaks them: face 1 of A only when strictly better.
+template <class T>
+inline bool twoVertexSat(detail::SatT<T>& sat, const PolygonT<T>& a, const TransformT<T>& xfA,
+                         const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
+  using detail::Simd;
+  constexpr int C = detail::kChunks<T>;
+  sat.bInA = detail::moveInto<T>(b, invMul(xfA, xfB));
+  const T nx = a.nx[0];
+  const T ny = a.ny[0];
+  Simd<T> lo = detail::loadChunk(sat.bInA.vx, 0) * nx + detail::loadChunk(sat.bInA.vy, 0) * ny;
+  Simd<T> hi = lo;
+  Simd<T> sepB[C];
+  for (int c = 0; c < C; ++c) {
+    const Simd<T> w =
+        detail::loadChunk(sat.bInA.vx, c) * nx + detail::loadChunk(sat.bInA.vy, c) * ny;
+    lo = w < lo ? w : lo;
+    hi = w > hi ? w : hi;
+    const Simd<T> bnx = detail::loadChunk(sat.bInA.nx, c);
+    const Simd<T> bny = detail::loadChunk(sat.bInA.ny, c);
+    const Simd<T> s0 = a.vx[0] * bnx + a.vy[0] * bny;
+    const Simd<T> s1 = a.vx[1] * bnx + a.vy[1] * bny;
+    sepB[c] = (s1 < s0 ? s1 : s0) - detail::loadChunk(sat.bInA.offset, c);
+  }
+  T minW = lo[0];
+  T maxW = hi[0];
+  for (int k = 1; k < detail::kWidth<T>; ++k) {
+    minW = lo[k] < minW ? lo[k] : minW;
+    maxW = hi[k] > maxW ? hi[k] : maxW;
+  }
+  const T face0 = minW - a.offset[0];
+  const T face1 = -maxW - a.offset[1];
+  sat.sepA = face1 > face0 ? FaceSeparationT<T>{face1, 1} : FaceSeparationT<T>{face0, 0};
+  sat.sepB = firstMax<T>(sepB);
+  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+}
+
+}  // namespace detail::cores
+
+/// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (its SAT
+/// step specialised, twoVertexSat; stages 2–5 are polygons.h's).
 template <class T>
 ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
                                       const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
-  using namespace detail::cores;
-  if (a.point) [[unlikely]]
-    return swappedRoles(collidePolygonAndCircle(b, xfB, asCircle<T>(a), xfA, margin));
-  return collidePolygons(asPolygon<T>(a), xfA, b, xfB, margin);
+  ManifoldT<T> m;  // the one result object, returned by name on every path
+  const PolygonT<T> two = asPolygon<T>(a);
+  detail::SatT<T> sat;
+  if (!detail::cores::twoVertexSat(sat, two, xfA, b, xfB, margin)) return m;
+  detail::manifoldStage(m, two, sat, xfA, margin);
+  return m;
 }
 
 }  // namespace touche::fast
