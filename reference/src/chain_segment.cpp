@@ -172,8 +172,9 @@ ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b) {
       const ExactVec2& w = b.vertices[nextIndex(k, b.count)];
       const Rational t = closestFraction(ends[i], v, w);
       const ExactVec2 pb = v + t * (w - v);
-      // The face must look at the segment (a two-vertex polygon has two faces on one core).
-      if (sign(t) > 0 && t < 1 && sign(dot(rightPerp(w - v), ends[i] - pb)) > 0) {
+      // The face must look at the segment (a two-vertex polygon has two faces on one core);
+      // an end lying on the face (distance 0) counts: the segment may lie along the face.
+      if (sign(t) > 0 && t < 1 && sign(dot(rightPerp(w - v), ends[i] - pb)) >= 0) {
         offer(Kind::vertexEdge, i, k, ends[i], pb);
       }
     }

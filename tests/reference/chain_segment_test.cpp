@@ -79,6 +79,28 @@ TEST(ReferenceChainSegmentPolygon, BoxPushedUpIntoTheFront) {
   EXPECT_EQ(collideChecked(segment, at(0, 0), box, at(0, 0.375)).status, Status::contact);
 }
 
+TEST(ReferenceChainSegmentPolygon, SegmentLyingAlongAPolygonFaceTouches) {
+  // Regression: the segment (0.5, 0) → (−0.5, 0) lies inside the triangle's face (−1, 0)–(2, 0)
+  // with the triangle in front (the right of p1 → p2 is y > 0). Neither end crosses a face
+  // strictly, no triangle vertex projects inside the segment, and the faces' "looks at the
+  // segment" test was strict, so the closest features were a corner pair 0.5 apart: no
+  // contact. Distance 0 → SAT: the segment face is the reference (normal (0, 1), the face
+  // normals snap through the concave corner at p1 and the collinear one at p2), the
+  // triangle's face 2 is incident and is clipped to the segment: two points at the segment
+  // ends, separation 0, ids (vertex k of the chain, face 2 of the triangle).
+  const ChainSegment chain{{1, 0.75}, {0.5, 0}, {-0.5, 0}, {-1.5, 0}};
+  const Polygon triangle = makePolygon({{2, 0}, {1.25, 1.25}, {-1, 0}});
+  for (double margin : {0.0, 0.25}) {
+    const Manifold m = collideChecked(chain, at(0, 0), triangle, at(0, 0), Options{margin});
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    EXPECT_EQ(m.normal, (Vec2{0, 1}));
+    ASSERT_EQ(m.pointCount, 2) << describe(m);
+    // The incident face runs (−1, 0) → (2, 0) and is clipped at p1 = (0.5, 0) first.
+    expectPoint(m.points[0], {0.5, 0}, 0.0, fid(kVertex, 0, kFace, 2));
+    expectPoint(m.points[1], {-0.5, 0}, 0.0, fid(kVertex, 1, kFace, 2));
+  }
+}
+
 TEST(ReferenceChainSegmentPolygon, DiamondTipBelowWithinTheMargin) {
   // Diamond (0,−1), (1,0), (0,1), (−1,0) at (0, −1.25): tip (0, −0.25) at distance 0.25 below
   // the chain's interior (edge–vertex). Incident face: 1 and 2 tie in anti-parallelism →
