@@ -237,6 +237,26 @@ TEST(FastChainPolygon, ConcaveGhostCornerSnapsAFaceToTheSegment) {
   expectNone(down, wedge, at(0, 0), Options{1});
 }
 
+TEST(FastChainPolygon, SegmentLyingAlongAPolygonFaceTouchesAtSeparationZero) {
+  // The segment p1 = (0.5, 0) → p2 = (−0.5, 0) lies inside the triangle's face 2, (−1, 0) →
+  // (2, 0), with the triangle in front (the right of p1 → p2 is y > 0). No end crosses a face
+  // strictly and no triangle vertex projects inside the segment; each end lies ON face 2
+  // (height 0), which must count as a vertex–edge candidate at distance 0 → SAT. There the
+  // segment axis separates by 0 (incident vertex 0 or 2), face 2's reversed normal (0, 1)
+  // snaps at the concave corner at p1 (cross((−0.5, −0.75), (−1, 0)) = −0.75 < 0) and the
+  // flat one at p2, the other faces look away → the segment face is the reference, normal
+  // (0, 1), face 2 incident. Clipped along the tangent (−1, 0): its end (2, 0) is moved to p1,
+  // its end (−1, 0) to p2: (0.5, 0) id (vertex 0, face 2) first, then (−0.5, 0) id (vertex 1,
+  // face 2), separation 0 at any margin ≥ 0 (the reference's answer).
+  const ChainSegment chain{{1, 0.75}, {0.5, 0}, {-0.5, 0}, {-1.5, 0}};
+  const Polygon triangle = polygon({{2, 0}, {1.25, 1.25}, {-1, 0}});
+  const Golden g{Status::contact, {0, 1}, {{{0.5, 0}, 0.0, vf(0, 2)}, {{-0.5, 0}, 0.0, vf(1, 2)}}};
+  for (double margin : {0.0, 0.25}) {
+    expectChain(chain, at(0, 0), triangle, at(0, 0), g, Options{margin});
+    expectChainTurned(chain, at(0, 0), triangle, at(0, 0), g, Options{margin});
+  }
+}
+
 // --- capsule ---------------------------------------------------------------------------------
 
 TEST(FastChainCapsule, CapsuleParallelUnderTheChain) {

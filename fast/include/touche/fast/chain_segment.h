@@ -369,7 +369,9 @@ inline void faceCandidates(const ChainSegmentT<T>& a, const PolygonT<T>& b,
       const Vec2T<T> face = b.vertex(b.next(k)) - v;
       const T along = dot(ends[i] - v, face);
       const T height = dot(b.normal(k), ends[i] - v);
-      if (along > T(0) && along < dot(face, face) && height > T(0)) {
+      // The face must look at the end; an end lying on the face counts (distance 0: the
+      // segment may lie along the face, and the SAT step decides).
+      if (along > T(0) && along < dot(face, face) && height >= T(0)) {
         vertexEdge.offer(height * height, i, k);
       }
     }
