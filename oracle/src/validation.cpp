@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "touche/oracle/box2d.h"
 #include "touche/oracle/builtin_corpus.h"  // generated from oracle/corpus/builtin.jsonl
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
@@ -32,19 +33,34 @@ bool declaresNotImplemented(const Engine& engine, const Case& c) {
   return pairInfo(lookup.id).hasArea && !engine.implements(lookup.id);
 }
 
-/// The engine's judgement on one case, or nullopt when it answered `unsupported` for a pair
-/// it declares it does not implement (nothing to judge).
-std::optional<Comparison> judgeOne(const Engine& engine, const Case& c, const Options& options) {
+/// Why `engine` declares it cannot take the case's shapes although it implements their pair
+/// (box2d::refusal() for the Box2D engines), or "" when it declares no such refusal.
+std::string inputRefusal(const Engine& engine, const Case& c) {
+  const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
+  return isBox2d ? box2d::refusal(c.a, c.b) : std::string();
+}
+
+/// What became of one engine on one case: judged (comparison), not implemented (neither), or
+/// not judged because the engine refused this input (refusalReason).
+struct CaseResult {
+  std::optional<Comparison> comparison;
+  std::string refusalReason;
+};
+
+/// Runs `engine` on one case and judges its answer, unless it answered `unsupported` for a pair
+/// it declares it does not implement, or with an input-specific refusal.
+CaseResult judgeOne(const Engine& engine, const Case& c, const Options& options) {
   const Manifold actual = run(engine, c, options);
-  if (actual.status == Status::unsupported && declaresNotImplemented(engine, c)) {
-    return std::nullopt;
+  if (actual.status == Status::unsupported) {
+    if (declaresNotImplemented(engine, c)) return {};
+    if (std::string why = inputRefusal(engine, c); !why.empty()) return {std::nullopt, why};
   }
   const Conventions conventions = conventionsFor(engine.name);
   const Case expectedCase = expectedCaseFor(c, conventions);
   const Manifold expected = run(reference::kEngine, expectedCase, options);
   Tolerance tolerance = toleranceFor(expectedCase, conventions);
   tolerance.margin = options.margin;
-  return compare(expectedCase, expected, actual, tolerance);
+  return {compare(expectedCase, expected, actual, tolerance), ""};
 }
 
 }  // namespace
@@ -57,22 +73,53 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
     report.engines.emplace_back(engine->name);
     std::array<int, kOutcomeCount> row{};
     int notImplemented = 0;
+    int notJudged = 0;
     for (const Case& c : cases) {
-      std::optional<Comparison> result = judgeOne(*engine, c, options);
-      if (!result) {
+      CaseResult result = judgeOne(*engine, c, options);
+      if (!result.refusalReason.empty()) {
+        ++notJudged;
+        report.refusals.push_back({c.id, std::string(engine->name), result.refusalReason});
+        continue;
+      }
+      if (!result.comparison) {
         ++notImplemented;
         continue;
       }
-      ++row[static_cast<int>(result->outcome)];
-      if (result->outcome != Outcome::agree) {
-        report.notable.push_back({c.id, std::string(engine->name), std::move(*result)});
+      const Outcome outcome = result.comparison->outcome;
+      ++row[static_cast<int>(outcome)];
+      if (outcome != Outcome::agree) {
+        report.notable.push_back({c.id, std::string(engine->name), std::move(*result.comparison)});
       }
     }
     report.counts.push_back(row);
     report.notImplemented.push_back(notImplemented);
+    report.notJudged.push_back(notJudged);
   }
   return report;
 }
+
+namespace {
+
+/// One table row: a label, then one count per engine.
+void formatRow(std::ostringstream& out, const char* label, const std::vector<int>& perEngine) {
+  char cell[64];
+  std::snprintf(cell, sizeof cell, "%-18s", label);
+  out << cell;
+  for (int n : perEngine) {
+    std::snprintf(cell, sizeof cell, "%12d", n);
+    out << cell;
+  }
+  out << "\n";
+}
+
+int total(const std::vector<int>& perEngine) {
+  int sum = 0;
+  for (int n : perEngine)
+    sum += n;
+  return sum;
+}
+
+}  // namespace
 
 std::string formatReport(const ValidationReport& report) {
   std::ostringstream out;
@@ -93,17 +140,15 @@ std::string formatReport(const ValidationReport& report) {
     }
     out << "\n";
   }
-  std::snprintf(cell, sizeof cell, "%-18s", "not implemented");
-  out << cell;
-  for (int n : report.notImplemented) {
-    std::snprintf(cell, sizeof cell, "%12d", n);
-    out << cell;
-  }
-  out << "\n";
+  formatRow(out, "not implemented", report.notImplemented);
+  formatRow(out, "not judged", report.notJudged);
   out << report.caseCount << " cases x " << report.engines.size() << " engines: "
       << (report.passed() ? "PASS (every difference is explained by a declared convention)"
                           : "FAIL (differences outside the declared conventions)")
-      << "\n";
+      << "; " << total(report.notJudged) << " not judged (the engine refused the input)\n";
+  for (const Refusal& r : report.refusals) {
+    out << "\n[" << r.engine << "] " << r.caseId << ": not judged: " << r.reason << "\n";
+  }
   for (const Judgement& j : report.notable) {
     out << "\n[" << j.engine << "] " << j.caseId << "\n" << j.comparison.explanation << "\n";
   }

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "touche/oracle/box2d.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/validation.h"
 #include "touche/reference/reference.h"
@@ -87,6 +88,51 @@ TEST(ValidateCases, UnsupportedForClaimedPairIsStatusMismatch) {
   EXPECT_FALSE(report.passed());
   EXPECT_EQ(report.notImplemented.at(0), 0);
   EXPECT_GT(report.counts.at(0)[static_cast<int>(Outcome::statusMismatch)], 0);
+}
+
+/// Every case is counted once: judged (some outcome), not implemented or not judged.
+int accounted(const ValidationReport& report, std::size_t engine) {
+  int sum = report.notImplemented.at(engine) + report.notJudged.at(engine);
+  for (int n : report.counts.at(engine))
+    sum += n;
+  return sum;
+}
+
+// The two 1e-6 polygons of the corpus have float area 4e-12 and about 2e-12 (squares of side
+// 2e-6 and smaller), far below FLT_EPSILON ~ 1.19e-7: Box2D 2.4.1 cannot build them, both Box2D
+// engines refuse them (box2d::refusal) and answer `unsupported`, which is not judged.
+TEST(ValidateCases, Box2dRefusalOfTinyScalePolygonsIsNotJudgedNotFailure) {
+  const CaseFile file = builtin();
+  const Engine* engines[] = {&box2d::kEngine, &box2d::kSkinEngine};
+  const ValidationReport report = validateCases(file.cases, engines);
+  EXPECT_TRUE(report.passed()) << formatReport(report);
+  ASSERT_EQ(report.notJudged.size(), 2u);
+  for (std::size_t e = 0; e < 2; ++e) {
+    EXPECT_EQ(report.notJudged[e], 2) << report.engines[e];
+    EXPECT_EQ(accounted(report, e), static_cast<int>(file.cases.size())) << report.engines[e];
+  }
+  std::vector<std::string> refusedByBox2d;
+  for (const Refusal& r : report.refusals) {
+    EXPECT_THAT(r.reason, ::testing::StartsWith("Box2D 2.4.1 cannot build polygon"));
+    if (r.engine == "box2d") refusedByBox2d.push_back(r.caseId);
+  }
+  EXPECT_THAT(refusedByBox2d, ::testing::UnorderedElementsAre("box-circle-tiny-scale-1e-6",
+                                                              "boxes-tiny-scale-1e-6"));
+  const std::string text = formatReport(report);
+  EXPECT_THAT(text, ::testing::ContainsRegex("not judged +2 +2"));
+  EXPECT_THAT(text, ::testing::HasSubstr("4 not judged"));
+  EXPECT_THAT(text, ::testing::HasSubstr("[box2d] boxes-tiny-scale-1e-6: not judged: Box2D"));
+}
+
+// The other engines take the tiny polygons: nothing of theirs is not judged.
+TEST(ValidateCases, EnginesWithoutRefusalsHaveNothingNotJudged) {
+  const CaseFile file = builtin();
+  const ValidationReport report = validateCases(file.cases, knownEngines());
+  for (std::size_t e = 0; e < report.engines.size(); ++e) {
+    const bool isBox2d = report.engines[e] == "box2d" || report.engines[e] == "box2d_skin";
+    EXPECT_EQ(report.notJudged.at(e), isBox2d ? 2 : 0) << report.engines[e];
+    EXPECT_EQ(accounted(report, e), static_cast<int>(file.cases.size())) << report.engines[e];
+  }
 }
 
 }  // namespace
