@@ -30,6 +30,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "touche/fast/fast.h"
@@ -212,11 +213,26 @@ std::string checkInvalid(const FuzzInput& in, PairId pair, const InputError& why
 /// Box2D's working range. Box2D is tuned for moving objects of 0.1–10 m, and its constants are
 /// absolute lengths (b2_linearSlop = 0.005, the reference-face hysteresis 0.0005): on a polygon
 /// a thousandth of a metre wide the hysteresis alone can pick a face that loses the contact.
-/// Box2D is cross-checked when every polygon edge is at least kBox2dMinEdge long, every
-/// circle radius at least that, and every coordinate within kBox2dMaxCoordinate; reference and
-/// fast are checked everywhere.
+/// Box2D is cross-checked when every polygon edge, segment, chain segment and ghost edge is at
+/// least kBox2dMinEdge long, every circle radius at least that, and every coordinate within
+/// kBox2dMaxCoordinate; reference and fast are checked everywhere.
 constexpr double kBox2dMinEdge = 0x1p-4;
 constexpr double kBox2dMaxCoordinate = 0x1p20;
+
+/// The shape's edges as (start, end) pairs: a polygon's sides, a segment, a chain segment and
+/// its two ghost edges; none for a circle or a capsule.
+std::vector<std::pair<Vec2, Vec2>> edgesOf(const Shape& shape) {
+  std::vector<std::pair<Vec2, Vec2>> edges;
+  if (const auto* p = std::get_if<Polygon>(&shape)) {
+    for (int i = 0; i < p->count; ++i)
+      edges.emplace_back(p->vertices[i], p->vertices[(i + 1) % p->count]);
+  } else if (const auto* e = std::get_if<Segment>(&shape)) {
+    edges.emplace_back(e->p1, e->p2);
+  } else if (const auto* c = std::get_if<ChainSegment>(&shape)) {
+    edges = {{c->ghost1, c->p1}, {c->p1, c->p2}, {c->p2, c->ghost2}};
+  }
+  return edges;
+}
 
 bool inBox2dRange(const FuzzInput& in) {
   Case c = in.scene;
@@ -225,10 +241,8 @@ bool inBox2dRange(const FuzzInput& in) {
     for (const double* v : test::numbersOf(shape, xf)) {
       if (std::fabs(*v) > kBox2dMaxCoordinate) return false;
     }
-    if (const auto* p = std::get_if<Polygon>(shape)) {
-      for (int i = 0; i < p->count; ++i) {
-        if (length(p->vertices[(i + 1) % p->count] - p->vertices[i]) < kBox2dMinEdge) return false;
-      }
+    for (const auto& [start, end] : edgesOf(*shape)) {
+      if (length(end - start) < kBox2dMinEdge) return false;
     }
     if (const auto* circle = std::get_if<Circle>(shape)) {
       if (circle->radius < kBox2dMinEdge) return false;
@@ -237,19 +251,12 @@ bool inBox2dRange(const FuzzInput& in) {
   return true;
 }
 
-/// The adapter's own refusal tests (oracle/src/box2d.cpp, toB2 of an edge and of a polygon),
-/// repeated: an edge whose ends round to the same float point; for a polygon the
-/// vertices rounded to float, consecutive edges subtracted in float, the turn taken in double;
-/// a turn that is not strictly positive (a sliver that float arithmetic flattens) makes the
-/// adapter answer Status::error, which is then legitimate.
-bool box2dRefuses(const Shape& shape) {
-  // An edge whose ends are equal in float (oracle/src/box2d.cpp, toB2Edge).
-  auto sameInFloat = [](Vec2 u, Vec2 v) {
-    return static_cast<float>(u.x) == static_cast<float>(v.x) &&
-           static_cast<float>(u.y) == static_cast<float>(v.y);
-  };
-  if (const auto* e = std::get_if<Segment>(&shape)) return sameInFloat(e->p1, e->p2);
-  if (const auto* e = std::get_if<ChainSegment>(&shape)) return sameInFloat(e->p1, e->p2);
+/// The adapter's own degenerate-polygon test (oracle/src/box2d.cpp, toB2 of a polygon),
+/// repeated: the vertices rounded to float, consecutive edges subtracted in float, the turn
+/// taken in double; a turn that is not strictly positive (a sliver that float arithmetic
+/// flattens) makes the adapter answer Status::error, which is then legitimate. (Short edges are
+/// refused as `unsupported` before, see oracle::box2d::refusal.)
+bool box2dCannotRepresent(const Shape& shape) {
   const auto* p = std::get_if<Polygon>(&shape);
   if (p == nullptr) return false;
   for (int i = 0; i < p->count; ++i) {
@@ -312,14 +319,18 @@ std::string checkBox2d(const FuzzInput& in) {
   }
   const test::CrossCheck check = test::crossCheck(box2d, in.scene, in.options);
   if (check.actual.status == Status::error &&
-      (box2dRefuses(in.scene.a) || box2dRefuses(in.scene.b))) {
+      (box2dCannotRepresent(in.scene.a) || box2dCannotRepresent(in.scene.b))) {
     return "";
   }
-  // A polygon whose float area Box2D's Set() would assert on: refused as unsupported, with
-  // the reason named by the adapter.
-  if (check.actual.status == Status::unsupported &&
-      !oracle::box2d::refusal(in.scene.a, in.scene.b).empty()) {
-    return "";
+  // Box2D answers `unsupported` exactly when the adapter refuses the input (a polygon whose
+  // float area Set() would assert on, an edge too short to normalise), naming the reason.
+  const std::string refusal = oracle::box2d::refusal(in.scene.a, in.scene.b);
+  const bool unsupported = check.actual.status == Status::unsupported;
+  if (unsupported && !refusal.empty()) return "";
+  if (unsupported) return "box2d answered unsupported to an input the adapter does not refuse";
+  if (!refusal.empty()) {
+    return "box2d answered " + std::string(statusName(check.actual.status)) +
+           " to an input the adapter refuses (" + refusal + ")";
   }
   if (oracle::isAcceptable(check.comparison.outcome)) return "";
   return "box2d vs reference: " + check.comparison.explanation;
@@ -385,6 +396,20 @@ std::string crossCheck(const FuzzInput& input) {
     return checkInvalid(input, pair, *why);
   }
   return checkValid(input, pair);
+}
+
+std::string refusalMismatch(const FuzzInput& input, const std::string& expectedReason) {
+  const Case& c = input.scene;
+  const Manifold m = test::runEngine(oracle::box2d::kEngine, c, input.options);
+  const std::string reason = oracle::box2d::refusal(c.a, c.b);
+  if (m.status != Status::unsupported) {
+    return "expected box2d to refuse the input, it answered " + std::string(statusName(m.status));
+  }
+  if (reason.rfind(expectedReason, 0) != 0) {
+    return "expected a refusal starting with \"" + expectedReason + "\", the adapter says \"" +
+           reason + "\"";
+  }
+  return "";
 }
 
 namespace {

@@ -41,6 +41,10 @@ FuzzInput decode(PairId pair, const std::uint8_t* data, std::size_t size);
 /// box2d inside its working range. Returns "" or what went wrong.
 std::string crossCheck(const FuzzInput& input);
 
+/// "" when engine box2d answers `unsupported` to the input and oracle::box2d::refusal() gives a
+/// reason starting with `expectedReason`; otherwise what happened instead.
+std::string refusalMismatch(const FuzzInput& input, const std::string& expectedReason);
+
 /// The failing input as one JSONL line: formatCase(..., hex) plus "margin" and "failure"
 /// fields (readers ignore fields they do not know).
 std::string failureLine(const FuzzInput& input, const std::string& failure);

@@ -7,7 +7,10 @@
 //
 // Corpus inputs go through LLVMFuzzerTestOneInput, which aborts on the first failure (as under
 // libFuzzer). JSONL cases (failure lines the harness wrote, or hand-picked hard cases) are all
-// checked; each failure is reported and the driver exits 1.
+// checked; each failure is reported and the driver exits 1. A case line may carry
+// "expectFailure" (a foreign engine's recorded disagreement, the start of the failure message:
+// it must still fail that way) or "expectRefusal" (the start of oracle::box2d::refusal()'s text:
+// Box2D must still refuse the input, answering unsupported, for that reason).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -63,6 +66,18 @@ int replayJsonl(const fs::path& file) {
     const touche::fuzz::FuzzInput input{std::get<touche::Case>(parsed),
                                         {touche::fuzz::marginOfLine(line.text)}};
     const std::string failure = touche::fuzz::crossCheck(input);
+    // An input a foreign engine refuses must still be refused, for the same reason:
+    // "expectRefusal" holds the start of oracle::box2d::refusal()'s text.
+    const std::string refusal = touche::fuzz::stringFieldOfLine(line.text, "expectRefusal");
+    if (!refusal.empty()) {
+      const std::string problem = touche::fuzz::refusalMismatch(input, refusal);
+      if (!problem.empty() || !failure.empty()) {
+        std::fprintf(stderr, "%s:%zu (%s): %s\n", file.c_str(), line.number, input.scene.id.c_str(),
+                     (problem.empty() ? failure : problem).c_str());
+        ++failures;
+      }
+      continue;
+    }
     // A recorded disagreement of a foreign engine (a finding) must still happen, and the same
     // way: "expectFailure" holds the start of the failure message.
     const std::string expected = touche::fuzz::stringFieldOfLine(line.text, "expectFailure");
