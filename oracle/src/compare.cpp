@@ -208,6 +208,30 @@ bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name)
   return inside;
 }
 
+/// The band of the axis choice: the declared hysteresis at the expected depth (the relative
+/// band of the edge pairs, Tolerance::axisTieBand) plus the engine's rounding band.
+double axisDecisionBand(const Judge& j) {
+  const double depth = j.expected.pointCount > 0 ? -deepest(j.expected) : 0.0;
+  return j.tol.axisTieBand(depth) + j.tol.roundingBand();
+}
+
+/// Whether the expected axis gap (gaps.axis) is inside the axis band plus the length
+/// allowance. Notes it either way, with the relative part when one is declared.
+bool axisGapWithinBand(Judge& j) {
+  const std::optional<double>& gap = j.expected.gaps.axis;
+  if (!gap) return false;
+  const double band = axisDecisionBand(j) + j.lengthAllowance;
+  const bool inside = *gap <= band;
+  j.notes << "  axis gap " << inUnits(*gap, j.tol.unit) << " is " << (inside ? "inside" : "outside")
+          << " the band " << inUnits(band, j.tol.unit);
+  if (j.tol.relativeTieBand > 0.0 || j.tol.relativeTieBandOffset > 0.0) {
+    j.notes << " (relative: " << sci(j.tol.relativeTieBandOffset) << " + "
+            << sci(j.tol.relativeTieBand) << " x depth)";
+  }
+  j.notes << "\n";
+  return inside;
+}
+
 /// Distance of the expected decision from the contact/no-contact boundary.
 std::optional<double> boundaryDistance(const Judge& j) {
   if (j.expected.gaps.contact) return *j.expected.gaps.contact;
@@ -375,8 +399,8 @@ std::optional<Comparison> judgeNormal(Judge& j) {
       return judgeLoosely(j, j.tol.insideEpsilon, "centre within the declared epsilon");
     }
   }
-  if (gapWithinBand(j, j.expected.gaps.axis, "axis")) {
-    return judgeLoosely(j, j.tol.decisionBand(), "reference face chosen inside the tie band");
+  if (axisGapWithinBand(j)) {
+    return judgeLoosely(j, axisDecisionBand(j), "reference face chosen inside the tie band");
   }
   // A round shape at a face/vertex region boundary: face normal on one side, centre − vertex
   // on the other, both correct within the engine's rounding of the deciding point.
@@ -611,7 +635,7 @@ std::optional<Comparison> judgeIdsWithinBand(Judge& j, bool onlyClipRenames, boo
   if (coincident) {
     return verdict(j, Outcome::agreeWithinTie, "ids name vertices that coincide in the band");
   }
-  if (gapWithinBand(j, j.expected.gaps.axis, "axis")) {
+  if (axisGapWithinBand(j)) {
     return verdict(j, Outcome::agreeWithinTie, "ids of a reference face chosen in the tie band");
   }
   if (incidentTie(j)) {
@@ -707,6 +731,17 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   t.contactBand = conventions.contactBand;
   t.tieBandUnits = conventions.tieBandUnits;
   const CaseFacts facts = factsOf(c);
+  // The relative hysteresis is the edge pairs' (Box2D 2.4.1 b2CollideEdgeAndPolygon): an
+  // edge (segment or chain segment) against a polygon.
+  const auto isEdge = [](ShapeType type) {
+    return type == ShapeType::segment || type == ShapeType::chainSegment;
+  };
+  const bool edgePolygon = (isEdge(typeOf(c.a)) && typeOf(c.b) == ShapeType::polygon) ||
+                           (isEdge(typeOf(c.b)) && typeOf(c.a) == ShapeType::polygon);
+  if (edgePolygon) {
+    t.relativeTieBand = conventions.relativeTieBand;
+    t.relativeTieBandOffset = conventions.relativeTieBandOffset;
+  }
   t.compareIds = conventions.compareIds && (conventions.compareCircleIds || !hasCircleShape);
   t.insideEpsilon = conventions.insideEpsilon;
   if (facts.polygonPolygon && facts.radiusSum > 0.0) {

@@ -67,6 +67,11 @@ Conventions conventionsFor(std::string_view engine) {
     // separationB > separationA + k_tol with k_tol = 0.1f * b2_linearSlop.
     c.precision = Precision::float32;
     c.tieBand = box2d::kReferenceFaceTolerance;
+    // b2_collide_edge.cpp, b2CollideEdgeAndPolygon: the polygon's axis wins only if
+    // sB > 0.98f·sEdge + 0.001f (separations less the total radius). With g = sB − sEdge and
+    // depth d = −sB: the edge axis is kept while g ≤ 0.001f/0.98f + (1 − 0.98f)/0.98f · d.
+    c.relativeTieBand = kBox2dEdgeRelativeTieBand;
+    c.relativeTieBandOffset = kBox2dEdgeTieBandOffset;
     // b2_collide_circle.cpp: every circle manifold point has id.key = 0.
     c.compareCircleIds = false;
     // b2_collide_polygon.cpp: sideOffset1/2 "extended by polytope skin thickness".

@@ -7,7 +7,10 @@
 #include <limits>
 
 #include "golden_cases.h"
+#include "touche/oracle/box2d.h"
 #include "touche/oracle/compare.h"
+#include "touche/oracle/judge.h"
+#include "touche/oracle/validation.h"
 
 namespace touche::oracle {
 namespace {
@@ -100,6 +103,114 @@ TEST(Compare, DifferentFaceOutsideTieBandIsWrongNormal) {
   EXPECT_THAT(r.explanation, HasSubstr("gaps (expected): axis 0.01"));
   EXPECT_THAT(r.explanation, HasSubstr("case: {\"id\":\"boxes\""));
   EXPECT_THAT(r.explanation, HasSubstr("\"0x1.6666666666666p+0\""));  // 1.4 as a hexfloat
+}
+
+/// A segment from (−1, 0) to (1, 0) under a unit box 0.2 deep: the expected normal is the
+/// edge's (0, 1), two points at separation −0.2 (the hand-built manifold of a SAT choice).
+Case segmentBoxCase() {
+  Case c;
+  c.id = "segment-box";
+  c.a = Segment{{-1.0, 0.0}, {1.0, 0.0}};
+  c.b = makeBox(0.5, 0.5);
+  c.xfB.p = {0.0, 0.3};
+  return c;
+}
+
+Manifold segmentBoxManifold(double axisGap) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {0.0, 1.0};
+  m.pointCount = 2;
+  m.points[0] = {{-0.5, -0.1}, -0.2, {}};
+  m.points[1] = {{0.5, -0.1}, -0.2, {}};
+  m.gaps.axis = axisGap;
+  return m;
+}
+
+/// compare() with engine box2d on the segment–box pair: the actual normal tilted by 0.01 rad,
+/// separations unchanged (a different axis at the same depth).
+Outcome box2dAxisChoice(double axisGap, bool swapped) {
+  Case c = segmentBoxCase();
+  Manifold expected = segmentBoxManifold(axisGap);
+  if (swapped) {
+    std::swap(c.a, c.b);
+    std::swap(c.xfA, c.xfB);
+    expected.normal = -expected.normal;
+  }
+  Manifold actual = expected;
+  actual.normal = {std::sin(0.01), (swapped ? -1.0 : 1.0) * std::cos(0.01)};
+  actual.points[0].id = actual.points[1].id = {};
+  return compare(c, expected, actual, toleranceFor(c, conventionsFor("box2d"))).outcome;
+}
+
+TEST(Compare, EdgeAxisKeptInsideRelativeBandAtDepthPointTwoAgreesWithinTie) {
+  // Box2D 2.4.1 keeps the edge axis while the polygon's is better by
+  // g ≤ 0.001f/0.98f + (1 − 0.98f)/0.98f · depth = 0.0010204 + 0.0204081 · 0.2 = 0.0051020
+  // (depth 0.2 = −(deepest expected separation)). g = 0.0050 is inside, although ten times
+  // the fixed tieBand 0.0005; g = 0.0052 is outside (the length allowances here are < 1e-5).
+  EXPECT_NEAR(kBox2dEdgeTieBandOffset + 0.2 * kBox2dEdgeRelativeTieBand, 0.0051020, 1e-7);
+  for (const bool swapped : {false, true}) {
+    EXPECT_EQ(box2dAxisChoice(0.0050, swapped), Outcome::agreeWithinTie) << swapped;
+    EXPECT_EQ(box2dAxisChoice(0.0052, swapped), Outcome::wrongNormal) << swapped;
+  }
+}
+
+TEST(Compare, RelativeBandDoesNotWidenPolygonPairs) {
+  // Box–box keeps the fixed 0.0005 of b2CollidePolygons: an axis gap of 0.004 at depth 0.1
+  // is outside, although the edge pairs' relative band there would be 0.0031.
+  Manifold expected = boxesManifold();
+  expected.gaps.axis = 0.004;
+  Manifold actual = expected;
+  actual.normal = {std::sin(3.1e-3), std::cos(3.1e-3)};
+  const Tolerance t = toleranceFor(boxesCase(), conventionsFor("box2d"));
+  EXPECT_EQ(t.relativeTieBand, 0.0);
+  EXPECT_EQ(compare(boxesCase(), expected, actual, t).outcome, Outcome::wrongNormal);
+}
+
+TEST(Conventions, PresetsDeclareTheEdgeRelativeBandAsTheEngineDoes) {
+  for (const char* name : {"box2d-2.4.1", "box2d-2.4.1-noskin"}) {
+    const std::optional<DeclaredConventions> preset = conventionsPreset(name);
+    ASSERT_TRUE(preset) << name;
+    EXPECT_DOUBLE_EQ(preset->relativeTieBand, kBox2dEdgeRelativeTieBand) << name;
+    EXPECT_DOUBLE_EQ(preset->relativeTieBandOffset, kBox2dEdgeTieBandOffset) << name;
+  }
+  EXPECT_EQ(conventionsFor("box2d").relativeTieBand, kBox2dEdgeRelativeTieBand);
+  EXPECT_EQ(conventionsFor("box2d_skin").relativeTieBandOffset, kBox2dEdgeTieBandOffset);
+  EXPECT_EQ(conventionsFor("fast").relativeTieBand, 0.0);
+}
+
+TEST(Conventions, RelativeTieBandMustBeANonNegativeNumber) {
+  const auto bad = parseConventions(R"({"relativeTieBand": -0.02})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(bad));
+  EXPECT_EQ(std::get<InputError>(bad).field, "relativeTieBand");
+  const auto typo = parseConventions(R"({"relativeTieband": 0.02})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(typo));
+  EXPECT_EQ(std::get<InputError>(typo).field, "relativeTieband");
+}
+
+TEST(ValidateCases, Box2dSegmentSquareEdgeAxisKeptByRelativeHysteresisAgreesWithinTie) {
+  // Found by the fuzz smoke (segment_polygon, -seed=1): Box2D keeps the segment's axis where
+  // the square's is better by less than 0.001f/0.98f + 0.0204·depth.
+  const auto parsed = parseCase(
+      R"({"id":"random-segment_polygon","a":{"type":"segment","p1":["-0x1.bc2p-6","-0x1.11a4p-4"],)"
+      R"("p2":["0x1.1ba2p-2","-0x1.e628p-5"]},"b":{"type":"polygon","vertices":[["-0x1p-2","-0x1p-2"],)"
+      R"(["0x1p-2","-0x1p-2"],["0x1p-2","0x1p-2"],["-0x1p-2","0x1p-2"]]},)"
+      R"("xfA":{"p":["-0x1p+5","-0x1p+5"],"q":["0x1p+0","0x0p+0"]},)"
+      R"("xfB":{"p":["-0x1.fe78bcp+4","-0x1p+5"],"q":["0x1p+0","0x0p+0"]},"margin":"0x0p+0"})");
+  ASSERT_TRUE(std::holds_alternative<Case>(parsed));
+  Case c = std::get<Case>(parsed);
+  for (const bool swapped : {false, true}) {
+    if (swapped) {
+      std::swap(c.a, c.b);
+      std::swap(c.xfA, c.xfB);
+    }
+    const Engine* engines[] = {&box2d::kEngine};
+    const ValidationReport report = validateCases(std::span<const Case>(&c, 1), engines);
+    EXPECT_TRUE(report.passed()) << formatReport(report);
+    EXPECT_EQ(report.counts.at(0)[static_cast<int>(Outcome::agreeWithinTie)], 1)
+        << swapped << "\n"
+        << formatReport(report);
+  }
 }
 
 TEST(Compare, ContactDecisionOutsideBandIsMissingContact) {

@@ -3,6 +3,7 @@
 // scene's size and the engine's declared conventions.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -63,6 +64,14 @@ struct Conventions {
   /// may legitimately go either way. Next to the length-unit `tieBand`, which is a fixed
   /// hysteresis of the algorithm; this one scales with the scene like the engine's rounding.
   double tieBandUnits = 0.0;
+  /// Relative hysteresis of the axis choice of the edge pairs (a segment or chain segment
+  /// against a polygon): a different axis is a tie while the expected axis gap is at most
+  /// relativeTieBandOffset + relativeTieBand · depth, depth = −(deepest expected separation)
+  /// when that is negative, else 0 (docs/conventions.md, "Relative tie band"). The band is
+  /// never narrower than `tieBand`. Box2D 2.4.1 keeps the edge axis unless the polygon's is
+  /// better by more than 0.001 + 0.02 · (the edge axis's depth).
+  double relativeTieBand = 0.0;
+  double relativeTieBandOffset = 0.0;  ///< the absolute part of that band, length units
 };
 
 /// The conventions of the engines touche knows by name ("reference", "fast", "fast_float",
@@ -89,6 +98,13 @@ struct Tolerance {
   bool faceNormalOnly = false;  ///< from the conventions (polygon–polygon pairs only)
   double margin = 0.0;        ///< the margin both manifolds were computed with (set by the caller)
   double tieBandUnits = 0.0;  ///< from the conventions: the rounding band in units
+  double relativeTieBand = 0.0;        ///< from the conventions, edge pairs only (else 0)
+  double relativeTieBandOffset = 0.0;  ///< from the conventions, edge pairs only (else 0)
+  /// The declared hysteresis of the axis choice at this depth (length units, ≥ 0): the
+  /// larger of tieBand and relativeTieBandOffset + relativeTieBand · depth.
+  double axisTieBand(double depth) const {
+    return std::max(tieBand, relativeTieBandOffset + relativeTieBand * std::max(depth, 0.0));
+  }
   /// The rounding band as a length: tieBandUnits · unit (all pairs, also with a circle).
   double roundingBand() const { return tieBandUnits * unit; }
   /// The band a gap (length units) is held to beyond the length allowance: the declared
@@ -108,6 +124,14 @@ inline constexpr double kDefaultNormalUnits = 64.0;
 /// The rounding band the fast engines declare (Conventions::tieBandUnits): 2^10 units of
 /// epsilon x scene scale (docs/conventions.md, "Rounding band").
 inline constexpr double kFastTieBandUnits = 1024.0;
+/// Box2D 2.4.1's edge–polygon hysteresis (b2_collide_edge.cpp: k_relativeTol = 0.98f,
+/// k_absoluteTol = 0.001f) as Conventions::relativeTieBand and relativeTieBandOffset: the edge
+/// axis is kept while the polygon's is better by g ≤ 0.001f/0.98f + (1 − 0.98f)/0.98f · depth
+/// (docs/conventions.md, "Relative tie band"). The presets carry the same values.
+inline constexpr double kBox2dEdgeTieBandOffset =
+    static_cast<double>(0.001f) / static_cast<double>(0.98f);
+inline constexpr double kBox2dEdgeRelativeTieBand =
+    (1.0 - static_cast<double>(0.98f)) / static_cast<double>(0.98f);
 
 /// The tolerance for judging an engine with these conventions on this case.
 Tolerance toleranceFor(const Case& c, const Conventions& conventions);

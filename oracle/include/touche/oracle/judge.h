@@ -57,6 +57,11 @@ struct DeclaredConventions {
   /// The engine's rounding band in units of its precision's epsilon times the scene's scale
   /// (compare.h, Conventions::tieBandUnits): added to the tie band and the contact band.
   double tieBandUnits = 0.0;
+  /// Relative hysteresis of the edge pairs' axis choice (compare.h,
+  /// Conventions::relativeTieBand): dimensionless, times the depth.
+  double relativeTieBand = 0.0;
+  /// The absolute part of that band (Conventions::relativeTieBandOffset), length units.
+  double relativeTieBandOffset = 0.0;
 };
 
 /// Parses a conventions file's JSON text; errors name the key ("tieBand: ...").
