@@ -281,14 +281,34 @@ bool hasRoundedPolygon(const Case& scene) {
   return false;
 }
 
+/// Box2D 2.4.1 behaviour on edges that docs/findings.md has written up and the conventions
+/// file cannot declare yet; fuzzing those cases again only finds them again:
+///  - a chain segment (one-sided edge with ghost vertices) against anything: 2.4.1 decides
+///    corner ownership and the one-sided test differently from v3, which touche follows
+///    (convention E3);
+///  - a segment against a rounded polygon: 2.4.1's edge clipping does not extend the side
+///    planes by the radius, so contacts near the edge's ends are lost (finding 9).
+/// Returns the reason, or "" when the case is judged. The Box2D study (oracle/tools) still
+/// runs these pairs on 100k cases each.
+std::string box2dKnownDivergence(const Case& scene) {
+  const ShapeType a = typeOf(scene.a);
+  const ShapeType b = typeOf(scene.b);
+  if (a == ShapeType::chainSegment || b == ShapeType::chainSegment) return "E3";
+  const bool segment = a == ShapeType::segment || b == ShapeType::segment;
+  if (segment && hasRoundedPolygon(scene)) return "finding 9";
+  return "";
+}
+
 /// Which cases box2d is cross-checked on, from TOUCHE_FUZZ_BOX2D: "all" (default: every case
-/// in Box2D's range), "sharp" (only when neither polygon is rounded) or "off".
+/// in Box2D's range except its written-up divergences), "sharp" (only when neither polygon is
+/// rounded) or "off".
 bool box2dInScope(const FuzzInput& in) {
   static const std::string scope = [] {
     const char* env = std::getenv("TOUCHE_FUZZ_BOX2D");
     return std::string(env ? env : "all");
   }();
   if (scope == "off" || !inBox2dRange(in)) return false;
+  if (!box2dKnownDivergence(in.scene).empty()) return false;
   return scope != "sharp" || !hasRoundedPolygon(in.scene);
 }
 
