@@ -20,7 +20,8 @@
 //           no direction: the fallback is A's left normal leftPerp(d1), kFlagDegenerateNormal.
 // Gaps (DecisionGaps): contact from the core distance; axis from step 5's two sides; clip
 // (step 5): the smallest distance along the reference core between an incident endpoint and a
-// line through a reference endpoint perpendicular to the core; region (step 6): the smallest
+// line through a reference endpoint perpendicular to the core; region (steps 4 and 6): the
+// distance of step 4's projections from flipping, and (step 6) the smallest
 // distance of a closest point to a line through an endpoint of the other core perpendicular to
 // it (where the clamping of step 2 switches between endpoint and interior); normal (step 6):
 // |c2 − c1|.
@@ -83,6 +84,19 @@ bool projectsOutside(const WorldCapsule& ref, const WorldCapsule& other) {
   const Rational fp = dot(other.p - ref.p, d);
   const Rational fq = dot(other.q - ref.p, d);
   return (fp <= 0 && fq <= 0) || (fp >= length2 && fq >= length2);
+}
+
+/// DecisionGaps::region for step 4: how far `other`'s endpoints are from flipping either test
+/// of projectsOutside — the largest projection from the line through ref.p perpendicular to
+/// the core (all at or before p iff it is ≤ 0), and the smallest from the line through ref.q
+/// (all at or beyond q iff it is ≥ 0), as distances.
+void offerProjectionGaps(const WorldCapsule& ref, const WorldCapsule& other, MinDistance& gaps) {
+  const ExactVec2 d = ref.q - ref.p;
+  const Rational length2 = dot(d, d);
+  const Rational fp = dot(other.p - ref.p, d);
+  const Rational fq = dot(other.q - ref.p, d);
+  gaps.offer(fp > fq ? fp : fq, length2);
+  gaps.offer((fp < fq ? fp : fq) - length2, length2);
 }
 
 /// Step 5 (SAT side): the outward normal direction m of `ref`'s face toward `other`, its face
@@ -231,6 +245,13 @@ Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b,
   // Step 6: otherwise one point.
   Manifold m = clipped ? *clipped : singlePoint(a, b, cp, margin);
   m.gaps.axis = axisGap;
+  // DecisionGaps::region also covers step 4 (clipped points or one point): a core standing
+  // on the other's end line decides it by a hair.
+  MinDistance step4;
+  offerProjectionGaps(a, b, step4);
+  offerProjectionGaps(b, a, step4);
+  const std::optional<double> step4Gap = step4.rounded();
+  if (step4Gap && (!m.gaps.region || *step4Gap < *m.gaps.region)) m.gaps.region = step4Gap;
   m.gaps.contact = contactGap(separation, margin);
   return m;
 }

@@ -147,11 +147,25 @@ TEST(ReferencePolygonPolygonGaps, CornersExactlyLevelHaveZeroRegionGap) {
 TEST(ReferenceCapsuleCapsuleGaps, ParallelCoresClipAtHalf) {
   // Cores (−1, 0)→(1, 0) and (0.5, 0.4)→(−0.25, 0.4), radii 0.25: the incident endpoints
   // x = 0.5 and x = −0.25 are 0.5 / 1.5 and 0.75 / 1.25 from the side lines x = 1, x = −1
-  // → clip 0.5 (either core as the reference: the same).
+  // → clip 0.5 (either core as the reference: the same). Step 4's region gap: B's endpoints
+  // project onto A's axis at most 1.5 beyond A's line through (−1, 0) and at least 1.25 before
+  // the one through (1, 0); A's endpoints onto B's axis (x from 0.5 down to −0.25) at most
+  // 1.5 beyond B's first end line and at least 1.25 before its second → region 1.25.
   const DecisionGaps g = gapsBothWays(Capsule{{-1, 0}, {1, 0}, 0.25}, at(0, 0),
                                       Capsule{{0.5, 0.4}, {-0.25, 0.4}, 0.25}, at(0, 0));
   EXPECT_EQ(g.clip, 0.5);
-  EXPECT_FALSE(g.region.has_value());
+  EXPECT_EQ(g.region, 1.25);
+}
+
+TEST(ReferenceCapsuleCapsuleGaps, CoreStandingOnTheOthersEndLineHasRegionZero) {
+  // Regression (fuzz, segment_capsule): the capsule core (0, 0)→(0, 0.5) stands on the
+  // segment (−4, 0)→(4, 0), which lies exactly on the core's end line y = 0: both segment
+  // endpoints project onto the capsule's axis at exactly 0, so step 4 ("projects entirely at
+  // or beyond one end") is decided by a tie — a float engine that rounds a hair of tilt away
+  // answers one point where the exact engine clips two. Region gap 0.
+  const DecisionGaps g =
+      gapsBothWays(Segment{{-4, 0}, {4, 0}}, at(0, 0), Capsule{{0, 0}, {0, 0.5}, 0.25}, at(0, 0));
+  EXPECT_EQ(g.region, 0.0);
 }
 
 TEST(ReferenceCapsuleCapsuleGaps, SinglePointRegionAndNormal) {
