@@ -36,6 +36,7 @@
 
 #include "exact.h"
 #include "interval.h"
+#include "mpfr_value.h"
 #include "rounding.h"
 #include "touche/core/validate.h"
 
@@ -43,18 +44,6 @@ namespace touche::reference {
 namespace {
 
 // ---- The exact polygon: correctly rounded ideal vertices --------------------------------------
-
-class Mpfr {
- public:
-  explicit Mpfr(mpfr_prec_t precision) { mpfr_init2(value_, precision); }
-  ~Mpfr() { mpfr_clear(value_); }
-  Mpfr(const Mpfr&) = delete;
-  Mpfr& operator=(const Mpfr&) = delete;
-  mpfr_ptr get() { return value_; }
-
- private:
-  mpfr_t value_;
-};
 
 /// cos(30°·m) for m = 0..11 when it is rational: 2·cos as an integer, or nullopt (±√3/2).
 std::optional<int> twiceCosineOfThirtyDegreeMultiple(int m) {

@@ -20,21 +20,10 @@
 #include <cstring>
 #include <limits>
 
+#include "mpfr_value.h"
+
 namespace touche::reference {
 namespace {
-
-/// RAII holder for one MPFR number.
-class Mpfr {
- public:
-  explicit Mpfr(mpfr_prec_t precision) { mpfr_init2(value_, precision); }
-  ~Mpfr() { mpfr_clear(value_); }
-  Mpfr(const Mpfr&) = delete;
-  Mpfr& operator=(const Mpfr&) = delete;
-  mpfr_ptr get() { return value_; }
-
- private:
-  mpfr_t value_;
-};
 
 void setRational(mpfr_ptr out, const Rational& q) {
   mpfr_set_q(out, q.backend().data(), MPFR_RNDN);
