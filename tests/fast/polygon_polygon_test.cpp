@@ -5,6 +5,8 @@
 // dyadic coordinates so that every SAT decision below is far from a tie.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "expect.h"
 #include "touche/fast/batch.h"
 
@@ -284,6 +286,32 @@ void expectBatchMatchesScalarOnAlignedParallelFaces() {
 TEST(FastPolygonPolygon, BatchParallelFacesApartWithEndsAlignedGiveTwoClippedPoints) {
   expectBatchMatchesScalarOnAlignedParallelFaces<double>();
   expectBatchMatchesScalarOnAlignedParallelFaces<float>();
+}
+
+// Stage 4's closest-endpoint test at every scale. Segments p (0, 0) → (2, 0) and q (3, 1) →
+// (1, 5): the unconstrained minimiser has f1 = (d12·rd2 − rd1·dd2)/denom = (−8 + 120)/64 =
+// 1.75 → 1, then f2 = (d12 + rd2)/dd2 = −2/20 → 0 and f1 = −rd1/dd1 = 1.5 → 1: the closest
+// points are p2 and q1 (endP 1, endQ 0). Scaled by 2^k the answer is the same; the products of
+// squared lengths (dd1·dd2 = 80·2^4k) overflow float above k ≈ 31 and underflow below k ≈ −32,
+// which used to send the test down the parallel branch (a whole stretch of closest points, no
+// vertex pair): a float polygon–capsule pair near 2^34 clipped instead of giving its corner
+// point (fuzz regression).
+template <class T>
+void expectCornerPairAtScale(int k) {
+  const auto at = [k](double x, double y) {
+    return Vec2T<T>{static_cast<T>(std::ldexp(x, k)), static_cast<T>(std::ldexp(y, k))};
+  };
+  const detail::EndpointPair e = detail::closestEndpoints(at(0, 0), at(2, 0), at(3, 1), at(1, 5));
+  EXPECT_TRUE(e.both) << "scale 2^" << k;
+  EXPECT_EQ(e.endP, 1) << "scale 2^" << k;
+  EXPECT_EQ(e.endQ, 0) << "scale 2^" << k;
+}
+
+TEST(FastPolygonPolygon, ClosestEndpointsFindTheCornerPairFarFromUnitScale) {
+  for (int k : {0, 20, 33, 40, 60, -20, -33, -45})
+    expectCornerPairAtScale<float>(k);
+  for (int k : {0, 200, 260, 400, -200, -260, -400})
+    expectCornerPairAtScale<double>(k);
 }
 
 }  // namespace

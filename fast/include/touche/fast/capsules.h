@@ -541,13 +541,7 @@ inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
 /// exponent e of the largest component of d1, d2 (0: already in the safe range).
 template <class T>
 inline int rescaleExponent(const CoreT<T>& a, const CoreT<T>& b) {
-  constexpr T kLow = std::is_same_v<T, float> ? T(0x1p-20) : T(0x1p-200);
-  constexpr T kHigh = std::is_same_v<T, float> ? T(0x1p20) : T(0x1p200);
-  const Vec2T<T> d1 = a.p2 - a.p1;
-  const Vec2T<T> d2 = b.p2 - b.p1;
-  const T reach = std::max({std::abs(d1.x), std::abs(d1.y), std::abs(d2.x), std::abs(d2.y)});
-  if (reach >= kLow && reach <= kHigh) return 0;
-  return reach > T(0) && std::isfinite(reach) ? std::ilogb(reach) : 0;
+  return unitScaleExponent<T>(a.p2 - a.p1, b.p2 - b.p1);
 }
 
 /// Multiplies a core's endpoints and radius by 2^e (exact unless the result leaves the range).

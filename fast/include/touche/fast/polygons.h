@@ -20,9 +20,12 @@
 // both SAT passes and the clip share one copy; only the results are rotated into the world.
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "touche/fast/mutant.h"
 #include "touche/fast/shapes.h"
@@ -152,6 +155,25 @@ inline bool parallelOverlap(Vec2T<T> d1, Vec2T<T> qFrom1, Vec2T<T> qFrom2, T dd1
   return (hi < dd1 ? hi : dd1) > (lo > T(0) ? lo : T(0));
 }
 
+/// The exponent e of the largest component of the given vectors when it lies outside the range
+/// where squared lengths and their products stay normal in T (float: [2^-20, 2^20]; double:
+/// [2^-200, 2^200]); 0 inside it, and for zero or non-finite input.
+template <class T, class... V>
+inline int unitScaleExponent(const V&... v) {
+  constexpr T kLow = std::is_same_v<T, float> ? T(0x1p-20) : T(0x1p-200);
+  constexpr T kHigh = std::is_same_v<T, float> ? T(0x1p20) : T(0x1p200);
+  T reach = T(0);
+  ((reach = std::max({reach, std::abs(v.x), std::abs(v.y)})), ...);
+  if (reach >= kLow && reach <= kHigh) return 0;
+  return reach > T(0) && std::isfinite(reach) ? std::ilogb(reach) : 0;
+}
+
+/// v·2^e, exact unless a component leaves T's normal range.
+template <class T>
+inline Vec2T<T> scaled(Vec2T<T> v, int e) {
+  return {std::ldexp(v.x, e), std::ldexp(v.y, e)};
+}
+
 /// Closest points of two segments by the fractions (f1 on p, f2 on q) of the minimiser of
 /// |p1 + f1·d1 − q1 − f2·d2|² over [0, 1]²: solve the unconstrained 2×2 system for f1, clamp
 /// it, project onto q, and if that clamps, re-project onto p (the scheme of Box2D v3's
@@ -161,9 +183,21 @@ inline bool parallelOverlap(Vec2T<T> d1, Vec2T<T> qFrom1, Vec2T<T> qFrom2, T dd1
 /// (zero-length) segments report `both = false`.
 template <class T>
 inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
-  const Vec2T<T> d1 = p2 - p1;
-  const Vec2T<T> d2 = q2 - q1;
-  const Vec2T<T> r = p1 - q1;
+  Vec2T<T> d1 = p2 - p1;
+  Vec2T<T> d2 = q2 - q1;
+  Vec2T<T> r = p1 - q1;
+  Vec2T<T> qFrom2 = q2 - p1;
+  // The products below multiply squared lengths (dd1·dd2): at float coordinates beyond about
+  // 2^32 they overflow (and below 2^-32 underflow), and the decision would come from inf − inf.
+  // The differences are therefore brought to unit scale by a power of two first: exact, and
+  // every operation below commutes with it, so in the safe range nothing changes.
+  const int e = unitScaleExponent<T>(d1, d2, r, qFrom2);
+  if (e != 0) [[unlikely]] {
+    d1 = scaled(d1, -e);
+    d2 = scaled(d2, -e);
+    r = scaled(r, -e);
+    qFrom2 = scaled(qFrom2, -e);
+  }
   const T dd1 = dot(d1, d1);
   const T dd2 = dot(d2, d2);
   if (!(dd1 > T(0)) || !(dd2 > T(0))) return {};
@@ -175,7 +209,7 @@ inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2
   T f1 = T(0);
   if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
     f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
-  } else if (!TOUCHE_MUTANT_IS(16) && parallelOverlap(d1, q1 - p1, q2 - p1, dd1)) {
+  } else if (!TOUCHE_MUTANT_IS(16) && parallelOverlap(d1, -r, qFrom2, dd1)) {
     return {};  // a whole stretch of closest points: not a vertex pair, clip instead
   }
   T f2 = (d12 * f1 + rd2) / dd2;
