@@ -3,7 +3,8 @@
 // Built several times from this one file, each executable at its own optimisation level
 // (-O0, -O2, -O3; tests/fast/CMakeLists.txt), with the project's -ffp-contract=off. Every
 // executable runs the same fixed seeded pairs through the typed API (scalar path) and the
-// batch path (the run-time chosen kernels and the portable SSE2 ones), in float and double; the
+// batch path (the run-time chosen kernels and the portable SSE2 ones; for polygon–polygon also
+// the scalar path's portable build), in float and double; the
 // chain segment pairs (no batch kernel) through the scalar path only.
 // It fails if the batch results differ from the scalar ones in any field, and otherwise writes
 // every output field as hexfloats, one line a pair. ctest then compares the files of the three
@@ -57,9 +58,10 @@ bench::PairCase rounded(bench::PairCase c, double radius) {
   return c;
 }
 
-/// The scalar results of one pair in T.
+/// The scalar results of one pair in T. `portable`: polygon–polygon through its portable
+/// (SSE2) build directly, instead of the run-time choice (the AVX2 build where the CPU has it).
 template <class T>
-ManifoldT<T> scalar(PairId pair, const bench::PairCase& c, T margin) {
+ManifoldT<T> scalar(PairId pair, const bench::PairCase& c, T margin, bool portable = false) {
   const TransformT<T> xfA = toT<T>(c.xfA);
   const TransformT<T> xfB = toT<T>(c.xfB);
   if (pair == PairId::circle_circle)
@@ -68,6 +70,12 @@ ManifoldT<T> scalar(PairId pair, const bench::PairCase& c, T margin) {
   if (pair == PairId::polygon_circle)
     return collidePolygonAndCircle(prepare<T>(std::get<Polygon>(c.a)), xfA,
                                    prepare<T>(std::get<Circle>(c.b)), xfB, margin);
+  if (portable) {
+    ManifoldT<T> m;
+    detail::polygonPair(m, prepare<T>(std::get<Polygon>(c.a)), xfA,
+                        prepare<T>(std::get<Polygon>(c.b)), xfB, margin);
+    return m;
+  }
   return collidePolygons(prepare<T>(std::get<Polygon>(c.a)), xfA,
                          prepare<T>(std::get<Polygon>(c.b)), xfB, margin);
 }
@@ -159,13 +167,16 @@ bool run(std::string& out, const char* name, PairId pair, const std::vector<benc
   const std::vector<ManifoldT<T>> batch = batched<T>(pair, cases, margin, false);
   const std::vector<ManifoldT<T>> portable = batched<T>(pair, cases, margin, true);
   for (std::size_t k = 0; k < cases.size(); ++k) {
-    std::string lineScalar, lineBatch, linePortable;
+    std::string lineScalar, lineBatch, linePortable, linePortableScalar;
     write(lineScalar, tag.c_str(), static_cast<int>(k), scalar<T>(pair, cases[k], margin));
     write(lineBatch, tag.c_str(), static_cast<int>(k), batch[k]);
     write(linePortable, tag.c_str(), static_cast<int>(k), portable[k]);
-    if (lineBatch != lineScalar || linePortable != lineScalar) {
+    write(linePortableScalar, tag.c_str(), static_cast<int>(k),
+          scalar<T>(pair, cases[k], margin, true));
+    if (lineBatch != lineScalar || linePortable != lineScalar || linePortableScalar != lineScalar) {
       std::cerr << "scalar and batch differ:\n  scalar   " << lineScalar << "  batch    "
-                << lineBatch << "  portable " << linePortable;
+                << lineBatch << "  portable " << linePortable << "  portable scalar "
+                << linePortableScalar;
       return false;
     }
     out += lineScalar;

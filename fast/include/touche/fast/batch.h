@@ -24,11 +24,8 @@
 #include "touche/fast/circles.h"
 #include "touche/fast/polygons.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#if TOUCHE_FAST_X86
 #include <immintrin.h>
-#define TOUCHE_FAST_X86 1
-#else
-#define TOUCHE_FAST_X86 0
 #endif
 
 namespace touche::fast {
@@ -58,23 +55,12 @@ using PolygonBatchT = PairBatchT<T, PolygonT<T>, PolygonT<T>>;
 
 namespace detail {
 
-/// Whether the AVX2 kernels may run on this CPU (asked once).
-inline bool haveAvx2() {
-#if TOUCHE_FAST_X86
-  static const bool yes = __builtin_cpu_supports("avx2");
-  return yes;
-#else
-  return false;
-#endif
-}
-
 namespace sse {
 inline constexpr int kVectorBytes = 16;
 #include "touche/fast/batch_kernels.inc"
 }  // namespace sse
 
-#if TOUCHE_FAST_X86 && defined(__GNUC__) && !defined(__clang__)
-#define TOUCHE_FAST_AVX2 1
+#if TOUCHE_FAST_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx2")
 namespace avx2 {
@@ -82,8 +68,6 @@ inline constexpr int kVectorBytes = 32;
 #include "touche/fast/batch_kernels.inc"
 }  // namespace avx2
 #pragma GCC pop_options
-#else
-#define TOUCHE_FAST_AVX2 0
 #endif
 
 }  // namespace detail

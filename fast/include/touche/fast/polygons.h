@@ -439,21 +439,52 @@ inline void manifoldStage(ManifoldT<T>& m, const PolygonT<T>& a, const SatT<T>& 
   manifoldFromFeatures(m, chooseFeatures(a, sat.bInA, sat.sepA, sat.sepB), xfA, margin);
 }
 
+/// Stages 1–5 for one pair with B-byte SIMD chunks in stage 1. Writes m (empty on entry).
+template <class T, int B = 16>
+[[gnu::always_inline]] inline void polygonPair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                               const TransformT<T>& xfA, const PolygonT<T>& b,
+                                               const TransformT<T>& xfB, T margin) {
+  SatT<T> sat;
+  if (!satStage<T, B>(sat, a, xfA, b, xfB, margin)) return;
+  manifoldStage(m, a, sat, xfA, margin);
+}
+
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace avx2 {
+/// polygonPair compiled for AVX2 with 32-byte chunks (one register holds 8 float faces): the
+/// same IEEE operations, so the same bits (the determinism test runs both). Not inlined: a
+/// function of another target cannot be inlined into portable code, so the whole pair sits
+/// behind one call.
+template <class T>
+[[gnu::noinline]] void polygonPair(ManifoldT<T>& m, const PolygonT<T>& a, const TransformT<T>& xfA,
+                                   const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
+  detail::polygonPair<T, 32>(m, a, xfA, b, xfB, margin);
+}
+}  // namespace avx2
+#pragma GCC pop_options
+#endif
+
 }  // namespace detail
 
 /// Polygon A vs polygon B (both prepared), world frame; see the stages at the top of this file.
 /// Contact iff the polygons (radii included) are within `margin`; normal A → B. One branch on
 /// the SAT result: the one the predictor cannot learn on random pairs (computing the clip for
 /// separated pairs too and selecting was measured slower). The batch path (batch.h) removes it
-/// by compacting the pairs in contact between the stages.
+/// by compacting the pairs in contact between the stages. On AVX2 machines (asked at run time)
+/// the pair runs in the AVX2 build of the same code.
 template <class T>
 ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
                              const TransformT<T>& xfB, T margin) {
-  using namespace detail;
   ManifoldT<T> m;  // the one result object, returned by name on every path
-  SatT<T> sat;
-  if (!satStage(sat, a, xfA, b, xfB, margin)) return m;
-  manifoldStage(m, a, sat, xfA, margin);
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    detail::avx2::polygonPair(m, a, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
+  detail::polygonPair(m, a, xfA, b, xfB, margin);
   return m;
 }
 

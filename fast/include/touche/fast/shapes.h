@@ -16,6 +16,18 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) || defined(__i386__)
+#define TOUCHE_FAST_X86 1
+#else
+#define TOUCHE_FAST_X86 0
+#endif
+// GCC compiles AVX2 kernels inside a portable build (`#pragma GCC target("avx2")`) and picks
+// them at run time; other compilers get the portable code only.
+#if TOUCHE_FAST_X86 && defined(__GNUC__) && !defined(__clang__)
+#define TOUCHE_FAST_AVX2 1
+#else
+#define TOUCHE_FAST_AVX2 0
+#endif
 
 #include "touche/core/shapes.h"
 #include "touche/fast/mutant.h"
@@ -69,6 +81,18 @@ struct FaceSeparationT {
 };
 
 namespace detail {
+
+/// Whether the AVX2 kernels may run on this CPU (asked once). They compute the same IEEE
+/// operations as the portable code (no fused multiply-add: the target adds AVX2 only), so the
+/// choice never changes a result.
+inline bool haveAvx2() {
+#if TOUCHE_FAST_X86
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+#else
+  return false;
+#endif
+}
 
 /// A B-byte GCC/Clang vector of T: 16 bytes (4 floats or 2 doubles) is the width of SSE2,
 /// the x86-64 baseline, so every operation is one instruction; the batch path's AVX2 kernels
