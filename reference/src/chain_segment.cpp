@@ -45,7 +45,12 @@
 // distance, or the deepest clipped point), axis (P5: the chosen axis's separation minus the
 // best other candidate's), incident (P6: the two faces at the incident vertex), clip (P6: the
 // smallest distance along the reference tangent between an incident vertex and a side plane),
-// normal (P4's vertex–vertex point: |pointB − pointA|).
+// normal (P4's vertex–vertex point: |pointB − pointA|), region (P2–P4, every polygon result:
+// the smallest of the centroid's distance from turning the one-sided test, and for cores
+// apart the centroid's distance to the segment's line (P4 or P5), the core distance itself,
+// the closest pair's distance below the nearest other candidate's and the distance of its
+// deciding point to the lines on which a candidate appears — see closestChoiceGap).
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -146,7 +151,8 @@ bool crosses(const WorldChain& a, const WorldPolygon& b) {
   return inside;
 }
 
-ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b) {
+ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b,
+                                std::vector<ClosestFeatures>& candidates) {
   using Kind = ClosestFeatures::Kind;
   const ExactVec2 ends[2] = {a.p1, a.p2};
   std::optional<ClosestFeatures> best[3];  // by kind: the first (lowest indices) minimiser
@@ -155,8 +161,9 @@ ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b) {
     const ExactVec2 d = pb - pa;
     const Rational distSq = dot(d, d);
     if (minimum < 0 || distSq < minimum) minimum = distSq;
+    candidates.push_back(ClosestFeatures{kind, distSq, i, j, pa, pb});
     auto& slot = best[static_cast<int>(kind)];
-    if (!slot || distSq < slot->distSq) slot = ClosestFeatures{kind, distSq, i, j, pa, pb};
+    if (!slot || distSq < slot->distSq) slot = candidates.back();
   };
   for (int j = 0; j < b.count; ++j) {
     const ExactVec2& v = b.vertices[j];
@@ -185,6 +192,92 @@ ClosestFeatures closestFeatures(const WorldChain& a, const WorldPolygon& b) {
     if (slot && slot->distSq == minimum) return *slot;
   }
   return *best[static_cast<int>(Kind::vertexVertex)];
+}
+
+/// The distance √(distSq) as an exact single-radical form.
+SqrtForm distanceOf(const Rational& distSq) {
+  return SqrtForm{Rational(0), Rational(1), distSq};
+}
+
+/// DecisionGaps::region for step P3's choice of closest features (cores apart): the smallest
+/// of (1) the distance between the cores itself (step P4 needs it strictly positive),
+/// (2) the chosen pair's distance subtracted from the nearest other candidate's (the choice
+/// flips when their order does; 0 at a tie broken by the preference), and (3) the distance of
+/// the chosen pair's deciding point to a line on which a candidate of step P3 appears or
+/// disappears: the lines through p1 and p2 perpendicular to the segment (an edge–vertex foot
+/// at an end) and, for a chain end, the lines through B's vertex perpendicular to its
+/// adjacent faces (a vertex–edge foot at a vertex of B).
+double closestChoiceGap(const WorldChain& a, const WorldPolygon& b, const ClosestFeatures& chosen,
+                        const std::vector<ClosestFeatures>& candidates) {
+  using Kind = ClosestFeatures::Kind;
+  if (sign(chosen.distSq) == 0) return 0.0;
+  double gap = roundNearest(distanceOf(chosen.distSq));
+  const ClosestFeatures* runner = nullptr;
+  for (const ClosestFeatures& c : candidates) {
+    const bool same = c.kind == chosen.kind && c.chainVertex == chosen.chainVertex &&
+                      c.polyIndex == chosen.polyIndex;
+    if (!same && (!runner || c.distSq < runner->distSq)) runner = &c;
+  }
+  if (runner) {
+    gap =
+        std::min(gap, approximateDifference(distanceOf(runner->distSq), distanceOf(chosen.distSq)));
+  }
+  MinDistance lines;
+  const ExactVec2 e = a.p2 - a.p1;
+  const ExactVec2& end = chosen.chainVertex == 0 ? a.p1 : a.p2;
+  if (chosen.kind != Kind::vertexEdge) {
+    // B's vertex against the lines through p1 and p2 perpendicular to the segment.
+    const ExactVec2& v = b.vertices[chosen.polyIndex];
+    const Rational along = dot(v - a.p1, e);
+    lines.offer(along, dot(e, e));
+    lines.offer(Rational(dot(e, e) - along), dot(e, e));
+  }
+  if (chosen.kind == Kind::vertexVertex) {
+    // The chain end against the lines through B's vertex perpendicular to its two faces.
+    const int j = chosen.polyIndex;
+    const ExactVec2& v = b.vertices[j];
+    for (const int k : {j, j > 0 ? j - 1 : b.count - 1}) {
+      const ExactVec2 f = b.vertices[nextIndex(k, b.count)] - b.vertices[k];
+      lines.offer(dot(end - v, f), dot(f, f));
+    }
+  }
+  if (chosen.kind == Kind::vertexEdge) {
+    // The chain end against the lines through the face's ends perpendicular to it.
+    const int k = chosen.polyIndex;
+    const ExactVec2& v = b.vertices[k];
+    const ExactVec2 f = b.vertices[nextIndex(k, b.count)] - v;
+    const Rational along = dot(end - v, f);
+    lines.offer(along, dot(f, f));
+    lines.offer(Rational(dot(f, f) - along), dot(f, f));
+  }
+  const std::optional<double> line = lines.rounded();
+  return line ? std::min(gap, *line) : gap;
+}
+
+/// DecisionGaps::region for step P2 (and the choice between steps P4 and P5, which asks
+/// whether the centroid is behind the segment's line): the centroid's distances to the lines
+/// of the one-sided test. Behind every tested line, crossing the nearest one turns the test:
+/// the smallest distance. Otherwise every line it is not behind must be crossed: the largest
+/// of those distances (0 when the centroid lies on one of them).
+struct SideLine {
+  Rational w;  ///< dot(normal, centroid − origin): the side, unnormalised
+  Rational g;  ///< normal · normal
+};
+
+std::optional<double> oneSidedGap(const std::vector<SideLine>& lines, bool behind) {
+  if (behind) {
+    MinDistance nearest;
+    for (const SideLine& l : lines)
+      nearest.offer(l.w, l.g);
+    return nearest.rounded();
+  }
+  const SideLine* farthest = nullptr;
+  for (const SideLine& l : lines) {
+    if (sign(l.w) < 0) continue;
+    if (!farthest || compareQuotients(l.w, l.g, farthest->w, farthest->g) > 0) farthest = &l;
+  }
+  if (!farthest) return std::nullopt;
+  return roundNearest(quotient(farthest->w, farthest->g));
 }
 
 /// One clipping (v3 b2ClipSegments): the incident segment b1→b2 runs against the reference
@@ -431,23 +524,45 @@ Manifold collideWorldChainAndPolygon(const WorldChain& a, const WorldPolygon& b,
   const ChainQuery q{a, b, params, n0, n2, margin};
   // Step P2: one-sided.
   const ExactVec2 centroid = centroidOf(b);
-  const bool behind1 = sign(dot(params.normal1, centroid - a.p1)) < 0;
-  const bool behind0 = !params.convex1 || sign(dot(params.normal0, centroid - a.p1)) < 0;
-  const bool behind2 = !params.convex2 || sign(dot(params.normal2, centroid - a.p2)) < 0;
-  if (behind1 && behind0 && behind2) return {};
+  const SideLine side1{dot(params.normal1, centroid - a.p1), dot(params.normal1, params.normal1)};
+  const bool behind1 = sign(side1.w) < 0;
+  std::vector<SideLine> sideLines{side1};
+  const auto behindNeighbour = [&](bool convex, const ExactVec2& n, const ExactVec2& origin) {
+    if (!convex) return true;
+    sideLines.push_back({dot(n, centroid - origin), dot(n, n)});
+    return sign(sideLines.back().w) < 0;
+  };
+  const bool behind0 = behindNeighbour(params.convex1, params.normal0, a.p1);
+  const bool behind2 = behindNeighbour(params.convex2, params.normal2, a.p2);
+  const bool behind = behind1 && behind0 && behind2;
+  Manifold none;
+  none.gaps.region = oneSidedGap(sideLines, behind);
+  if (behind) return none;
   // Step P3: distance between the cores; beyond the margin → none.
   const bool touching = crosses(a, b);
-  const ClosestFeatures closest = touching ? ClosestFeatures{} : closestFeatures(a, b);
+  std::vector<ClosestFeatures> candidates;
+  const ClosestFeatures closest = touching ? ClosestFeatures{} : closestFeatures(a, b, candidates);
   const Rational distSq = touching ? Rational(0) : closest.distSq;
   const SqrtForm separation{-b.radius, 1, distSq};
-  Manifold none;
   none.gaps.contact = contactGap(separation, margin);
+  if (!touching) {
+    // Cores apart: the choice of step P4 or P5 (the centroid behind the segment's line, a
+    // positive distance) and step P3's closest features are decisions too.
+    MinDistance routing;
+    routing.offer(side1.w, side1.g);
+    double gap = std::min(*routing.rounded(), closestChoiceGap(a, b, closest, candidates));
+    if (none.gaps.region) gap = std::min(gap, *none.gaps.region);
+    none.gaps.region = gap;
+  }
   if (!withinMargin(separation, margin)) return none;
 
   // Steps P4–P6; a result without its own contact gap keeps the core distance's when the
   // cores are apart (touching cores have no distance to report).
   Manifold m = sign(distSq) > 0 && !behind1 ? classifyClosest(q, closest, none) : satAndClip(q);
   if (!m.gaps.contact && sign(distSq) > 0) m.gaps.contact = none.gaps.contact;
+  if (none.gaps.region && (!m.gaps.region || *none.gaps.region < *m.gaps.region)) {
+    m.gaps.region = none.gaps.region;
+  }
   return m;
 }
 

@@ -220,5 +220,90 @@ TEST(ReferenceChainGaps, PolygonAxisGapAgainstAConvexNeighbour) {
   EXPECT_NEAR(*g.axis, 1.75 / std::sqrt(2.0) - 0.25, 1e-15);
 }
 
+// Step P2, the one-sided test, and step P3's choice of closest features report
+// DecisionGaps::region for a chain segment against a polygon or capsule.
+
+TEST(ReferenceChainGaps, BoxBehindTheSegmentIsNoContactWithTheCentroidDistance) {
+  // Chain (−1, 0)→(1, 0), flat ghosts (front below). Box half 0.5 at (0, 0.25) straddles the
+  // line, but its centroid is 0.25 behind it → no contact (one-sided), region 0.25.
+  const Polygon box = makeBox(0.5, 0.5);
+  const Manifold m = collide(kShort, at(0, 0), box, at(0, 0.25));
+  EXPECT_EQ(m.status, Status::noContact) << describe(m);
+  EXPECT_EQ(gapsBothWays(kShort, at(0, 0), box, at(0, 0.25)).region, 0.25);
+}
+
+TEST(ReferenceChainGaps, CentroidExactlyOnTheSegmentsLineHasZeroRegionGap) {
+  // Box half 0.5 at (0, 0): the centroid lies on the line, not strictly behind → contact,
+  // decided by a tie: region 0.
+  const Polygon box = makeBox(0.5, 0.5);
+  const Manifold m = collide(kShort, at(0, 0), box, at(0, 0));
+  EXPECT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(gapsBothWays(kShort, at(0, 0), box, at(0, 0)).region, 0.0);
+}
+
+TEST(ReferenceChainGaps, ConvexNeighbourKeepsACentroidBehindTheSegment) {
+  // Bent chain (−3, 1) → (−2, 0) → (2, 0) → (3, 1): neighbour normals (−1, −1) at p1 and
+  // (1, −1) at p2. Box half (1.5, 0.5) at (2.25, 0.125) crosses the segment; its centroid is
+  // 0.125 behind the segment's line and 4.375/√2 behind p1's neighbour, but in front of p2's
+  // neighbour by ((2.25 − 2) − 0.125)/√2 = 0.125/√2 = √2/16: not behind everything → SAT
+  // (segment axis −0.625, tied by the box's top face) → contact; turning the one-sided test
+  // needs that line crossed → region √2/16.
+  const ChainSegment bent{{-3, 1}, {-2, 0}, {2, 0}, {3, 1}};
+  const Polygon box = makeBox(1.5, 0.5);
+  const Manifold m = collide(bent, at(0, 0), box, at(2.25, 0.125));
+  EXPECT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(gapsBothWays(bent, at(0, 0), box, at(2.25, 0.125)).region, std::sqrt(2.0) / 16);
+  // The flat chain (−2, 0)→(2, 0) has no convex neighbour: the same box is behind → none,
+  // region 0.125 (the segment's line, the only one tested).
+  EXPECT_EQ(collide(kFlat, at(0, 0), box, at(2.25, 0.125)).status, Status::noContact);
+  EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), box, at(2.25, 0.125)).region, 0.125);
+}
+
+TEST(ReferenceChainGaps, ClosestVertexAheadOfTheNextByAQuarter) {
+  // Flat chain (−2, 0)→(2, 0); triangle (0.5, −2), (0.5, −0.5), (−0.5, −0.75) below it. The
+  // closest features are the segment and vertex (0.5, −0.5) at 0.5 (edge–vertex); the next
+  // candidate is vertex (−0.5, −0.75) at 0.75 → 0.25. Larger: the distance 0.5, the vertex's
+  // distances 2.5 and 1.5 to the end lines x = ∓2, the centroid's 13/12 to the segment's line.
+  // Region 0.25, with and without contact (margin 1: separation 0.5).
+  const Polygon tri = makePolygon({{0.5, -2}, {0.5, -0.5}, {-0.5, -0.75}});
+  EXPECT_EQ(collide(kFlat, at(0, 0), tri, at(0, 0)).status, Status::noContact);
+  EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), tri, at(0, 0)).region, 0.25);
+  const Manifold m = collide(kFlat, at(0, 0), tri, at(0, 0), Options{1.0});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  ASSERT_EQ(m.pointCount, 2);  // the face (0.5, −0.5)→(−0.5, −0.75) clipped: 0.5 and 0.75
+  EXPECT_EQ(std::fmin(m.points[0].separation, m.points[1].separation), 0.5);
+  EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), tri, at(0, 0), Options{1.0}).region, 0.25);
+}
+
+TEST(ReferenceChainGaps, ParallelFaceClosestFeaturesTieExactly) {
+  // Box half 0.5 at (0, −1) under the flat chain: its top face is parallel to the segment,
+  // 0.5 below; both top vertices are closest (edge–vertex, 0.5 each) → a tie, region 0.
+  const Polygon box = makeBox(0.5, 0.5);
+  const Manifold m = collide(kFlat, at(0, 0), box, at(0, -1), Options{1.0});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.pointCount, 2);
+  EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), box, at(0, -1), Options{1.0}).region, 0.0);
+}
+
+TEST(ReferenceChainGaps, BoxVertexExactlyAbreastTheEndHasZeroRegionGap) {
+  // Chain (−1, 0)→(1, 0); box half 0.5 at (1.5, −1): its vertex (1, −0.5) lies exactly on the
+  // end line x = 1 through p2, so it is no edge–vertex candidate (the foot is p2 itself) and
+  // the closest features are p2 and that vertex (0.5): a foot at the end decides → region 0.
+  const Polygon box = makeBox(0.5, 0.5);
+  EXPECT_EQ(gapsBothWays(kShort, at(0, 0), box, at(1.5, -1), Options{1.0}).region, 0.0);
+}
+
+TEST(ReferenceChainGaps, CapsuleCoreClosestEndAheadOfTheOther) {
+  // Flat chain; capsule core (−1, −1)→(1, −0.75), radius 0.25: the core's end (1, −0.75) is
+  // closest (0.75, edge–vertex), the other end 1 → 0.25 (smaller than the distance 0.75, the
+  // end lines 3 and 1 away, the centroid 0.875 behind... in front). Margin 1: separation 0.5.
+  const Capsule capsule{{-1, -1}, {1, -0.75}, 0.25};
+  const Manifold m = collide(kFlat, at(0, 0), capsule, at(0, 0), Options{1.0});
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  ASSERT_EQ(m.pointCount, 2);  // the core's lower face clipped: 0.5 and 0.75
+  EXPECT_EQ(std::fmin(m.points[0].separation, m.points[1].separation), 0.5);
+  EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), capsule, at(0, 0), Options{1.0}).region, 0.25);
+}
+
 }  // namespace
 }  // namespace touche::reference::testing
