@@ -286,8 +286,8 @@ inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, i
 /// to [0, 1] and not used when the incident edge has no extent along t (rounding), so the
 /// points are always finite. Branch-free: both ends are computed and selects keep the points.
 template <class T>
-inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f, T margin,
-                         const TransformT<T>& xfA) {
+[[gnu::always_inline]] inline void clipIncident(ManifoldT<T>& m, const ContactFrameT<T>& f,
+                                                T margin, const TransformT<T>& xfA) {
   // The two ends of the incident edge (lane 0: the lower end w2, lane 1: the upper end w1) run
   // as the two lanes of one vector: every step below is the same IEEE operation on each end.
   using V = Simd<T, 2 * sizeof(T)>;
@@ -412,8 +412,8 @@ template <class T, int B = 16>
 /// Stages 4–5 once the features are chosen: vertex–vertex or clip. Writes m (empty on entry)
 /// in the world frame.
 template <class T>
-inline void manifoldFromFeatures(ManifoldT<T>& m, const ContactFrameT<T>& f,
-                                 const TransformT<T>& xfA, T margin) {
+[[gnu::always_inline]] inline void manifoldFromFeatures(ManifoldT<T>& m, const ContactFrameT<T>& f,
+                                                        const TransformT<T>& xfA, T margin) {
   // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices
   // (only with rounded polygons or a margin).
   if (f.separation > T(0)) [[unlikely]] {
