@@ -4,6 +4,8 @@
 // 0 bottom n (0,−1), 1 right n (1,0), 2 top n (0,1), 3 left n (−1,0).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "expect.h"
 
 namespace touche::fast::test {
@@ -107,6 +109,29 @@ TEST(FastPolygonCircle, CentreStraightOutFromVertexAlongFaceNormalIsFaceRegion) 
   expectBothWays(kBox, kIdentity, c, {{1.5, 1}, {}}, upper);
   expectBothWays(kBox, kIdentity, c, {{1.5, -1}, {}}, lower);
   expectRigidMotionInvariance(kBox, kIdentity, c, {{1.5, 1}, {}}, upper, {{3, -2}, {0, 1}});
+}
+
+// A sliver triangle whose faces 1 (v1 → v2) and 2 (v2 → v0) are nearly collinear: the centre
+// (B's, in A's frame about (28.0, −100.6)) is 63.708 outside both lines, face 1 ahead by
+// 1.8e-17 (the reference's exact axis gap), and lies abreast face 1 (foot at t = 0.66) but
+// behind v2 along face 2 (t = −0.34). Taking face 2 by rounding then put the centre in v2's
+// vertex region: a normal 26° off and a separation 7 too shallow (a fuzz regression, double).
+// The face ending at v2 is the closest feature: face 1, separation 63.708 − 25.19 − 101.59 =
+// −63.065 (the reference's values, correctly rounded, A rotated by −90°).
+TEST(FastPolygonCircle, SliverWithNearlyCollinearFacesTakesTheFaceTheCentreIsAbreast) {
+  const auto h = [](const char* text) { return std::strtod(text, nullptr); };
+  const Polygon a = polygon({{h("-0x1.facp+5"), h("0x1.fffefffffffffp+0")},
+                             {h("-0x1.342p+4"), h("-0x1.5c88p+7")},
+                             {h("-0x1.4a68p+5"), h("-0x1.588802p+6")}},
+                            h("0x1.93p+4"));
+  const Circle b{{h("-0x1.bcp+1"), h("0x1.2f7p+5")}, h("0x1.9658p+6")};
+  const Transform xfA{{h("-0x1.ap+2"), h("0x1.abep+10")}, {0, -1}};
+  const Transform xfB{{h("-0x1.6f58p+6"), h("0x1.ad9ap+10")},
+                      {h("-0x1.c0707eee6f4ebp-1"), h("0x1.ee266a9cb89dep-2")}};
+  const Golden g{Status::contact,
+                 {0.2426368148668191, -0.970117197080479},
+                 {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(1, 0)}}};
+  expectBothWays(a, xfA, b, xfB, g, {}, 2048.0);  // the scene's size: about 2^11
 }
 
 }  // namespace

@@ -171,7 +171,19 @@ inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const Trans
   // mutant 8: the vertex regions closed (u ≤ 0): a centre straight above an end is a vertex's
   const bool inV1 = outside & (TOUCHE_MUTANT_IS(8) ? u1 <= T(0) : u1 < T(0));
   const bool inV2 = outside & !inV1 & (TOUCHE_MUTANT_IS(8) ? u2 <= T(0) : u2 < T(0));
-  const bool vertexRegion = inV1 | inV2;
+  // A face chosen by a rounding-level tie (a sliver polygon's nearly collinear neighbours)
+  // can put the centre in an end's vertex region although it lies abreast the neighbouring
+  // face that shares that end: the neighbour is then the closest feature. In exact arithmetic
+  // the max-separation face never does this (behind v1 along i1 and before v1 along the
+  // previous face implies that face's separation is the larger), so the switch only undoes a
+  // rounded choice. i0 is the face ending at v1, i2 the face starting at v2.
+  const int i0 = selectInt(i1 == 0, a.count - 1, i1 - 1);
+  const bool intoPrev = inV1 & (dot(centerInA - v1, a.vertex(i0) - v1) > T(0));
+  const bool intoNext = inV2 & (dot(centerInA - v2, a.vertex(a.next(i2)) - v2) > T(0));
+  const int face = selectInt(intoPrev, i0, selectInt(intoNext, i2, i1));
+  const T faceSeparation =
+      select(intoPrev | intoNext, dot(a.normal(face), centerInA - a.vertex(face)), best.separation);
+  const bool vertexRegion = (inV1 & !intoPrev) | (inV2 & !intoNext);
   const int vertex = selectInt(inV1, i1, i2);
   // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
   // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
@@ -183,10 +195,10 @@ inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const Trans
   else
     axis = unitFast(toCenter, select(vertexRegion, toCenterSquared, T(1)));
   // Face region: the distance from the face plane to the centre is the face separation.
-  const Vec2T<T> normal = select(vertexRegion, axis.unit, a.normal(i1));
-  const T distance = select(vertexRegion, axis.length, best.separation);
+  const Vec2T<T> normal = select(vertexRegion, axis.unit, a.normal(face));
+  const T distance = select(vertexRegion, axis.length, faceSeparation);
   const FeatureId id{vertexRegion ? FeatureType::vertex : FeatureType::face,
-                     static_cast<std::uint8_t>(selectInt(vertexRegion, vertex, i1)),
+                     static_cast<std::uint8_t>(selectInt(vertexRegion, vertex, face)),
                      FeatureType::vertex, 0};
   const bool contact = faceWithin & (distance - a.radius - b.radius <= margin);
   singlePoint(m, contact, normal, centerInA, distance, a.radius, b.radius, id);
