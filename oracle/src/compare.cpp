@@ -10,7 +10,10 @@
 //      a different normal explained by a declared tie or convention (gaps.axis, gaps.region);
 //   4. points matched by position (not order), then separations, then feature ids (a clip id
 //      named across a side plane within the band, gaps.clip, or a region id within it,
-//      gaps.region, is a tie).
+//      gaps.region, is a tie);
+//   5. a chain segment whose engine declares Box2D 2.4.1's corner ownership (chainOwnership)
+//      and whose contact decision or normal differs from the reference's (v3's ownership) is
+//      judged against exact geometry under the declared ownership instead (judge()).
 // A gap is "within the band" when it is at most the declared hysteresis (tieBand) plus the
 // engine's rounding band (tieBandUnits · unit) plus the length allowance.
 // Every difference is printed in the tolerance's own units so a reader sees how far outside
@@ -26,6 +29,7 @@
 
 #include "explain.h"
 #include "touche/oracle/compare.h"
+#include "touche/oracle/judge.h"
 
 namespace touche::oracle {
 namespace {
@@ -51,6 +55,7 @@ struct CaseFacts {
   bool circleCircle = false;
   bool polygonCircle = false;
   bool polygonPolygon = false;
+  bool edgePolygon = false;   ///< a segment or chain segment against a polygon
   bool chainSegment = false;  ///< A or B is a one-sided chain segment
   double radiusSum = 0.0;
   double shortestEdge = std::numeric_limits<double>::infinity();
@@ -83,6 +88,8 @@ CaseFacts factsOf(const Case& c) {
   f.polygonCircle = is(ShapeType::polygon, ShapeType::circle);
   f.polygonPolygon = is(ShapeType::polygon, ShapeType::polygon);
   f.chainSegment = ta == ShapeType::chainSegment || tb == ShapeType::chainSegment;
+  f.edgePolygon =
+      is(ShapeType::segment, ShapeType::polygon) || is(ShapeType::chainSegment, ShapeType::polygon);
   f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
   f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
   if (f.circleCircle) {
@@ -294,7 +301,11 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   if (j.facts.chainSegment && gapWithinBand(j, j.expected.gaps.region, "region")) {
     return verdict(j, Outcome::agreeWithinTie, "chain corner ownership decided inside the band");
   }
-  if (e == Status::noContact && j.tol.faceNormalOnly) return judgeFaceContact(j);
+  // A chain segment's no-contact may be its one-sidedness, not the distance: its face-axis
+  // contacts are judged with its declared ownership (judgeChainOwnership).
+  if (e == Status::noContact && j.tol.faceNormalOnly && !j.facts.chainSegment) {
+    return judgeFaceContact(j);
+  }
   return verdict(j, e == Status::contact ? Outcome::missingContact : Outcome::spuriousContact,
                  "contact decision differs outside the contact band");
 }
@@ -386,7 +397,8 @@ std::optional<Comparison> judgeNormal(Judge& j) {
   j.notes << "  normal: expected " << vec(j.expected.normal) << ", actual " << vec(j.actual.normal)
           << ": differs by " << inUnits(diff, j.tol.epsilon) << " (allowed "
           << inUnits(j.normalAllowance, j.tol.epsilon) << ")\n";
-  if (j.tol.faceNormalOnly && j.facts.polygonPolygon && isVertexVertex(j.expected)) {
+  if (j.tol.faceNormalOnly && (j.facts.polygonPolygon || j.facts.edgePolygon) &&
+      isVertexVertex(j.expected)) {
     return judgeFaceNormalOnly(j);
   }
   if (j.tol.insideEpsilon > 0.0 && (j.facts.polygonCircle || j.facts.circleCircle) &&
@@ -627,12 +639,22 @@ bool samePlace(const Shape& s, FeatureType te, int ie, FeatureType ta, int ia, d
   return ve && va && length(*ve - *va) <= band;
 }
 
+/// How the differing ids of a manifold's points can be explained point by point.
+struct IdDifferences {
+  bool allCoincident = true;  ///< every differing point names vertices coinciding in the band
+  /// Every differing point is a clip rename or names coinciding vertices (at least one rename
+  /// when not allCoincident).
+  bool renamesOrCoincident = true;
+};
+
 /// Differing ids explained by a decision inside the band: the reference face or incident edge
 /// chosen inside its tie (gaps.axis, gaps.incident), a clip id named across a side plane
 /// (gaps.clip), a region id at a face/vertex boundary (gaps.region), or vertices that
-/// coincide within the band.
-std::optional<Comparison> judgeIdsWithinBand(Judge& j, bool onlyClipRenames, bool coincident) {
-  if (coincident) {
+/// coincide within the band. A manifold may mix the last two point by point (a float engine
+/// far from the origin renames one point across a side plane and names a vertex that
+/// coincides with the expected one at the other); each point must be acceptable on its own.
+std::optional<Comparison> judgeIdsWithinBand(Judge& j, const IdDifferences& d) {
+  if (d.allCoincident) {
     return verdict(j, Outcome::agreeWithinTie, "ids name vertices that coincide in the band");
   }
   if (axisGapWithinBand(j)) {
@@ -641,7 +663,7 @@ std::optional<Comparison> judgeIdsWithinBand(Judge& j, bool onlyClipRenames, boo
   if (incidentTie(j)) {
     return verdict(j, Outcome::agreeWithinTie, "ids of an incident edge chosen in its tie");
   }
-  if (onlyClipRenames && gapWithinBand(j, j.expected.gaps.clip, "clip")) {
+  if (d.renamesOrCoincident && gapWithinBand(j, j.expected.gaps.clip, "clip")) {
     return verdict(j, Outcome::agreeWithinTie, "clip id named across a side plane in the band");
   }
   if (gapWithinBand(j, j.expected.gaps.region, "region")) {
@@ -661,21 +683,22 @@ std::optional<Comparison> judgeIds(Judge& j) {
   }
   const Matching m = matchPoints(j.expected, j.actual);
   bool same = true;
-  bool onlyClipRenames = true;
-  bool coincident = true;
+  IdDifferences d;
   const double band = j.tol.decisionBand() + j.lengthAllowance;
   for (int i = 0; i < j.actual.pointCount; ++i) {
     const FeatureId e = j.expected.points[m.expectedOf[i]].id;
     const FeatureId a = j.actual.points[i].id;
     if (e == a) continue;
     same = false;
-    onlyClipRenames = onlyClipRenames && isClipRename(e, a);
-    coincident = coincident && samePlace(j.c.a, e.typeA, e.indexA, a.typeA, a.indexA, band) &&
-                 samePlace(j.c.b, e.typeB, e.indexB, a.typeB, a.indexB, band);
-    j.notes << "  id " << i << ": expected " << idText(e) << ", actual " << idText(a) << "\n";
+    const bool coincident = samePlace(j.c.a, e.typeA, e.indexA, a.typeA, a.indexA, band) &&
+                            samePlace(j.c.b, e.typeB, e.indexB, a.typeB, a.indexB, band);
+    d.allCoincident = d.allCoincident && coincident;
+    d.renamesOrCoincident = d.renamesOrCoincident && (coincident || isClipRename(e, a));
+    j.notes << "  id " << i << ": expected " << idText(e) << ", actual " << idText(a)
+            << (coincident ? " (vertices coincide in the band)" : "") << "\n";
   }
   if (same) return std::nullopt;
-  if (auto r = judgeIdsWithinBand(j, onlyClipRenames, coincident)) return r;
+  if (auto r = judgeIdsWithinBand(j, d)) return r;
   return verdict(j, Outcome::wrongId, "feature ids differ");
 }
 
@@ -731,14 +754,11 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   t.contactBand = conventions.contactBand;
   t.tieBandUnits = conventions.tieBandUnits;
   const CaseFacts facts = factsOf(c);
+  t.precision = conventions.precision;
+  t.polygonSkin = conventions.polygonSkin;
   // The relative hysteresis is the edge pairs' (Box2D 2.4.1 b2CollideEdgeAndPolygon): an
   // edge (segment or chain segment) against a polygon.
-  const auto isEdge = [](ShapeType type) {
-    return type == ShapeType::segment || type == ShapeType::chainSegment;
-  };
-  const bool edgePolygon = (isEdge(typeOf(c.a)) && typeOf(c.b) == ShapeType::polygon) ||
-                           (isEdge(typeOf(c.b)) && typeOf(c.a) == ShapeType::polygon);
-  if (edgePolygon) {
+  if (facts.edgePolygon) {
     t.relativeTieBand = conventions.relativeTieBand;
     t.relativeTieBandOffset = conventions.relativeTieBandOffset;
   }
@@ -746,15 +766,23 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   t.insideEpsilon = conventions.insideEpsilon;
   if (facts.polygonPolygon && facts.radiusSum > 0.0) {
     t.sideExtension = conventions.extendsSidePlanes ? facts.radiusSum : 0.0;
+  }
+  // Face axes only: polygon pairs and the edge pairs (a segment's faces are its two sides),
+  // which differ from the exact geometry only when a polygon is rounded (findings E2, 1, 2).
+  if ((facts.polygonPolygon || facts.edgePolygon) && facts.radiusSum > 0.0) {
     t.faceNormalOnly = conventions.faceNormalOnly;
   }
+  const bool chainOther = facts.chainSegment &&
+                          (typeOf(c.a) == ShapeType::polygon || typeOf(c.b) == ShapeType::polygon ||
+                           typeOf(c.a) == ShapeType::capsule || typeOf(c.b) == ShapeType::capsule);
+  if (chainOther) t.chainOwnership = conventions.chainOwnership;
   return t;
 }
 
-Comparison compare(const Case& c, const Manifold& expected, const Manifold& actual,
-                   const Tolerance& tolerance) {
-  Judge j{c, expected, actual, tolerance, factsOf(c), 1.0, 1.0, 0.0, 0.0, {}};
-  setAllowances(j);
+namespace {
+
+Comparison compareSteps(Judge& j) {
+  const Manifold& actual = j.actual;
   if (auto r = judgeFinite(j)) return *r;
   if (auto r = judgeStatus(j)) return *r;
   if (actual.status != Status::contact) return verdict(j, Outcome::agree, "");
@@ -764,6 +792,67 @@ Comparison compare(const Case& c, const Manifold& expected, const Manifold& actu
   if (auto r = judgePoints(j)) return *r;
   if (auto r = judgeIds(j)) return *r;
   return verdict(j, Outcome::agree, "");
+}
+
+/// Whether the declared chain ownership may explain a failure: the engine owns corners by
+/// Box2D 2.4.1's rules and decided the contact, or its normal, otherwise than the reference.
+bool ownershipMayExplain(const Judge& j, const Comparison& failure) {
+  if (j.tol.chainOwnership != ChainOwnership::box2d241 || isAcceptable(failure.outcome)) {
+    return false;
+  }
+  if (j.tol.polygonSkin != 0.0) return false;  // judge() would grow the segment too
+  if (failure.outcome == Outcome::nonFinite || failure.outcome == Outcome::statusMismatch) {
+    return false;
+  }
+  if (j.actual.status != j.expected.status) return true;
+  return j.actual.status == Status::contact &&
+         length(j.actual.normal - j.expected.normal) > j.normalAllowance;
+}
+
+/// A chain segment whose engine declares Box2D 2.4.1's corner ownership (chainOwnership
+/// "box2d-2.4.1") answers some corner contacts the reference leaves to the neighbouring piece
+/// and leaves others (docs/findings.md, E3): where it disagrees with the reference on the
+/// contact or its normal, its manifold is judged against exact geometry under that ownership
+/// (judge(), one_sided.h), with the same precision, bands, margin and ids.
+Comparison judgeChainOwnership(Judge& j, const Comparison& failure) {
+  DeclaredConventions declared;
+  declared.engine = "chain ownership box2d-2.4.1";
+  declared.precision = j.tol.precision;
+  declared.margin = j.tol.margin;
+  declared.tieBand = j.tol.tieBand;
+  declared.tieBandUnits = j.tol.tieBandUnits;
+  declared.relativeTieBand = j.tol.relativeTieBand;
+  declared.relativeTieBandOffset = j.tol.relativeTieBandOffset;
+  declared.contactBand = j.tol.contactBand;
+  declared.compareIds = j.tol.compareIds ? IdComparison::all : IdComparison::none;
+  declared.faceNormalsOnly = j.tol.faceNormalOnly;
+  declared.chainOwnership = ChainOwnership::box2d241;
+  const Comparison judged = judge(j.c, j.actual, declared);
+  Comparison result = failure;
+  const std::string byGeometry =
+      judged.explanation.empty() ? std::string("agree\n") : judged.explanation + "\n";
+  if (isAcceptable(judged.outcome)) {
+    result.outcome = Outcome::agreeWithinTie;
+    result.explanation =
+        "agree-within-tie: chain corner owned by the declared rule (chainOwnership "
+        "\"box2d-2.4.1\"), not the reference's (v3); judged against exact geometry under it: " +
+        byGeometry + "  the reference disagreed: " + failure.explanation;
+    return result;
+  }
+  result.explanation +=
+      "\n  nor does the declared chain ownership (box2d-2.4.1) explain it: " + judged.explanation;
+  return result;
+}
+
+}  // namespace
+
+Comparison compare(const Case& c, const Manifold& expected, const Manifold& actual,
+                   const Tolerance& tolerance) {
+  Judge j{c, expected, actual, tolerance, factsOf(c), 1.0, 1.0, 0.0, 0.0, {}};
+  setAllowances(j);
+  const Comparison result = compareSteps(j);
+  if (ownershipMayExplain(j, result)) return judgeChainOwnership(j, result);
+  return result;
 }
 
 }  // namespace touche::oracle

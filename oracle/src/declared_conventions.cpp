@@ -89,6 +89,11 @@ const std::map<std::string, Setter>& setters() {
       {"faceNormalsOnly",
        [](DeclaredConventions& c, const Json& v) { c.faceNormalsOnly = boolean(v); }},
       {"insideEpsilon", [](DeclaredConventions& c, const Json& v) { c.insideEpsilon = number(v); }},
+      {"chainOwnership",
+       [](DeclaredConventions& c, const Json& v) {
+         c.chainOwnership =
+             choice(v, {"v3", "box2d-2.4.1"}) == 0 ? ChainOwnership::v3 : ChainOwnership::box2d241;
+       }},
       {"sidePlanesExtendedByRadius",
        [](DeclaredConventions& c, const Json& v) { c.sidePlanesExtendedByRadius = boolean(v); }},
   };

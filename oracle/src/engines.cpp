@@ -76,8 +76,13 @@ Conventions conventionsFor(std::string_view engine) {
     c.compareCircleIds = false;
     // b2_collide_polygon.cpp: sideOffset1/2 "extended by polytope skin thickness".
     c.extendsSidePlanes = true;
-    // b2_collide_polygon.cpp: the manifold is always e_faceA or e_faceB (no vertex–vertex).
+    // b2_collide_polygon.cpp, b2_collide_edge.cpp: the manifold is always e_faceA or e_faceB
+    // (no vertex–vertex), for polygon pairs and for an edge against a polygon.
     c.faceNormalOnly = true;
+    // b2_collide_edge.cpp, b2CollideEdgeAndPolygon: a one-sided edge tests the centroid
+    // against its own line only, scores no neighbour axis, and admits a normal up to
+    // sinTol = 0.1 beyond a convex corner (docs/findings.md, E3).
+    c.chainOwnership = ChainOwnership::box2d241;
     // b2_collide_circle.cpp: "separation < b2_epsilon" means centre inside; b2_collision.cpp
     // b2WorldManifold::Initialize: centres within b2_epsilon give the normal (1, 0).
     c.insideEpsilon = static_cast<double>(FLT_EPSILON);

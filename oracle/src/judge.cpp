@@ -100,7 +100,15 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
   f.difference = exact::minkowskiDifference(f.a, f.b);
   f.radius = f.a.radius + f.b.radius;
   const Q margin(conventions.margin);
-  f.faceAxes = conventions.faceNormalsOnly && f.a.vertices.size() >= 3 && f.b.vertices.size() >= 3;
+  // Face axes: a polygon against a polygon, a segment or a chain segment (whose faces are its
+  // two sides); a circle or capsule has no face to take.
+  const auto hasFaces = [](ShapeType t) {
+    return t == ShapeType::polygon || t == ShapeType::segment || t == ShapeType::chainSegment;
+  };
+  const ShapeType ta = typeOf(c.a);
+  const ShapeType tb = typeOf(c.b);
+  f.faceAxes = conventions.faceNormalsOnly && hasFaces(ta) && hasFaces(tb) &&
+               (ta == ShapeType::polygon || tb == ShapeType::polygon);
   if (f.faceAxes) {
     bestOverFaceAxes(f, margin);
   } else {
@@ -153,8 +161,15 @@ struct Judge {
 };
 
 void setAllowances(Judge& j) {
+  // The declared bands as compare() reads them (toleranceFor): the relative band of the
+  // edge pairs is then the same Tolerance::axisTieBand for both judges.
   Conventions forTolerance;
   forTolerance.precision = j.conv.precision;
+  forTolerance.tieBand = j.conv.tieBand;
+  forTolerance.tieBandUnits = j.conv.tieBandUnits;
+  forTolerance.relativeTieBand = j.conv.relativeTieBand;
+  forTolerance.relativeTieBandOffset = j.conv.relativeTieBandOffset;
+  forTolerance.chainOwnership = j.conv.chainOwnership;
   j.tol = toleranceFor(j.c, forTolerance);
   j.tol.margin = j.conv.margin;
   const double edge = std::min(shortestEdgeOf(j.facts.a), shortestEdgeOf(j.facts.b));
@@ -273,6 +288,14 @@ std::optional<Comparison> judgeSanity(Judge& j) {
 
 // --- 3. normal ------------------------------------------------------------------------------
 
+/// How far short of the best separation a normal may be, beyond the length allowance: the
+/// declared axis hysteresis at the best's depth (Tolerance::axisTieBand, the same band
+/// compare() applies: the edge pairs' relative band, docs/conventions.md) plus the rounding
+/// band, and never less than the pair's tie band (2·insideEpsilon for a circle).
+double normalBand(const Judge& j, double best) {
+  return std::max(j.tieBand, j.tol.axisTieBand(-best) + j.tol.roundingBand());
+}
+
 /// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h).
 std::optional<Comparison> judgeOneSidedNormal(Judge& j) {
   if (exact::normalAdmissible(*j.oneSided, j.actual.normal, j.normalAllowance)) {
@@ -309,7 +332,7 @@ std::optional<Comparison> judgeNormal(Judge& j) {
                        exact::toDouble(j.facts.radius);
   const double deficit = best - along;
   if (deficit <= j.lengthAllowance) return std::nullopt;
-  const double allowed = j.tieBand + j.lengthAllowance;
+  const double allowed = normalBand(j, best) + j.lengthAllowance;
   j.notes << "  normal "
           << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
           << "): separation along it " << sci(along) << ", best " << sci(best)
@@ -573,8 +596,12 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
   }
   Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}, {}};
   setAllowances(j);
+  exact::OwnershipRules rules;
+  rules.ownership = conventions.chainOwnership;
+  rules.hysteresis = &j.tol;
+  rules.sineBand = j.normalAllowance;
   j.oneSided = exact::oneSidedFactsOf(c, j.facts.a, j.facts.b, conventions.margin,
-                                      j.tieBand + j.lengthAllowance);
+                                      j.tieBand + j.lengthAllowance, rules);
   if (auto r = judgeStatus(j)) return *r;
   if (flipped.status != Status::contact) {
     return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree, "");

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace touche::oracle::exact {
 namespace {
@@ -195,10 +197,108 @@ void polygonFacts(OneSidedFacts& f, const Core& chainCore, const Core& other, do
   satFacts(f, other, radius, margin, band);
 }
 
+// --- Box2D 2.4.1's corner ownership (ChainOwnership::box2d241) ------------------------------
+
+/// How far (sine of the angle) a candidate normal m lies beyond the convex corner on its side
+/// (b2CollideEdgeAndPolygon: cross(m, normal0) at v1, cross(normal2, m) at v2, unit vectors);
+/// nullopt when that corner is concave (the normal snaps to n1). A normal a right angle or
+/// more from the neighbour's normal counts as 1 (beyond any sinTol): 2.4.1's sine test alone
+/// would also pass a normal nearly opposite it — the back side −n1 at a flat corner, which is
+/// finding 11 (a bug), not this convention.
+std::optional<double> sineBeyondCorner(const OneSided& s, const QVec& m) {
+  const bool side1 = dot(m, s.e) <= 0;
+  if (!(side1 ? s.convex1 : s.convex2)) return std::nullopt;
+  const QVec& boundary = side1 ? s.n0 : s.n2;
+  const double turn = toDouble(side1 ? cross(m, boundary) : cross(boundary, m));
+  if (dot(m, boundary) <= 0 && turn >= 0) return 1.0;
+  return turn / (len(m) * len(boundary));
+}
+
+/// The other core's face axes as b2ComputePolygonSeparation scores them against the segment:
+/// the best separation, and among the faces within the band of it whether one may be
+/// skipped (beyond sinTol) or admitted (within it, or snapped at a concave corner).
+struct FaceAxes241 {
+  std::optional<double> best;
+  bool mayBeSkipped = false;
+  bool mayBeAdmitted = false;
+  bool alongN1 = false;       ///< a best face parallel to the segment (the same contact either way)
+  double bestAdmitted = 0.0;  ///< best separation over n1 and the admissible faces
+};
+
+FaceAxes241 faceAxes241(const OneSided& s, const Core& other, double segment, double band,
+                        double sineBand) {
+  FaceAxes241 a;
+  a.bestAdmitted = segment;
+  std::vector<std::pair<double, QVec>> faces;
+  for (int i = 0; i < edgeCount(other); ++i) {
+    const QVec m = edgeNormal(other, i);  // outward from the other core, toward the chain
+    const QVec& v = edgeStart(other, i);
+    const double w = std::min(signedDistance(s.p1, v, m), signedDistance(s.p2, v, m));
+    faces.emplace_back(w, QVec{-m.x, -m.y});
+    a.best = a.best ? std::max(*a.best, w) : w;
+  }
+  for (const auto& [w, m] : faces) {
+    const std::optional<double> beyond = sineBeyondCorner(s, m);
+    const bool admissible = !beyond || *beyond <= kBox2dChainSinTol + sineBand;
+    if (admissible && beyond) a.bestAdmitted = std::max(a.bestAdmitted, w);
+    if (w < *a.best - band) continue;
+    a.mayBeSkipped = a.mayBeSkipped || (beyond && *beyond >= kBox2dChainSinTol - sineBand);
+    a.mayBeAdmitted = a.mayBeAdmitted || admissible;
+    a.alongN1 = a.alongN1 || cross(m, s.n1) == 0;
+  }
+  return a;
+}
+
+/// b2CollideEdgeAndPolygon's one-sided rules (one_sided.h): the centroid against the
+/// segment's own line, then the primary axis (n1 or the best face, with the hysteresis) on
+/// the Gauss map widened by sinTol at convex corners.
+void box2d241Facts(OneSidedFacts& f, const Core& other, double radius, double margin, double band,
+                   const OwnershipRules& rules) {
+  const OneSided& s = f.chain;
+  f.sinTol = kBox2dChainSinTol;
+  const double s1 = signedDistance(centroidOf(other), s.p1, s.n1);
+  if (s1 < -band) {
+    f.exclusion = Exclusion::sure;
+    f.why = "the centroid is behind the segment's own line (Box2D 2.4.1 consults no neighbour)";
+    return;
+  }
+  if (s1 <= band) {
+    f.exclusion = Exclusion::near;
+    f.why = "the centroid is within the band of the segment's line";
+    return;
+  }
+  const double segment = halfPlaneSeparation(other, s.p1, s.n1);
+  const FaceAxes241 faces = faceAxes241(s, other, segment, band, rules.sineBand);
+  const double lead = std::max(segment, faces.best.value_or(segment));
+  const double hysteresis = rules.hysteresis ? rules.hysteresis->axisTieBand(radius - lead) : 0.0;
+  const double gap = faces.best ? *faces.best - segment : -INFINITY;
+  const bool faceMayLead = gap > hysteresis - band;
+  const bool edgeMayLead = gap <= hysteresis + band;
+  if (!edgeMayLead && !faces.mayBeAdmitted) {
+    f.exclusion = Exclusion::sure;
+    f.why =
+        "the axis Box2D 2.4.1 chooses, a face of the other shape, lies beyond a convex corner "
+        "by more than sinTol: it is skipped (the neighbouring piece owns the contact)";
+    return;
+  }
+  f.best = faces.bestAdmitted - radius;
+  if (faceMayLead && faces.mayBeSkipped) {
+    f.statusFree = true;
+    f.why = "the axis Box2D 2.4.1 chooses may be a face beyond a convex corner by sinTol: skipped";
+    return;
+  }
+  const bool segmentLeads = !faceMayLead || faces.alongN1;
+  if (!(segmentLeads && deepestOverSegment(s, other) && segment - radius < margin - band)) {
+    f.statusFree = true;
+    f.why = "the contact is clipped to the segment or taken on the other shape's face";
+  }
+}
+
 }  // namespace
 
 std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, const Core& coreB,
-                                             double margin, double band) {
+                                             double margin, double band,
+                                             const OwnershipRules& rules) {
   const auto* chainA = std::get_if<ChainSegment>(&c.a);
   const auto* chainB = std::get_if<ChainSegment>(&c.b);
   if ((chainA == nullptr) == (chainB == nullptr)) return std::nullopt;
@@ -210,6 +310,11 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, c
   const double radius = toDouble(coreA.radius + coreB.radius);
   if (other.vertices.size() == 1) {
     circleFacts(f, other.vertices.front(), band);
+  } else if (rules.ownership == ChainOwnership::box2d241) {
+    // 2.4.1 counts a straight corner as convex (b2Cross(edge0, edge1) >= 0).
+    f.chain.convex1 = cross(f.chain.p1 - f.chain.g1, f.chain.e) >= 0;
+    f.chain.convex2 = cross(f.chain.e, f.chain.g2 - f.chain.p2) >= 0;
+    box2d241Facts(f, other, radius, margin, band, rules);
   } else {
     polygonFacts(f, chainCore, other, radius, margin, band);
   }
@@ -233,7 +338,8 @@ bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance)
     case NormalClass::snap:
       return near(s.n1);
     case NormalClass::skip:
-      return near(dot(q, s.e) <= 0 ? s.n0 : s.n2);
+      return near(dot(q, s.e) <= 0 ? s.n0 : s.n2) ||
+             (f.sinTol > 0 && sineBeyondCorner(s, q).value_or(INFINITY) <= f.sinTol + allowance);
   }
   return false;
 }

@@ -20,6 +20,22 @@
 //  - every contact normal lies on the arc, and is near-optimal among the arc's candidates.
 // Each decision is made exactly and counted robust only when the deciding distance exceeds
 // the band; within the band either answer is accepted.
+//
+// That is Box2D v3's corner ownership (ChainOwnership::v3). An engine declaring Box2D 2.4.1's
+// (ChainOwnership::box2d241, docs/conventions.md "Chain corner ownership") is held to these
+// rules for a polygon or capsule instead (b2CollideEdgeAndPolygon):
+//  - none may: the centroid is behind the segment's own line (no neighbour is consulted);
+//    or the axis 2.4.1 must choose — the other shape's best face, better than the segment's
+//    axis by more than the declared hysteresis (Tolerance::axisTieBand) — has a normal beyond
+//    a convex corner's neighbour normal by a sine above sinTol = 0.1 (it is skipped);
+//  - either: when that face may be chosen and may be skipped (within the bands), or when the
+//    contact is clipped to the segment or taken on the other shape's face;
+//  - must exist (within the margin, as above): the segment's axis is chosen beyond the band
+//    and the deepest vertex along n1 lies over the segment;
+//  - the axes are the segment's n1 and the other shape's faces, never a neighbour's nor the
+//    closest features'; a corner is convex when the chain turns left or runs straight on
+//    (2.4.1 tests cross ≥ 0); a normal up to sinTol beyond a convex corner is admissible, and
+//    every contact normal is near-optimal among n1 and the admissible faces.
 #pragma once
 
 #include <optional>
@@ -27,6 +43,7 @@
 
 #include "exact_geometry.h"
 #include "touche/core/jsonl.h"
+#include "touche/oracle/compare.h"
 
 namespace touche::oracle::exact {
 
@@ -45,18 +62,30 @@ struct OneSidedFacts {
   bool statusFree = false;     ///< within the margin, no contact is also consistent
   bool normalIsN1 = false;     ///< a contact must use the segment normal (concave corner)
   std::optional<double> best;  ///< best separation over the admissible candidate normals
+  /// How far (sine) beyond a convex corner's neighbour normal a normal is still admissible:
+  /// 0 under v3's ownership, kBox2dChainSinTol under Box2D 2.4.1's.
+  double sinTol = 0.0;
+};
+
+/// The corner ownership an engine declares, and what its rules need beyond the band.
+struct OwnershipRules {
+  ChainOwnership ownership = ChainOwnership::v3;
+  /// Box2D 2.4.1's axis hysteresis (Tolerance::axisTieBand at a depth); nullptr: none.
+  const Tolerance* hysteresis = nullptr;
+  double sineBand = 0.0;  ///< within this of sinTol a skip decision is a tie (a sine)
 };
 
 /// The one-sided facts of a case whose A or B is a chain segment (std::nullopt otherwise).
 /// `coreA`/`coreB` as judge() builds them (radii included); `margin` the engine's; `band` the
 /// length within which a decision counts as a tie.
 std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, const Core& coreB,
-                                             double margin, double band);
+                                             double margin, double band,
+                                             const OwnershipRules& rules = {});
 
 /// The admissible-normal test for a reported normal (A → B, any length): seen from the chain
-/// toward the other shape it is on the arc, or within `allowance` (sine of the angle) of the
-/// arc's nearest end; where the facts say normalIsN1 (or beyond a concave corner) it must be
-/// n1 within the allowance.
+/// toward the other shape it is on the arc, or within `allowance` + f.sinTol (sine of the
+/// angle) beyond a convex end of the arc; where the facts say normalIsN1 (or beyond a concave
+/// corner) it must be n1 within the allowance.
 bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance);
 
 }  // namespace touche::oracle::exact

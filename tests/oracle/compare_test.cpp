@@ -155,6 +155,51 @@ TEST(Compare, EdgeAxisKeptInsideRelativeBandAtDepthPointTwoAgreesWithinTie) {
   }
 }
 
+/// A segment (−1, 0) → (1, 0) and a box of half-size 0.5 rounded by 0.25 whose corner core
+/// (1.3, 0.4) faces the segment's end (1, 0): the cores are 0.5 apart along (0.6, 0.8), the
+/// shapes 0.5 − 0.25 = 0.25. The expected manifold is the vertex–vertex one: normal
+/// (0.6, 0.8), separation 0.25, midway between (1, 0) and (1.3, 0.4) − 0.25·(0.6, 0.8) =
+/// (1.15, 0.2): (1.075, 0.1).
+Case segmentRoundedBoxCase() {
+  Case c;
+  c.id = "segment-rounded-box-corner";
+  c.a = Segment{{-1.0, 0.0}, {1.0, 0.0}};
+  Polygon box = makeBox(0.5, 0.5);
+  box.radius = 0.25;
+  c.b = box;
+  c.xfB.p = {1.8, 0.9};  // corner core (1.3, 0.4)
+  return c;
+}
+
+TEST(Compare, EdgePairFaceNormalOnlyAcceptsAFaceAxisForVertexVertex) {
+  // E2: Box2D 2.4.1's edge–polygon takes face axes only. Margin 0.3 keeps the expected
+  // contact (separation 0.25 ≤ 0.3); a face normal (0, 1) sees the box's core at y = 0.4:
+  // face separation 0.4 − 0.25 = 0.15, which lies in [−(total radius), true separation] =
+  // [−0.25, 0.25]. A separation of −0.3 lies outside: below −(total radius).
+  const Case c = segmentRoundedBoxCase();
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {0.6, 0.8};
+  expected.pointCount = 1;
+  expected.points[0] = {{1.075, 0.1}, 0.25, {FeatureType::vertex, 1, FeatureType::vertex, 0}};
+  Manifold actual = expected;
+  actual.normal = {0.0, 1.0};
+  actual.points[0] = {{1.0, 0.075}, 0.15, {FeatureType::face, 1, FeatureType::vertex, 0}};
+  Tolerance box2d = toleranceFor(c, conventionsFor("box2d"));
+  box2d.margin = 0.3;
+  EXPECT_TRUE(box2d.faceNormalOnly);
+  EXPECT_EQ(compare(c, expected, actual, box2d).outcome, Outcome::agreeWithinTie);
+  Tolerance exactFloat = floatTolerance(c);
+  exactFloat.margin = 0.3;
+  EXPECT_EQ(compare(c, expected, actual, exactFloat).outcome, Outcome::wrongNormal);
+  actual.points[0].separation = -0.3;
+  EXPECT_EQ(compare(c, expected, actual, box2d).outcome, Outcome::wrongSeparation);
+  // Without a rounded polygon the convention has nothing to explain.
+  Case sharp = c;
+  std::get<Polygon>(sharp.b).radius = 0.0;
+  EXPECT_FALSE(toleranceFor(sharp, conventionsFor("box2d")).faceNormalOnly);
+}
+
 TEST(Compare, RelativeBandDoesNotWidenPolygonPairs) {
   // Box–box keeps the fixed 0.0005 of b2CollidePolygons: an axis gap of 0.004 at depth 0.1
   // is outside, although the edge pairs' relative band there would be 0.0031.
@@ -563,6 +608,71 @@ TEST(CompareGaps, RegionChosenAtTheFaceEndWithinTheBandIsAcceptable) {
       isAcceptable(compare(s, swapRoles(expected), swapRoles(actual), fastTolerance(s)).outcome));
   EXPECT_EQ(compare(s, swapRoles(expected), swapRoles(actual), referenceTolerance(s)).outcome,
             Outcome::wrongNormal);
+}
+
+/// Two polygons near 2^24 (a float engine's unit there is 2^-23 · 2^24 = 2): A a box of
+/// half-size 4096, B a quadrilateral standing on A's top face whose vertices 1 and 2 are 256
+/// apart. With the float tolerance (no rounding band) the shortest edge 256 gives the normal
+/// allowance 64·2^-23 + 128/256 ≈ 0.5, so the length allowance is 128 + 0.5 · 4096 = 2176 (the
+/// lever is A's half-size): B's vertices 1 and 2 coincide in the band, A's (8192 apart) do not.
+Case farPolygonsCase() {
+  Case c;
+  c.id = "far-polygons";
+  c.a = makeBox(4096, 4096);
+  Polygon b;
+  b.count = 4;
+  b.vertices[0] = {-2048, -2048};
+  b.vertices[1] = {2048, -2048};
+  b.vertices[2] = {2048, -1792};
+  b.vertices[3] = {-2048, 2048};
+  c.b = b;
+  c.xfA.p = {0x1p24, 0x1p24};
+  c.xfB.p = {0x1p24, 0x1p24 + 6143};  // B's bottom face 1 below A's top face
+  return c;
+}
+
+/// The expected manifold: B's bottom edge clipped on A's top face (face 2), B's vertices 0
+/// and 1 kept, separation −1; the clip decision `clipGap` from a side plane.
+Manifold farPolygonsManifold(double clipGap) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {0, 1};
+  m.pointCount = 2;
+  m.points[0] = {
+      {0x1p24 - 2048, 0x1p24 + 4095.5}, -1, {FeatureType::face, 2, FeatureType::vertex, 0}};
+  m.points[1] = {
+      {0x1p24 + 2048, 0x1p24 + 4095.5}, -1, {FeatureType::face, 2, FeatureType::vertex, 1}};
+  m.gaps.axis = 1e5;  // far outside every band: the reference face is not in question
+  m.gaps.clip = clipGap;
+  return m;
+}
+
+Outcome farPolygonsIds(double clipGap, bool swapped) {
+  Case c = farPolygonsCase();
+  Manifold expected = farPolygonsManifold(clipGap);
+  Manifold actual = expected;
+  // Point 0 renamed across A's side plane: (vertex 3 of A, face 0 of B); point 1 names B's
+  // vertex 2, which coincides with vertex 1 in the band.
+  actual.points[0].id = {FeatureType::vertex, 3, FeatureType::face, 0};
+  actual.points[1].id = {FeatureType::face, 2, FeatureType::vertex, 2};
+  if (swapped) {
+    c = Case{c.id + "-swapped", c.b, c.xfB, c.a, c.xfA};
+    expected = swapRoles(expected);
+    actual = swapRoles(actual);
+  }
+  return compare(c, expected, actual, floatTolerance(c)).outcome;
+}
+
+TEST(CompareGaps, ClipRenameAndCoincidentVertexInOneManifoldNearTwoToThe24AgreeWithinTie) {
+  const Tolerance t = floatTolerance(farPolygonsCase());
+  EXPECT_NEAR(t.unit, 2.0, 1e-3);  // 2^-23 · (2^24 + 6143), the largest coordinate
+  for (const bool swapped : {false, true}) {
+    // The clip gap 100 is inside the band (2176): each point is acceptable on its own.
+    EXPECT_EQ(farPolygonsIds(100, swapped), Outcome::agreeWithinTie) << swapped;
+    // 1e4 is outside: the renamed point is not explained, the coincident vertex alone is not
+    // enough.
+    EXPECT_EQ(farPolygonsIds(1e4, swapped), Outcome::wrongId) << swapped;
+  }
 }
 
 TEST(CompareGaps, RegionIdRenamedAtTheBoundaryAgreesWithinTie) {

@@ -370,5 +370,98 @@ TEST(JudgeRegressions, Box2dManifoldsOnceMisjudgedAreAccepted) {
   }
 }
 
+/// The repro cases of Box2D 2.4.1's edge conventions (docs/findings.md, "Conventions of the
+/// edge pairs"): E1 (two), then E3 (four), by id.
+std::vector<Case> edgeConventionCases() {
+  std::ifstream in(TOUCHE_TEST_DATA "/box2d_edge_conventions.jsonl");
+  const CaseFile file = readCases(in);
+  EXPECT_EQ(file.cases.size(), 6u);
+  return file.cases;
+}
+
+Case byId(const std::vector<Case>& cases, const std::string& id) {
+  for (const Case& c : cases) {
+    if (c.id == id) return c;
+  }
+  ADD_FAILURE() << "no case " << id;
+  return {};
+}
+
+/// Engine box2d on the case in the given role order (the chain or segment as A, or as B).
+std::pair<Case, Manifold> box2dIn(Case c, bool swapped) {
+  if (swapped) c = swappedCase(c);
+  return {c, run(*findEngine("box2d"), c)};
+}
+
+TEST(JudgeEdges, EdgeAxisKeptByTheRelativeHysteresisPassesOnlyWithTheRelativeBand) {
+  // E1: Box2D keeps the edge's axis while the polygon's is better by up to
+  // 0.001f/0.98f + 0.0204·depth: by 0.0037 at depth 0.24 (band 0.0058) for the chain segment,
+  // by 0.0011 at depth 0.21 (band 0.0052) for the segment; both beyond the fixed 0.0005.
+  const std::vector<Case> cases = edgeConventionCases();
+  DeclaredConventions withoutBand = preset("box2d-2.4.1-noskin");
+  withoutBand.relativeTieBand = withoutBand.relativeTieBandOffset = 0.0;
+  for (const char* id : {"box2d-chain-polygon-edge-axis-kept-by-relative-hysteresis",
+                         "box2d-segment-polygon-edge-axis-kept-by-relative-hysteresis"}) {
+    for (const bool swapped : {false, true}) {
+      const auto [c, m] = box2dIn(byId(cases, id), swapped);
+      ASSERT_EQ(m.status, Status::contact) << id;
+      const Comparison with = judge(c, m, preset("box2d-2.4.1-noskin"));
+      EXPECT_EQ(with.outcome, Outcome::agreeWithinTie) << id << swapped << "\n" << with.explanation;
+      const Comparison without = judge(c, m, withoutBand);
+      EXPECT_EQ(without.outcome, Outcome::wrongNormal) << id << swapped << "\n"
+                                                       << without.explanation;
+      EXPECT_THAT(without.explanation, HasSubstr("not near-optimal"));
+    }
+  }
+}
+
+TEST(JudgeEdges, Box2dChainOwnershipIsDeclaredAndJudgedByBothJudges) {
+  // E3: each case is one way 2.4.1's ownership differs from v3's; judged under the preset
+  // (chainOwnership "box2d-2.4.1") it passes, under v3's ownership it fails as named.
+  const std::vector<Case> cases = edgeConventionCases();
+  DeclaredConventions v3 = preset("box2d-2.4.1-noskin");
+  v3.chainOwnership = ChainOwnership::v3;
+  const std::pair<const char*, Outcome> expected[] = {
+      // centroid behind the segment's line, in front of the convex neighbour: v3 has contact
+      {"box2d-chain-polygon-centroid-behind-line-in-front-of-convex-neighbour",
+       Outcome::missingContact},
+      // the normal 0.077 (sine) beyond the convex corner at p2, within sinTol = 0.1
+      {"box2d-chain-polygon-normal-within-sintol-beyond-convex-corner", Outcome::wrongNormal},
+      // the convex neighbour's axis separates better: v3 leaves the contact to it
+      {"box2d-chain-polygon-convex-neighbour-axis-separates-more", Outcome::spuriousContact},
+      // the best face axis beyond the convex corner by more than sinTol: 2.4.1 skips it
+      {"box2d-chain-polygon-face-axis-skipped-beyond-convex-corner", Outcome::missingContact},
+  };
+  for (const auto& [id, v3Outcome] : expected) {
+    for (const bool swapped : {false, true}) {
+      const auto [c, m] = box2dIn(byId(cases, id), swapped);
+      const Comparison declared = judge(c, m, preset("box2d-2.4.1-noskin"));
+      EXPECT_TRUE(isAcceptable(declared.outcome)) << id << swapped << "\n" << declared.explanation;
+      const Comparison other = judge(c, m, v3);
+      EXPECT_EQ(other.outcome, v3Outcome) << id << swapped << "\n" << other.explanation;
+      // compare() against the reference (v3), with engine box2d's built-in conventions.
+      const Engine* engines[] = {findEngine("box2d")};
+      const ValidationReport report = validateCases(std::span<const Case>(&c, 1), engines);
+      EXPECT_TRUE(report.passed()) << id << swapped << "\n" << formatReport(report);
+    }
+  }
+}
+
+TEST(Conventions, ChainOwnershipKeyNamesItsModels) {
+  const auto v3 = parseConventions(R"({"chainOwnership": "v3"})");
+  ASSERT_TRUE(std::holds_alternative<DeclaredConventions>(v3));
+  EXPECT_EQ(std::get<DeclaredConventions>(v3).chainOwnership, ChainOwnership::v3);
+  EXPECT_EQ(DeclaredConventions{}.chainOwnership, ChainOwnership::v3);
+  EXPECT_EQ(preset("box2d-2.4.1").chainOwnership, ChainOwnership::box2d241);
+  EXPECT_EQ(preset("box2d-2.4.1-noskin").chainOwnership, ChainOwnership::box2d241);
+  EXPECT_EQ(preset("box2d-v3").chainOwnership, ChainOwnership::v3);
+  EXPECT_EQ(conventionsFor("box2d").chainOwnership, ChainOwnership::box2d241);
+  EXPECT_EQ(conventionsFor("fast").chainOwnership, ChainOwnership::v3);
+  const auto bad = parseConventions(R"({"chainOwnership": "box2d-2.4"})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(bad));
+  EXPECT_EQ(std::get<InputError>(bad).field, "chainOwnership");
+  EXPECT_THAT(std::get<InputError>(bad).message, HasSubstr("\"box2d-2.4.1\""));
+}
+
 }  // namespace
 }  // namespace touche::oracle

@@ -35,6 +35,27 @@ inline bool isAcceptable(Outcome o) {
 
 enum class Precision { float32, float64 };
 
+/// Which piece of a chain owns a contact at a corner: which contacts a one-sided chain segment
+/// answers itself and which it leaves to its neighbouring pieces (docs/conventions.md,
+/// "Chain corner ownership"; conventions key `chainOwnership`).
+enum class ChainOwnership {
+  /// Box2D v3's, which the reference implements (docs/derivations/chain-segment.md): the
+  /// centroid test consults the convex neighbours, a neighbour's axis that separates best
+  /// owns the contact, normals are admitted exactly on the segment's Gauss-map arc, and
+  /// beyond a convex corner the closest features decide.
+  v3,
+  /// Box2D 2.4.1's b2CollideEdgeAndPolygon: no contact when the other shape's centroid is
+  /// behind the segment's own line (no neighbour consulted); the axes are the segment's and
+  /// the other shape's faces only (never a neighbour's, never the closest features); the
+  /// chosen axis is admitted up to a sine of kBox2dChainSinTol beyond a convex corner's
+  /// neighbour normal and skipped (no contact) beyond that, and snapped to the segment's
+  /// normal beyond a concave corner.
+  box2d241,
+};
+/// Box2D 2.4.1's sinTol (b2_collide_edge.cpp): how far, as the sine of the angle, a chain
+/// segment's contact normal may lie beyond a convex corner's neighbour normal.
+inline constexpr double kBox2dChainSinTol = static_cast<double>(0.1f);
+
 /// Declared conventions of the engine being compared (docs/conventions.md).
 struct Conventions {
   std::string engine = "exact";
@@ -52,8 +73,9 @@ struct Conventions {
   /// (Box2D 2.4.1): with rounded polygons, clipped points may lie up to that far beyond the
   /// reference face's ends, on the same incident edge.
   bool extendsSidePlanes = false;
-  /// Rounded polygon–polygon: the normal is always a face normal, also when the cores are
-  /// apart and the closest features are two vertices (Box2D 2.4.1 has no vertex–vertex case).
+  /// Rounded polygon against a polygon, a segment or a chain segment: the normal is always a
+  /// face normal (a segment's faces are its two sides), also when the cores are apart and the
+  /// closest features are two vertices (Box2D 2.4.1 has no vertex–vertex case).
   bool faceNormalOnly = false;
   /// Polygon–circle: the centre counts as inside (face normal) while the max face separation
   /// of the centre is below this absolute length (Box2D 2.4.1: b2_epsilon = FLT_EPSILON).
@@ -72,6 +94,9 @@ struct Conventions {
   /// better by more than 0.001 + 0.02 · (the edge axis's depth).
   double relativeTieBand = 0.0;
   double relativeTieBandOffset = 0.0;  ///< the absolute part of that band, length units
+  /// Which piece of a chain owns a contact at a corner (chain segment against a polygon or a
+  /// capsule); circles follow the same corner regions under either model.
+  ChainOwnership chainOwnership = ChainOwnership::v3;
 };
 
 /// The conventions of the engines touche knows by name ("reference", "fast", "fast_float",
@@ -95,11 +120,15 @@ struct Tolerance {
   // --- additions ---
   double insideEpsilon = 0.0;   ///< from the conventions (polygon–circle pairs only)
   double sideExtension = 0.0;   ///< total radius when the side-plane convention applies
-  bool faceNormalOnly = false;  ///< from the conventions (polygon–polygon pairs only)
+  bool faceNormalOnly = false;  ///< from the conventions (rounded face pairs only, see above)
   double margin = 0.0;        ///< the margin both manifolds were computed with (set by the caller)
   double tieBandUnits = 0.0;  ///< from the conventions: the rounding band in units
-  double relativeTieBand = 0.0;        ///< from the conventions, edge pairs only (else 0)
-  double relativeTieBandOffset = 0.0;  ///< from the conventions, edge pairs only (else 0)
+  double relativeTieBand = 0.0;              ///< from the conventions, edge pairs only (else 0)
+  double relativeTieBandOffset = 0.0;        ///< from the conventions, edge pairs only (else 0)
+  Precision precision = Precision::float64;  ///< from the conventions
+  double polygonSkin = 0.0;                  ///< from the conventions
+  /// From the conventions, for a chain segment against a polygon or capsule (else v3).
+  ChainOwnership chainOwnership = ChainOwnership::v3;
   /// The declared hysteresis of the axis choice at this depth (length units, ≥ 0): the
   /// larger of tieBand and relativeTieBandOffset + relativeTieBand · depth.
   double axisTieBand(double depth) const {

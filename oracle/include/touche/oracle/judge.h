@@ -45,8 +45,9 @@ struct DeclaredConventions {
   IdComparison compareIds = IdComparison::none;
   // --- optional keys ---
   double contactBand = 0.0;  ///< slack on the contact decision, length units
-  /// Polygon–polygon normals are always face normals of the cores (no vertex–vertex axis):
-  /// the best is the best face axis and contact is decided on it (Box2D 2.4.1).
+  /// Normals of a polygon against a polygon, a segment or a chain segment are always face
+  /// normals of the cores (a segment's faces are its two sides; no vertex–vertex axis): the
+  /// best is the best face axis and contact is decided on it (Box2D 2.4.1).
   bool faceNormalsOnly = false;
   /// Clipped points may lie up to the total radius beyond the reference face (Box2D 2.4.1).
   bool sidePlanesExtendedByRadius = false;
@@ -62,6 +63,9 @@ struct DeclaredConventions {
   double relativeTieBand = 0.0;
   /// The absolute part of that band (Conventions::relativeTieBandOffset), length units.
   double relativeTieBandOffset = 0.0;
+  /// Which piece of a chain owns a contact at a corner (compare.h, ChainOwnership): "v3"
+  /// (default) or "box2d-2.4.1".
+  ChainOwnership chainOwnership = ChainOwnership::v3;
 };
 
 /// Parses a conventions file's JSON text; errors name the key ("tieBand: ...").
