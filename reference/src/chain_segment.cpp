@@ -49,8 +49,11 @@
 // the smallest of the centroid's distance from turning the one-sided test, and for cores
 // apart the centroid's distance to the segment's line (P4 or P5), the core distance itself,
 // the closest pair's distance below the nearest other candidate's and the distance of its
-// deciding point to the lines on which a candidate appears — see closestChoiceGap).
+// deciding point to the lines on which a candidate appears — see closestChoiceGap; P5 with a
+// convex neighbour: the best neighbour axis's separation against the best other's, which
+// decides whether the neighbour owns B).
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -392,7 +395,27 @@ struct SatResult {
   std::optional<Manifold> decided;
   int incidentVertex = -1;
   std::optional<double> axisGap;  ///< DecisionGaps::axis
+  /// DecisionGaps::region: whether a convex neighbour owns B (no contact) is decided by the
+  /// best neighbour axis against the best of the others; their difference, when there is a
+  /// convex neighbour.
+  std::optional<double> ownershipGap;
 };
+
+/// The ownership gap of step P5: |best neighbour separation − best other separation| over the
+/// candidates `separations` (the neighbours at `neighbourSlots`).
+std::optional<double> ownershipGapOf(const std::vector<SqrtForm>& separations,
+                                     const std::vector<std::size_t>& neighbourSlots) {
+  const SqrtForm* neighbour = nullptr;
+  const SqrtForm* other = nullptr;
+  for (std::size_t i = 0; i < separations.size(); ++i) {
+    const bool isNeighbour =
+        std::find(neighbourSlots.begin(), neighbourSlots.end(), i) != neighbourSlots.end();
+    const SqrtForm*& best = isNeighbour ? neighbour : other;
+    if (!best || compare(separations[i], *best) > 0) best = &separations[i];
+  }
+  if (!neighbour || !other) return std::nullopt;
+  return std::fabs(approximateDifference(*neighbour, *other));
+}
 
 /// DecisionGaps::axis for step P5: the chosen axis's separation minus the best other's.
 std::optional<double> axisGapOf(const std::vector<SqrtForm>& separations, std::size_t chosen) {
@@ -427,11 +450,13 @@ SatResult satStep(const ChainQuery& q) {
   Rational gEdge = dot(p.normal1, p.normal1);
   std::vector<SqrtForm> separations{quotient(wEdge, gEdge)};  // every candidate, for the gap
   std::size_t edgeSlot = 0;
+  std::vector<std::size_t> neighbourSlots;
   // The convex neighbours' axes (v3: "neighbor owns edge separation").
   const auto neighbour = [&](bool convex, const ExactVec2& n, const ExactVec2& origin) {
     if (!convex) return;
     const Rational w = minProjection(q.b, n, origin).first;
     separations.push_back(quotient(w, dot(n, n)));
+    neighbourSlots.push_back(separations.size() - 1);
     if (compareQuotients(w, dot(n, n), wEdge, gEdge) > 0) {
       wEdge = w;
       gEdge = dot(n, n);
@@ -460,12 +485,32 @@ SatResult satStep(const ChainQuery& q) {
       gPoly = f.g;
     }
   }
+  const std::optional<double> ownership = ownershipGapOf(separations, neighbourSlots);
   if (reference >= 0 && compareQuotients(wPoly, gPoly, wEdge, gEdge) > 0) {
-    return {polygonReference(q, reference), -1, axisGapOf(separations, polySlot)};
+    return {polygonReference(q, reference), -1, axisGapOf(separations, polySlot), ownership};
   }
   const std::optional<double> gap = axisGapOf(separations, edgeSlot);
-  if (incident < 0) return {Manifold{}, -1, gap};
-  return {std::nullopt, incident, gap};
+  if (incident < 0) return {Manifold{}, -1, gap, ownership};
+  return {std::nullopt, incident, gap, ownership};
+}
+
+/// Step P4 (gap): the distance of B's closest vertex to the border of a convex corner's
+/// normal cone that classify() tested — the line through the chain's vertex along the
+/// neighbour's normal (skip on one side, admit on the other); empty at a concave or flat
+/// corner (snap, no cone). `normal` = pointB − pointA.
+std::optional<double> coneGap(const ChainParams& p, const ExactVec2& normal) {
+  const bool first = sign(dot(normal, p.edge1)) <= 0;
+  if (first ? !p.convex1 : !p.convex2) return std::nullopt;
+  const ExactVec2& n = first ? p.normal0 : p.normal2;
+  MinDistance line;
+  line.offer(cross(normal, n), dot(n, n));
+  return line.rounded();
+}
+
+/// m with DecisionGaps::region lowered to `gap` when that is smaller.
+Manifold withRegion(Manifold m, const std::optional<double>& gap) {
+  if (gap && (!m.gaps.region || *gap < *m.gaps.region)) m.gaps.region = gap;
+  return m;
 }
 
 /// Step P4: in front and apart — classify the closest features' normal.
@@ -482,7 +527,8 @@ Manifold classifyClosest(const ChainQuery& q, const ClosestFeatures& closest,
   if (closest.kind == Kind::vertexVertex) {
     const ExactVec2 normal = closest.pointB - closest.pointA;
     const NormalType type = classify(q.params, normal);
-    if (type == NormalType::skip) return none;
+    const std::optional<double> cone = coneGap(q.params, normal);
+    if (type == NormalType::skip) return withRegion(none, cone);
     if (type == NormalType::admit) {
       // The normal is normalised from pointB − pointA (DecisionGaps::normal: its length).
       const ExactContact c = roundContact(closest.pointA, 0, closest.pointB, q.b.radius, normal);
@@ -493,8 +539,9 @@ Manifold classifyClosest(const ChainQuery& q, const ClosestFeatures& closest,
       }
       m.gaps.contact = contactGap(c.separation, q.margin);
       m.gaps.normal = lengthGap(normal);
-      return m;
+      return withRegion(m, cone);
     }
+    return withRegion(segmentReference(q, incidentEdgeAt(q, closest.polyIndex)), cone);
   }
   return segmentReference(q, incidentEdgeAt(q, closest.polyIndex));
 }
@@ -505,6 +552,9 @@ Manifold satAndClip(const ChainQuery& q) {
   Manifold m =
       sat.decided ? *sat.decided : segmentReference(q, incidentEdgeAt(q, sat.incidentVertex));
   m.gaps.axis = sat.axisGap;
+  if (sat.ownershipGap && (!m.gaps.region || *sat.ownershipGap < *m.gaps.region)) {
+    m.gaps.region = sat.ownershipGap;
+  }
   return m;
 }
 

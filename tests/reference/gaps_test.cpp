@@ -305,5 +305,32 @@ TEST(ReferenceChainGaps, CapsuleCoreClosestEndAheadOfTheOther) {
   EXPECT_EQ(gapsBothWays(kFlat, at(0, 0), capsule, at(0, 0), Options{1.0}).region, 0.25);
 }
 
+TEST(ReferenceChainGaps, ConvexNeighbourAxisBehindTheSegmentAxisByItsOwnershipGap) {
+  // Bent chain, box half (0.5, 1) at (2, −0.75) (x ∈ [1.5, 2.5], y ∈ [−1.75, 0.25]) across
+  // p2: SAT (step P5) — segment axis −0.25, the box's top face −0.25, p2's neighbour (1, −1)/√2
+  // min((x − 2) − y)/√2 = −0.75/√2 at (1.5, 0.25). The neighbour would own the box (no
+  // contact) if its axis were the best: it is behind the best other by 0.75/√2 − 0.25 →
+  // region 3√2/8 − 1/4 ≈ 0.28 (the centroid's 0.75 to the segment's line is larger) → contact.
+  const ChainSegment bent{{-3, 1}, {-2, 0}, {2, 0}, {3, 1}};
+  const Polygon box = makeBox(0.5, 1);
+  EXPECT_EQ(collide(bent, at(0, 0), box, at(2, -0.75)).status, Status::contact);
+  const DecisionGaps g = gapsBothWays(bent, at(0, 0), box, at(2, -0.75));
+  ASSERT_TRUE(g.region.has_value());
+  EXPECT_NEAR(*g.region, 3 * std::sqrt(2.0) / 8 - 0.25, 1e-16);
+}
+
+TEST(ReferenceChainGaps, NeighbourAxisTyingTheSegmentAxisHasZeroRegionGap) {
+  // Regression (fuzz, chainSegment_polygon in float): whether a convex neighbour's axis wins
+  // step P5 — no contact, the next piece owns the shape — had no gap, so a float engine that
+  // cannot see a subnormal corner was held to the exact answer. Chain (−3, 0) → (−2, 0) →
+  // (2, 0) → (2, 1): convex at p2, neighbour normal (1, 0). Box half 0.5 at (2.25, −0.25)
+  // (x ∈ [1.75, 2.75], y ∈ [−0.75, 0.25]): segment axis −0.25, neighbour min(x − 2) = −0.25,
+  // an exact tie (the segment keeps it: contact) → region 0.
+  const ChainSegment corner{{-3, 0}, {-2, 0}, {2, 0}, {2, 1}};
+  const Polygon box = makeBox(0.5, 0.5);
+  EXPECT_EQ(collide(corner, at(0, 0), box, at(2.25, -0.25)).status, Status::contact);
+  EXPECT_EQ(gapsBothWays(corner, at(0, 0), box, at(2.25, -0.25)).region, 0.0);
+}
+
 }  // namespace
 }  // namespace touche::reference::testing
