@@ -141,6 +141,46 @@ TEST(FastSegmentCapsule, SegmentShorterThanFloatRoundingFarAway) {
   }
 }
 
+// Regression (fuzzing): the capsule's core crosses the segment's line symmetrically, so the
+// segment's two faces tie exactly in step K5. In A's frame: the segment (1.5, −0.75) →
+// (−1.5, 0.75), direction d = (−3, 1.5), face 0 normal n = rightPerp(d)/|d| = (1, 2)/√5; the
+// capsule (0.25, −0.25) → (−0.25, 0.25) (moved by xfB.p − xfA.p = (0.25, 0)), r 0.25. Heights
+// w = (x − p1)·n: (−1.25, 0.5)·(1, 2)/√5 = −0.25/√5 and (−1.75, 1)·(1, 2)/√5 = +0.25/√5, so face
+// 0 (min w) and face 1 (−max w) both separate by −0.25/√5 → face 0. The capsule's side
+// separates by −0.75/√2 (smaller) → the segment is the reference. Both capsule ends project
+// inside the segment (t = 3/√5 and 4.5/√5 of 7.5/√5): two points, separations ∓0.25/√5 − 0.25
+// = −0.3618…, −0.1382…; point = x + ½(0 − 0.25 − w)·n, plus xfA.p = (55, −64). The rounded
+// unit normal made w1 + w2 = −2^-55 and picked face 1 (normal and points flipped).
+TEST(FastSegmentCapsule, CoreCrossingTheSegmentLineSymmetricallyTakesFaceZero) {
+  const Segment s{{1.5, -0.75}, {-1.5, 0.75}};
+  const Capsule b{{0, -0.25}, {-0.5, 0.25}, 0.25};
+  const Transform xfA{{0x1.b8p+5, -0x1p+6}, {}};
+  const Transform xfB{{0x1.bap+5, -0x1p+6}, {}};
+  const double w = 0.25 / std::sqrt(5.0);
+  const Vec2 n{1 / std::sqrt(5.0), 2 / std::sqrt(5.0)};
+  const Vec2 x1 = Vec2{55.25, -64.25} + (0.5 * (-0.25 + w)) * n;
+  const Vec2 x2 = Vec2{54.75, -63.75} + (0.5 * (-0.25 - w)) * n;
+  const Golden g{Status::contact, n, {{x1, -w - 0.25, fv(0, 0)}, {x2, w - 0.25, fv(0, 1)}}};
+  expectBothWays(s, xfA, b, xfB, g, {}, 64.0);
+}
+
+// Regression (fuzzing): the same symmetric crossing, the tie broken by a segment tilted by one
+// subnormal: (−1.75, 0) → (1.75, −2^-1074), the capsule (1, −0.25) → (1, 0.25), r 0.5. Face 0's
+// normal rightPerp(d)/|d| = (−2^-1074, −3.5)/3.5 rounds to (0, −1), and the heights ±0.25 tie
+// in double; exactly, w1 + w2 = ((1, −0.25) + (1, 0.25) − 2·p1)·rightPerp(d)/|d| = (5.5, 0)·
+// (−2^-1074, −3.5)/3.5 < 0 → face 1, normal (0, 1). Points: (1, −0.25) + ½(−0.5 + 0.25)·(0, 1)
+// = (1, −0.375), separation −0.75, id (face 1, vertex 0); (1, 0.25) + ½(−0.5 − 0.25)·(0, 1) =
+// (1, −0.125), separation −0.25, id (face 1, vertex 1). Double only: in float the tilt rounds
+// away (the input itself is the untilted tie, face 0).
+TEST(FastSegmentCapsule, CoreCrossingASegmentTiltedByASubnormalTakesTheExactSide) {
+  const Segment s{{-1.75, 0}, {1.75, -0x1p-1074}};
+  const Capsule b{{1, -0.25}, {1, 0.25}, 0.5};
+  const Golden g{
+      Status::contact, {0, 1}, {{{1, -0.375}, -0.75, fv(1, 0)}, {{1, -0.125}, -0.25, fv(1, 1)}}};
+  expectMatches(collide(s, kIdentity, b, kIdentity), g, kTolDouble, "double A,B");
+  expectMatches(collide(b, kIdentity, s, kIdentity), swapGolden(g), kTolDouble, "double B,A");
+}
+
 // ---- segment_polygon ------------------------------------------------------------------------
 
 // Segment (−0.5, 0.9) → (0.5, 0.9) just inside the box's top: the segment's face 0 and the
@@ -182,8 +222,36 @@ TEST(FastSegmentPolygon, SegmentEndOnFaceWithinMargin) {
   EXPECT_NEAR(m.points[0].separation, 0.25, 1e-15);
 }
 
+// Regression: a sliver triangle (0, 0), (−3.73, −2^-1074), (3.73, 0) under the segment (3,
+// 1/8) → (1, 1/8) (face 1 faces down), margin 1/4. SAT: the segment's face 1 and the sliver's
+// face 2 (v2 → v0, normal (0, 1)) both separate by 1/8 → the segment is the reference, normal
+// (0, −1). Stage 3: face 0 (v0 → v1) has the unit normal (−2^-1074, 3.73)/|·|, which rounds to
+// (0, 1), face 2's exactly; their dot products with (0, −1) tie in T, but exactly face 2's is
+// the least (face 0 turns by 2^-1074/3.73): face 2, spanning x ∈ [0, 3.73], clipped to the
+// segment's [1, 3]: points (3, 0) and (1, 0) moved ½·1/8 up, separation 1/8, ids (segment
+// vertex 0 / 1, face 2). The lower index, face 0 (x ∈ [−3.73, 0]), does not overlap the
+// segment: no contact was reported. In float the sliver is flat (v1 rounds to (−3.73, −0)) and
+// the two faces tie exactly; the one overlapping the segment, face 2, is taken: the same.
+TEST(FastSegmentPolygon, SliverFacesTiedInRoundingTakeTheExactlyAntiParallelOne) {
+  const double x = 0x1.dd70a3d70a3d7p+1;  // 3.73
+  const Polygon sliver = polygon({{0, 0}, {-x, -0x1p-1074}, {x, 0}});
+  const Segment s{{3, 0.125}, {1, 0.125}};
+  const Golden g{
+      Status::contact, {0, -1}, {{{3, 0.0625}, 0.125, vf(0, 2)}, {{1, 0.0625}, 0.125, vf(1, 2)}}};
+  expectBothWays(s, kIdentity, sliver, kIdentity, g, Options{0.25});
+  // Across the sliver's middle, (2, 0) → (−1, 0) touching: face 2 is clipped at the segment's
+  // vertex 0 (x = 2) and keeps its own end v0 (0, 0) (id: segment face 1, sliver vertex 0).
+  // Double only: on the flat float sliver the segment's two faces tie too (either side).
+  const Segment across{{2, 0}, {-1, 0}};
+  const Golden mid{Status::contact, {0, -1}, {{{2, 0}, 0, vf(0, 2)}, {{0, 0}, 0, fv(1, 0)}}};
+  expectMatches(collide(across, kIdentity, sliver, kIdentity), mid, kTolDouble, "double A,B");
+  expectMatches(collide(sliver, kIdentity, across, kIdentity), swapGolden(mid), kTolDouble,
+                "double B,A");
+}
+
 // The segment–polygon SAT step is specialised for the two-vertex polygon (twoVertexSat); it
-// must give bit for bit what polygon–polygon gives with the segment as a prepared polygon.
+// must give bit for bit what polygon–polygon gives with the segment as a prepared polygon
+// (stage 3's exact ties, resolved by incidentAtTie, do not occur in random pairs).
 template <class T>
 void expectSameAsPolygonPolygon() {
   int contacts = 0;

@@ -36,7 +36,10 @@
 //       Projections here and in K5 are on the prepared unit axes (the signs of the reference's
 //       projections on p2 − p1, without squaring a length).
 //   K5: SAT side of each core (the larger of min(w) and min(−w) over the other core's
-//       endpoints, tie → face 0), the reference is A when sepA ≥ sepB; the other core is
+//       endpoints, tie → face 0; within the rounding band the side is the sign of w1 + w2 taken
+//       against the unnormalised rightPerp(p2 − p1), see faceOneAtTie: a core crossing the
+//       other's line symmetrically is an exact tie that the rounded unit normal would turn
+//       either way), the reference is A when sepA ≥ sepB; the other core is
 //       clipped to the reference's extent. The reference keeps the two clipped points unless
 //       both are farther from the reference line than the closest distance (v3's rule without
 //       its slop). That happens exactly when a clipped end of the incident core continues
@@ -50,7 +53,9 @@
 //
 // Polygon A vs capsule B, segment A vs polygon B — reference/src/polygon_capsule.cpp: the
 // capsule or segment is a two-vertex polygon and the pair is polygon–polygon (polygons.h); a
-// zero-length capsule is a circle (polygon–circle).
+// zero-length capsule is a circle (polygon–circle). Segment–polygon resolves stage 3's exact
+// ties in T (a sliver's nearly collinear faces with equal rounded normals) as the exact rule
+// does (incidentAtTie).
 #pragma once
 
 #include <algorithm>
@@ -418,13 +423,29 @@ struct SideT {
   T separation = T(0);
 };
 
+/// Step K5's face choice when its two separations are within `band` of each other: face 1
+/// separates more exactly when −max(w1, w2) > min(w1, w2), i.e. w1 + w2 < 0 (min + max = w1 +
+/// w2): the other core's endpoints lie below face 0's plane on average. That sign is taken
+/// from (o1 − p1) + (o2 − p1) against the unnormalised rightPerp(p2 − p1): exact on grid
+/// input, and a product that rounds never flips the sign of a two-term difference, whereas the
+/// rounded unit normal turns an exact tie (a core crossing the other's line symmetrically)
+/// into either side. A core whose ends coincide in T has no direction there: face 0.
 template <class T>
-inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other) {
+inline bool faceOneAtTie(const CoreT<T>& ref, const CoreT<T>& other) {
+  const Vec2T<T> e = ref.p2 - ref.p1;
+  const Vec2T<T> v = (other.p1 - ref.p1) + (other.p2 - ref.p1);
+  return v.x * e.y - v.y * e.x < T(0);
+}
+
+template <class T>
+inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
   const T w1 = dot(other.p1 - ref.p1, ref.normal);
   const T w2 = dot(other.p2 - ref.p1, ref.normal);
   const T right = w1 < w2 ? w1 : w2;
   const T leftSide = -(w1 < w2 ? w2 : w1);
-  if (leftSide > right) return {-ref.normal, 1, leftSide};
+  bool faceOne = leftSide > right;
+  if (std::abs(leftSide - right) <= band) faceOne = faceOneAtTie(ref, other);
+  if (faceOne) return {-ref.normal, 1, leftSide};
   return {ref.normal, 0, right};
 }
 
@@ -505,8 +526,8 @@ inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b, T
   const OnePointT<T> one = onePoint(a, b, cp);
   if (one.distance - a.radius - b.radius > margin) return;  // K3
   if (!projectsOutside(a, b) && !projectsOutside(b, a)) {   // K4
-    const SideT<T> sideA = satSide(a, b);
-    const SideT<T> sideB = satSide(b, a);
+    const SideT<T> sideA = satSide(a, b, band);
+    const SideT<T> sideB = satSide(b, a, band);
     if (sideA.separation >= sideB.separation) {
       if (clipCores(m, a, b, sideA, band, margin)) return;
     } else if (clipCores(m, b, a, sideB, band, margin)) {
@@ -653,10 +674,74 @@ inline bool twoVertexSat(detail::SatT<T>& sat, const PolygonT<T>& a, const Trans
   return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
 }
 
+/// How far edge k of `p` turns from perpendicular to the unit `refNormal`, as the pair
+/// (|e·refNormal|, |e|) with e = p[k + 1] − p[k] (the sine of the turn is the quotient), and how
+/// much of the edge overlaps the reference face [r1, r2] along r2 − r1 (in units of |r2 − r1|).
+template <class T>
+struct EdgeTurnT {
+  T along;
+  T length;
+  T overlap;
+};
+
+template <class T>
+inline EdgeTurnT<T> edgeTurn(const PolygonT<T>& p, int k, Vec2T<T> refNormal, Vec2T<T> r1,
+                             Vec2T<T> r2) {
+  const Vec2T<T> v1 = p.vertex(k);
+  const Vec2T<T> v2 = p.vertex(p.next(k));
+  const Vec2T<T> e = v2 - v1;
+  const Vec2T<T> d = r2 - r1;
+  const T t1 = dot(v1 - r1, d);
+  const T t2 = dot(v2 - r1, d);
+  const T overlap = std::min(std::max(t1, t2), dot(d, d)) - std::max(std::min(t1, t2), T(0));
+  return {std::abs(dot(e, refNormal)), std::sqrt(dot(e, e)), overlap};
+}
+
+/// Stage 3 (polygons.h incidentEdge) when the least dot product with the reference normal is
+/// an exact tie in T between neighbouring edges: a sliver's nearly collinear edges, whose unit
+/// normals round to the same value although one of them is exactly anti-parallel to the
+/// reference normal (e.g. a triangle with a vertex 2^-1074 below the line of the other two).
+/// The exact rule takes the edge whose unit normal is most anti-parallel, i.e. whose direction
+/// turns least from perpendicular to the reference normal: the least |e·n|/|e|, compared
+/// cross-multiplied (|e·n| alone underflows for a subnormal turn). Edges that still tie (in
+/// T the sliver may be flat: both edges on one line) are equally right; the one overlapping
+/// the reference face more is taken (the other may lie beside it and clip to nothing), then
+/// the lower index (firstMax). Off the tie, the edge stage 3 chose.
+template <class T>
+inline int incidentAtTie(const PolygonT<T>& inc, int edge, const PolygonT<T>& ref, int face) {
+  const Vec2T<T> refNormal = ref.normal(face);
+  const T least = dot(refNormal, inc.normal(edge));
+  const int prev = edge == 0 ? inc.count - 1 : edge - 1;
+  const int next = inc.next(edge);
+  const bool tiePrev = dot(refNormal, inc.normal(prev)) == least;
+  const bool tieNext = dot(refNormal, inc.normal(next)) == least;
+  if (!(tiePrev | tieNext)) [[likely]]
+    return edge;
+  const Vec2T<T> r1 = ref.vertex(face);
+  const Vec2T<T> r2 = ref.vertex(ref.next(face));
+  int best = edge;
+  EdgeTurnT<T> bestTurn = edgeTurn(inc, edge, refNormal, r1, r2);
+  for (const int k : {prev, next}) {
+    if (k == edge || !(k == prev ? tiePrev : tieNext)) continue;
+    const EdgeTurnT<T> turn = edgeTurn(inc, k, refNormal, r1, r2);
+    const T lhs = turn.along * bestTurn.length;
+    const T rhs = bestTurn.along * turn.length;
+    const bool better =
+        lhs < rhs || (lhs == rhs && (turn.overlap > bestTurn.overlap ||
+                                     (turn.overlap == bestTurn.overlap && k < best)));
+    if (better) {
+      best = k;
+      bestTurn = turn;
+    }
+  }
+  return best;
+}
+
 }  // namespace detail::cores
 
 /// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (its SAT
-/// step specialised, twoVertexSat; stages 2–5 are polygons.h's).
+/// step specialised, twoVertexSat; stages 2–5 are polygons.h's, stage 3's exact tie resolved
+/// by incidentAtTie).
 template <class T>
 ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
                                       const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
@@ -664,7 +749,9 @@ ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>&
   const PolygonT<T> two = asPolygon<T>(a);
   detail::SatT<T> sat;
   if (!detail::cores::twoVertexSat(sat, two, xfA, b, xfB, margin)) return m;
-  detail::manifoldStage(m, two, sat, xfA, margin);
+  detail::ContactFrameT<T> f = detail::chooseFeatures(two, sat.bInA, sat.sepA, sat.sepB);
+  f.edge = detail::cores::incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
+  detail::manifoldFromFeatures(m, f, xfA, margin);
   return m;
 }
 
