@@ -12,8 +12,10 @@
 //      named across a side plane within the band, gaps.clip, or a region id within it,
 //      gaps.region, is a tie);
 //   5. a chain segment whose engine declares Box2D 2.4.1's corner ownership (chainOwnership)
-//      and whose contact decision or normal differs from the reference's (v3's ownership) is
-//      judged against exact geometry under the declared ownership instead (judge()).
+//      and whose contact decision or normal differs from the reference's (v3's ownership), or
+//      an edge pair whose engine declares face axes only where the reference's contact is
+//      vertex–vertex, is judged against exact geometry under the declared conventions
+//      instead (judge()).
 // A gap is "within the band" when it is at most the declared hysteresis (tieBand) plus the
 // engine's rounding band (tieBandUnits · unit) plus the length allowance.
 // Every difference is printed in the tolerance's own units so a reader sees how far outside
@@ -302,7 +304,7 @@ std::optional<Comparison> judgeStatus(Judge& j) {
     return verdict(j, Outcome::agreeWithinTie, "chain corner ownership decided inside the band");
   }
   // A chain segment's no-contact may be its one-sidedness, not the distance: its face-axis
-  // contacts are judged with its declared ownership (judgeChainOwnership).
+  // contacts are judged with its declared ownership (judgeByGeometry).
   if (e == Status::noContact && j.tol.faceNormalOnly && !j.facts.chainSegment) {
     return judgeFaceContact(j);
   }
@@ -794,29 +796,42 @@ Comparison compareSteps(Judge& j) {
   return verdict(j, Outcome::agree, "");
 }
 
-/// Whether the declared chain ownership may explain a failure: the engine owns corners by
-/// Box2D 2.4.1's rules and decided the contact, or its normal, otherwise than the reference.
-bool ownershipMayExplain(const Judge& j, const Comparison& failure) {
-  if (j.tol.chainOwnership != ChainOwnership::box2d241 || isAcceptable(failure.outcome)) {
-    return false;
+/// A failure compare() can judge only by sending it back to the exact geometry, under a
+/// declared convention that makes the engine's manifold differ from the reference's by more
+/// than a band: a chain segment's corner ownership, or an edge pair's face axes. Empty when
+/// no such convention applies.
+std::string geometryConvention(const Judge& j, const Comparison& failure) {
+  if (isAcceptable(failure.outcome) || failure.outcome == Outcome::nonFinite ||
+      failure.outcome == Outcome::statusMismatch) {
+    return "";
   }
-  if (j.tol.polygonSkin != 0.0) return false;  // judge() would grow the segment too
-  if (failure.outcome == Outcome::nonFinite || failure.outcome == Outcome::statusMismatch) {
-    return false;
+  if (j.tol.polygonSkin != 0.0) return "";  // judge() would grow the segment too
+  const bool normalDiffers = j.actual.status == Status::contact &&
+                             length(j.actual.normal - j.expected.normal) > j.normalAllowance;
+  // E3: the engine owns corners by Box2D 2.4.1's rules and decided the contact, or its
+  // normal, otherwise than the reference (v3's ownership).
+  if (j.tol.chainOwnership == ChainOwnership::box2d241 &&
+      (j.actual.status != j.expected.status || normalDiffers)) {
+    return "chain corner owned by the declared rule (chainOwnership \"box2d-2.4.1\"), not the "
+           "reference's (v3)";
   }
-  if (j.actual.status != j.expected.status) return true;
-  return j.actual.status == Status::contact &&
-         length(j.actual.normal - j.expected.normal) > j.normalAllowance;
+  // E2: a face axis where the reference's contact is vertex–vertex. On an edge pair the
+  // engine's clip may keep only a point whose face separation exceeds the true distance (the
+  // segment clipped at the polygon face's side plane), beyond judgeFaceNormalOnly's bounds.
+  if (j.tol.faceNormalOnly && j.facts.edgePolygon && isVertexVertex(j.expected) && normalDiffers) {
+    return "face axes only (faceNormalsOnly) on an edge pair whose closest features are two "
+           "vertices";
+  }
+  return "";
 }
 
-/// A chain segment whose engine declares Box2D 2.4.1's corner ownership (chainOwnership
-/// "box2d-2.4.1") answers some corner contacts the reference leaves to the neighbouring piece
-/// and leaves others (docs/findings.md, E3): where it disagrees with the reference on the
-/// contact or its normal, its manifold is judged against exact geometry under that ownership
-/// (judge(), one_sided.h), with the same precision, bands, margin and ids.
-Comparison judgeChainOwnership(Judge& j, const Comparison& failure) {
+/// A declared convention that compare() cannot check against the reference's manifold
+/// (geometryConvention): the actual manifold is judged against exact geometry under the
+/// declared conventions instead (judge(): one_sided.h for a chain segment's ownership, the
+/// face axes for faceNormalsOnly), with the same precision, bands, margin and ids.
+Comparison judgeByGeometry(Judge& j, const Comparison& failure, const std::string& why) {
   DeclaredConventions declared;
-  declared.engine = "chain ownership box2d-2.4.1";
+  declared.engine = "declared conventions";
   declared.precision = j.tol.precision;
   declared.margin = j.tol.margin;
   declared.tieBand = j.tol.tieBand;
@@ -826,21 +841,19 @@ Comparison judgeChainOwnership(Judge& j, const Comparison& failure) {
   declared.contactBand = j.tol.contactBand;
   declared.compareIds = j.tol.compareIds ? IdComparison::all : IdComparison::none;
   declared.faceNormalsOnly = j.tol.faceNormalOnly;
-  declared.chainOwnership = ChainOwnership::box2d241;
+  declared.chainOwnership = j.tol.chainOwnership;
   const Comparison judged = judge(j.c, j.actual, declared);
   Comparison result = failure;
-  const std::string byGeometry =
-      judged.explanation.empty() ? std::string("agree\n") : judged.explanation + "\n";
   if (isAcceptable(judged.outcome)) {
     result.outcome = Outcome::agreeWithinTie;
-    result.explanation =
-        "agree-within-tie: chain corner owned by the declared rule (chainOwnership "
-        "\"box2d-2.4.1\"), not the reference's (v3); judged against exact geometry under it: " +
-        byGeometry + "  the reference disagreed: " + failure.explanation;
+    result.explanation = "agree-within-tie: " + why +
+                         "; judged against exact geometry under the declared conventions: " +
+                         (judged.explanation.empty() ? "agree" : judged.explanation) +
+                         "\n  the reference disagreed: " + failure.explanation;
     return result;
   }
-  result.explanation +=
-      "\n  nor does the declared chain ownership (box2d-2.4.1) explain it: " + judged.explanation;
+  result.explanation += "\n  nor does the declared convention (" + why +
+                        ") explain it, judged against exact geometry: " + judged.explanation;
   return result;
 }
 
@@ -851,8 +864,8 @@ Comparison compare(const Case& c, const Manifold& expected, const Manifold& actu
   Judge j{c, expected, actual, tolerance, factsOf(c), 1.0, 1.0, 0.0, 0.0, {}};
   setAllowances(j);
   const Comparison result = compareSteps(j);
-  if (ownershipMayExplain(j, result)) return judgeChainOwnership(j, result);
-  return result;
+  const std::string why = geometryConvention(j, result);
+  return why.empty() ? result : judgeByGeometry(j, result, why);
 }
 
 }  // namespace touche::oracle

@@ -221,6 +221,7 @@ struct FaceAxes241 {
   std::optional<double> best;
   bool mayBeSkipped = false;
   bool mayBeAdmitted = false;
+  bool maySnap = false;       ///< a face within the band of the best lies beyond a concave corner
   bool alongN1 = false;       ///< a best face parallel to the segment (the same contact either way)
   double bestAdmitted = 0.0;  ///< best separation over n1 and the admissible faces
 };
@@ -244,6 +245,7 @@ FaceAxes241 faceAxes241(const OneSided& s, const Core& other, double segment, do
     if (w < *a.best - band) continue;
     a.mayBeSkipped = a.mayBeSkipped || (beyond && *beyond >= kBox2dChainSinTol - sineBand);
     a.mayBeAdmitted = a.mayBeAdmitted || admissible;
+    a.maySnap = a.maySnap || !beyond;
     a.alongN1 = a.alongN1 || cross(m, s.n1) == 0;
   }
   return a;
@@ -282,6 +284,9 @@ void box2d241Facts(OneSidedFacts& f, const Core& other, double radius, double ma
     return;
   }
   f.best = faces.bestAdmitted - radius;
+  // b2ComputePolygonSeparation returns the best face only: when that face may lead and may
+  // lie beyond a concave corner, 2.4.1 snaps it to n1, whatever other face is admitted.
+  if (faceMayLead && faces.maySnap) f.best = std::min(*f.best, segment - radius);
   if (faceMayLead && faces.mayBeSkipped) {
     f.statusFree = true;
     f.why = "the axis Box2D 2.4.1 chooses may be a face beyond a convex corner by sinTol: skipped";

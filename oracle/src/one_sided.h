@@ -35,7 +35,8 @@
 //  - the axes are the segment's n1 and the other shape's faces, never a neighbour's nor the
 //    closest features'; a corner is convex when the chain turns left or runs straight on
 //    (2.4.1 tests cross ≥ 0); a normal up to sinTol beyond a convex corner is admissible, and
-//    every contact normal is near-optimal among n1 and the admissible faces.
+//    every contact normal is near-optimal among n1 and the admissible faces, or is n1 when
+//    the best face may lead and lies beyond a concave corner (2.4.1 snaps it).
 #pragma once
 
 #include <optional>

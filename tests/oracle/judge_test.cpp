@@ -447,6 +447,29 @@ TEST(JudgeEdges, Box2dChainOwnershipIsDeclaredAndJudgedByBothJudges) {
   }
 }
 
+/// Box2D 2.4.1 manifolds of the random study (seed 1: segment–polygon 6686 and 14650,
+/// chain–polygon 9423) that compare() once failed although the declared conventions explain
+/// them: a face axis whose only clip point (the segment crossing the polygon face's side
+/// plane) has a face separation above the true distance (E2), and the best face snapped to n1
+/// at a concave corner while another face is admitted (E3).
+TEST(JudgeEdges, Box2dEdgeManifoldsOnceMisjudgedPassBothJudges) {
+  std::ifstream in(TOUCHE_TEST_DATA "/box2d_edge_regressions.jsonl");
+  const CaseFile file = readCases(in);
+  ASSERT_EQ(file.cases.size(), 3u);
+  for (const Case& original : file.cases) {
+    for (const bool swapped : {false, true}) {
+      const auto [c, m] = box2dIn(original, swapped);
+      ASSERT_EQ(m.status, Status::contact) << c.id;
+      const Comparison judged = judge(c, m, preset("box2d-2.4.1-noskin"));
+      EXPECT_TRUE(isAcceptable(judged.outcome)) << c.id << "\n" << judged.explanation;
+      const Engine* engines[] = {findEngine("box2d")};
+      const ValidationReport report = validateCases(std::span<const Case>(&c, 1), engines);
+      EXPECT_TRUE(report.passed()) << c.id << "\n" << formatReport(report);
+      EXPECT_EQ(report.counts.at(0)[static_cast<int>(Outcome::agreeWithinTie)], 1) << c.id;
+    }
+  }
+}
+
 TEST(Conventions, ChainOwnershipKeyNamesItsModels) {
   const auto v3 = parseConventions(R"({"chainOwnership": "v3"})");
   ASSERT_TRUE(std::holds_alternative<DeclaredConventions>(v3));
