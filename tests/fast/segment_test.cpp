@@ -181,6 +181,29 @@ TEST(FastSegmentCapsule, CoreCrossingASegmentTiltedByASubnormalTakesTheExactSide
   expectMatches(collide(b, kIdentity, s, kIdentity), swapGolden(g), kTolDouble, "double B,A");
 }
 
+// Regression (fuzzing): the segment's end lies exactly on the capsule's end line. World: the
+// capsule (47, −74) → (47, −73), r 4 (face 1, normal (−1, 0), faces the segment); the segment
+// (−1, 0) → (0, 0) under q = (c, s) ≈ (0.8006, 0.5992) at (46.5, −73): p1 = (46.5 − c, −73 −
+// s), p2 = (46.5, −73), on the line y = −73 through the capsule's p2. The capsule is the
+// reference (its side separates by −0.5, the segment's by about −0.7); the segment projects
+// onto its core at t = 1 − s and t = 1 = the extent exactly: nothing to clip, two points,
+// heights 0.5 + c and 0.5: separations c − 3.5 and −3.5, points x + ½(4 − h)·(−1, 0), normal
+// (1, 0), ids (segment vertex j, capsule face 1). Moved into A's frame, p2's projection rounds
+// beyond the extent; the clipped end then "descended" and one vertex–vertex point was given.
+TEST(FastSegmentCapsule, SegmentEndExactlyOnTheCapsulesEndLineKeepsTwoPoints) {
+  const Segment s{{-1, 0}, {0, 0}};
+  const Capsule b{{-0.5, -1}, {-0.5, 0}, 4};
+  const double c = 0x1.99e3e104928a7p-1;
+  const double sn = 0x1.32d010555710fp-1;
+  const Transform xfA{{0x1.74p+5, -0x1.24p+6}, {c, sn}};
+  const Transform xfB{{0x1.7cp+5, -0x1.24p+6}, {}};
+  const Golden g{Status::contact,
+                 {1, 0},
+                 {{{46.5 - c - 0.5 * (3.5 - c), -73 - sn}, c - 3.5, vf(0, 1)},
+                  {{44.75, -73}, -3.5, vf(1, 1)}}};
+  expectBothWays(s, xfA, b, xfB, g, Options{0.5}, 64.0);
+}
+
 // ---- segment_polygon ------------------------------------------------------------------------
 
 // Segment (−0.5, 0.9) → (0.5, 0.9) just inside the box's top: the segment's face 0 and the

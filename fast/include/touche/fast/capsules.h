@@ -466,7 +466,8 @@ inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& x
 /// the reference, the incident face facing it); an end inside keeps (reference face, vertex
 /// j). Returns false, writing nothing, when the reference would fall back to one point: a
 /// clipped end at a positive height whose incident core descends beyond the side plane (its
-/// outside endpoint lower than its inside one by more than `band`).
+/// outside endpoint beyond the plane and lower than its inside one, each by more than `band`).
+/// An end within `band` of its side plane is not clipped.
 template <class T>
 inline bool clipCores(ManifoldT<T>& m, const CoreT<T>& ref, const CoreT<T>& inc,
                       const SideT<T>& side, T band, T margin) {
@@ -481,21 +482,23 @@ inline bool clipCores(ManifoldT<T>& m, const CoreT<T>& ref, const CoreT<T>& inc,
   FeatureId id[2] = {idOf(FeatureType::face, side.face, FeatureType::vertex, 0),
                      idOf(FeatureType::face, side.face, FeatureType::vertex, 1)};
   bool clipped[2] = {false, false};
-  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²); the first end is p1's.
-  if (t1 < T(0) && t2 > T(0)) {
+  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²); the first end is p1's. An end
+  // within `band` of a side plane may lie exactly on it (the clip gap is a tie, and the exact
+  // rule then keeps both the end and its id, and never falls back to one point): it is kept.
+  if (t1 < -band && t2 > T(0)) {
     x[0] = inc.p1 + ((T(0) - t1) / (t2 - t1)) * (inc.p2 - inc.p1);
     id[0] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
     clipped[0] = true;
-  } else if (t2 < T(0) && t1 > T(0)) {
+  } else if (t2 < -band && t1 > T(0)) {
     x[1] = inc.p2 + ((T(0) - t2) / (t1 - t2)) * (inc.p1 - inc.p2);
     id[1] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
     clipped[1] = true;
   }
-  if (t1 > extent && t2 < extent) {
+  if (t1 > extent + band && t2 < extent) {
     x[0] = inc.p1 + ((t1 - extent) / (t1 - t2)) * (inc.p2 - inc.p1);
     id[0] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
     clipped[0] = true;
-  } else if (t2 > extent && t1 < extent) {
+  } else if (t2 > extent + band && t1 < extent) {
     x[1] = inc.p2 + ((t2 - extent) / (t2 - t1)) * (inc.p1 - inc.p2);
     id[1] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
     clipped[1] = true;
