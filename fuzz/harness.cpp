@@ -384,30 +384,46 @@ std::vector<EdgeAxis> primaryCandidates(const EdgePolygon& g) {
   return axes;
 }
 
-/// Whether 2.4.1's clipping on `axis` keeps a contact when the reference face's side planes
-/// are moved out by `extension`: the incident edge (the polygon's most anti-parallel edge
-/// for the edge's axis, the edge for a polygon face) must overlap the reference face's
-/// extent (b2ClipSegmentToLine needs two points), and a clipped point must lie within the
-/// radius of the reference face.
-bool clipKeepsContact(const EdgePolygon& g, const EdgeAxis& axis, double extension) {
-  Vec2 ref1 = g.v1, ref2 = g.v2, inc1, inc2, n = axis.normal;
+/// The reference face (its ends; the side planes pass through them, perpendicular to it), its
+/// normal toward the incident shape, and the incident edge of a primary axis: for the edge's
+/// axis the polygon's most anti-parallel edge, for a polygon face the edge.
+struct ClipFrame {
+  Vec2 ref1, ref2, normal, inc1, inc2;
+};
+
+ClipFrame clipFrameOf(const EdgePolygon& g, const EdgeAxis& axis) {
+  ClipFrame f{g.v1, g.v2, axis.normal, {}, {}};
   if (axis.face < 0) {
     std::size_t incident = 0;
     for (std::size_t i = 1; i < g.normals.size(); ++i) {
-      if (dot(n, g.normals[i]) < dot(n, g.normals[incident])) incident = i;
+      if (dot(f.normal, g.normals[i]) < dot(f.normal, g.normals[incident])) incident = i;
     }
-    inc1 = g.vertices[incident], inc2 = g.vertices[(incident + 1) % g.vertices.size()];
+    f.inc1 = g.vertices[incident], f.inc2 = g.vertices[(incident + 1) % g.vertices.size()];
   } else {
-    ref1 = g.vertices[axis.face];
-    ref2 = g.vertices[(axis.face + 1) % g.vertices.size()];
-    inc1 = g.v1, inc2 = g.v2;
-    n = g.normals[axis.face];  // from the polygon toward the edge
+    f.ref1 = g.vertices[axis.face];
+    f.ref2 = g.vertices[(axis.face + 1) % g.vertices.size()];
+    f.inc1 = g.v1, f.inc2 = g.v2;
+    f.normal = g.normals[axis.face];  // from the polygon toward the edge
   }
+  return f;
+}
+
+/// Whether 2.4.1's clipping on `axis` keeps a contact when the reference face's side planes
+/// are moved out by `extension`: the incident edge must overlap the reference face's extent
+/// by more than a point (b2ClipSegmentToLine needs two points, and adds the crossing only when
+/// the ends lie strictly on opposite sides of a plane: an end on the plane with the other
+/// beyond leaves one; "on" is within float rounding of the scene), and a clipped point must
+/// lie within the radius of the reference face.
+bool clipKeepsContact(const EdgePolygon& g, const EdgeAxis& axis, double extension) {
+  const ClipFrame f = clipFrameOf(g, axis);
+  const Vec2 ref1 = f.ref1, ref2 = f.ref2, inc1 = f.inc1, inc2 = f.inc2, n = f.normal;
   const Vec2 t = unitOf(ref2 - ref1);
   const double lo = std::min(dot(t, ref1), dot(t, ref2)) - extension;
   const double hi = std::max(dot(t, ref1), dot(t, ref2)) + extension;
   const double a = dot(t, inc1), b = dot(t, inc2);
-  if (std::max(a, b) < lo || std::min(a, b) > hi) return false;
+  const double overlap = std::min(std::max(a, b), hi) - std::max(std::min(a, b), lo);
+  const double rounding = 0x1p-20 * std::max(g.scale, 1.0);
+  if (overlap < 0 || (overlap <= rounding && std::fabs(b - a) > rounding)) return false;
   // The clipped incident edge's ends; the separation is linear along it.
   auto at = [&](double u) { return inc1 + ((u - a) / (b - a)) * (inc2 - inc1); };
   const Vec2 p = a == b ? inc1 : at(std::clamp(a, lo, hi));
