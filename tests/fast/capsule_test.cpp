@@ -325,6 +325,25 @@ TEST(FastPolygonCapsule, ZeroLengthCapsuleIsACircle) {
 
 // The fast path builds the capsule's two-vertex polygon from the prepared capsule: it must be
 // bit for bit the polygon prepare() makes from {p1, p2} (same normals and face offsets).
+// Regression: a sliver triangle A (0, 0), (−3.73, −2^-1074), (3.73, 0) under the capsule (1,
+// 1/4) → (3, 1/4), r 1/8, margin 1/4. The sliver's face 0 (v0 → v1) has the unit normal
+// (−2^-1074, 3.73)/|·|, which rounds to (0, 1), face 2's (v2 → v0) exactly; both separate by
+// 1/4 from the core in T and the lower index, face 0 (x ∈ [−3.73, 0], beside the capsule),
+// was the reference: nothing clipped, no contact. Exactly, face 0's line rises to the right of
+// v0, so face 2 separates more (and ties with the capsule's face 0: A's face wins). Face 2,
+// incident the capsule's face 0 (normal (0, −1)), nothing to clip: points at the capsule's
+// ends, (3, 1/4) and (1, 1/4) moved ½(1/8 − 1/8 − 1/4)·(0, 1) → y = 1/16, separation 1/4 − 1/8
+// = 1/8, ids (face 2, vertex 1 / 0). In float the sliver is flat; the face the capsule lies
+// over is taken there too.
+TEST(FastPolygonCapsule, SliverFacesTiedInRoundingTakeTheOneUnderTheCapsule) {
+  const double x = 0x1.dd70a3d70a3d7p+1;  // 3.73
+  const Polygon sliver = polygon({{0, 0}, {-x, -0x1p-1074}, {x, 0}});
+  const Capsule b{{1, 0.25}, {3, 0.25}, 0.125};
+  const Golden g{
+      Status::contact, {0, 1}, {{{3, 0.0625}, 0.125, fv(2, 1)}, {{1, 0.0625}, 0.125, fv(2, 0)}}};
+  expectBothWays(sliver, kIdentity, b, kIdentity, g, Options{0.25});
+}
+
 TEST(FastPolygonCapsule, TwoVertexPolygonMatchesPreparedPolygon) {
   const Capsule c{{0.1, -0.3}, {1.7, 2.9}, 0.125};
   Polygon two;

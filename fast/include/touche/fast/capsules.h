@@ -53,9 +53,9 @@
 //
 // Polygon A vs capsule B, segment A vs polygon B — reference/src/polygon_capsule.cpp: the
 // capsule or segment is a two-vertex polygon and the pair is polygon–polygon (polygons.h); a
-// zero-length capsule is a circle (polygon–circle). Segment–polygon resolves stage 3's exact
-// ties in T (a sliver's nearly collinear faces with equal rounded normals) as the exact rule
-// does (incidentAtTie).
+// zero-length capsule is a circle (polygon–circle). Both resolve the exact ties in T of stages
+// 2 and 3 (a sliver's nearly collinear faces with equal rounded normals) as the exact rule
+// does (featuresAtTies).
 #pragma once
 
 #include <algorithm>
@@ -624,16 +624,6 @@ ManifoldT<T> collideSegmentAndCapsule(const SegmentT<T>& a, const TransformT<T>&
   return collideCapsules<T>(a, xfA, b, xfB, margin);
 }
 
-/// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon; a
-/// zero-length capsule is a circle (polygon–circle).
-template <class T>
-ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
-                                      const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
-  if (b.point) [[unlikely]]
-    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-  return collidePolygons(a, xfA, asPolygon(b), xfB, margin);
-}
-
 namespace detail::cores {
 
 /// Stage 1 of polygons.h's collidePolygons (satStage) when A is a two-vertex polygon, with the
@@ -740,11 +730,78 @@ inline int incidentAtTie(const PolygonT<T>& inc, int edge, const PolygonT<T>& re
   return best;
 }
 
+/// How much of face k of `ref` (along its direction, in units of its length) the projection of
+/// `other`'s vertices overlaps.
+template <class T>
+inline T faceOverlap(const PolygonT<T>& ref, int k, const PolygonT<T>& other) {
+  const Vec2T<T> r1 = ref.vertex(k);
+  const Vec2T<T> d = ref.vertex(ref.next(k)) - r1;
+  T lo = dot(other.vertex(0) - r1, d);
+  T hi = lo;
+  for (int j = 1; j < other.count; ++j) {
+    const T t = dot(other.vertex(j) - r1, d);
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  return std::min(hi, dot(d, d)) - std::max(lo, T(0));
+}
+
+/// Stage 2's exact tie on a sliver (polygons.h chooseFeatures): a neighbouring face of the
+/// reference face with the same unit normal in T (nearly collinear faces, e.g. a triangle with
+/// a vertex 2^-1074 below the line of the other two) separates by the same amount in T, and
+/// the lower index won. Exactly, the face whose line supports the polygon under the other
+/// shape separates more: the one the other shape's projection overlaps more; ties keep the
+/// chosen face. The incident edge (least dot product with the same normal) is unchanged.
+template <class T>
+inline int referenceAtTie(const PolygonT<T>& ref, int face, const PolygonT<T>& other) {
+  const Vec2T<T> n = ref.normal(face);
+  const int prev = face == 0 ? ref.count - 1 : face - 1;
+  const int next = ref.next(face);
+  const auto same = [&](int k) { return k != face && ref.nx[k] == n.x && ref.ny[k] == n.y; };
+  if (!(same(prev) | same(next))) [[likely]]
+    return face;
+  int best = face;
+  T bestOverlap = faceOverlap(ref, face, other);
+  for (const int k : {prev, next}) {
+    if (!same(k)) continue;
+    const T overlap = faceOverlap(ref, k, other);
+    if (overlap > bestOverlap) {
+      best = k;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
+/// Stages 2–3 with their exact ties on slivers resolved (referenceAtTie, incidentAtTie).
+template <class T>
+inline detail::ContactFrameT<T> featuresAtTies(const PolygonT<T>& a, const detail::SatT<T>& sat) {
+  detail::ContactFrameT<T> f = detail::chooseFeatures(a, sat.bInA, sat.sepA, sat.sepB);
+  f.face = referenceAtTie(*f.ref, f.face, *f.inc);
+  f.edge = incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
+  return f;
+}
+
 }  // namespace detail::cores
 
+/// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
+/// (polygons.h's stages, stages 2–3's exact ties on a sliver polygon resolved by
+/// featuresAtTies); a zero-length capsule is a circle (polygon–circle).
+template <class T>
+ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                      const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  if (b.point) [[unlikely]]
+    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
+  ManifoldT<T> m;  // the one result object, returned by name on every path
+  detail::SatT<T> sat;
+  if (!detail::satStage(sat, a, xfA, asPolygon(b), xfB, margin)) return m;
+  detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(a, sat), xfA, margin);
+  return m;
+}
+
 /// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (its SAT
-/// step specialised, twoVertexSat; stages 2–5 are polygons.h's, stage 3's exact tie resolved
-/// by incidentAtTie).
+/// step specialised, twoVertexSat; stages 2–5 are polygons.h's, their exact ties on a sliver
+/// resolved by featuresAtTies).
 template <class T>
 ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
                                       const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
@@ -752,9 +809,7 @@ ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>&
   const PolygonT<T> two = asPolygon<T>(a);
   detail::SatT<T> sat;
   if (!detail::cores::twoVertexSat(sat, two, xfA, b, xfB, margin)) return m;
-  detail::ContactFrameT<T> f = detail::chooseFeatures(two, sat.bInA, sat.sepA, sat.sepB);
-  f.edge = detail::cores::incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
-  detail::manifoldFromFeatures(m, f, xfA, margin);
+  detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(two, sat), xfA, margin);
   return m;
 }
 
