@@ -532,6 +532,26 @@ bool extraPointsAtMargin(const Judge& j) {
   return true;
 }
 
+/// Every point of `one` that no point of `other` matches (position and separation within the
+/// length allowance) lies at the keep/drop boundary: its separation within the contact band,
+/// the rounding band and the allowance of the margin.
+bool unmatchedAtMargin(const Judge& j, const Manifold& one, const Manifold& other) {
+  for (int i = 0; i < one.pointCount; ++i) {
+    bool matched = false;
+    for (int k = 0; k < other.pointCount; ++k) {
+      matched =
+          matched ||
+          (length(one.points[i].point - other.points[k].point) <= j.lengthAllowance &&
+           std::fabs(one.points[i].separation - other.points[k].separation) <= j.lengthAllowance);
+    }
+    const double gap = std::fabs(one.points[i].separation - j.tol.margin);
+    if (!matched && gap > j.tol.contactBand + j.tol.roundingBand() + j.lengthAllowance) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Every point of the manifold with fewer points is one of the other's (within the length
 /// allowance, separation included).
 bool fewerPointsMatched(const Judge& j) {
@@ -592,7 +612,19 @@ std::optional<Comparison> judgePoints(Judge& j) {
     }
   }
   if (failure == Outcome::agree) return std::nullopt;
+  // As many points, but one engine kept a point the other dropped and the other way round:
+  // legitimate when each point without a partner sits at the keep/drop boundary (an edge
+  // lying along a face at the margin, both ends' separations within rounding of it).
+  if (unmatchedAtMargin(j, j.actual, j.expected) && unmatchedAtMargin(j, j.expected, j.actual)) {
+    return verdict(j, Outcome::agreeWithinTie, "points exchanged at the keep/drop boundary");
+  }
   if (incidentTie(j)) return judgeLoosely(j, 0.0, "incident edge chosen inside its tie");
+  // A single closest-feature point whose choice is inside its tie (two vertex pairs equally
+  // close): the other choice's point is as deep, elsewhere. (Not for an axis tie: parallel
+  // reference faces clip to the same points, which must then agree.)
+  if (j.expected.pointCount == 1 && gapWithinBand(j, j.expected.gaps.region, "region")) {
+    return judgeLoosely(j, j.tol.decisionBand(), "closest features chosen inside the tie band");
+  }
   if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);
   return verdict(j, failure,
                  failure == Outcome::wrongPoint ? "points differ" : "separations differ");

@@ -336,6 +336,27 @@ TEST(Compare, PointDroppedAtTheMarginAgreesWithinTie) {
             Outcome::agreeWithinTie);
 }
 
+// One point each, different ones: the reference keeps the left end (separation exactly at
+// margin 0, rounded −0) and drops the right (a hair beyond), the engine the other way round —
+// both at the keep/drop boundary, so the exchange agrees within the tie; a right-end point
+// 0.01 inside the margin (clearly kept by both) does not.
+TEST(Compare, PointsExchangedAtTheMarginAgreeWithinTie) {
+  Manifold expected = boxesManifold();
+  expected.pointCount = 1;
+  expected.points[0].separation = -0.0;
+  Manifold actual = boxesManifold();
+  actual.pointCount = 1;
+  actual.points[0] = boxesManifold().points[1];
+  actual.points[0].separation = 0.0;
+  const Comparison exchanged = compare(boxesCase(), expected, actual, floatTolerance(boxesCase()));
+  EXPECT_EQ(exchanged.outcome, Outcome::agreeWithinTie) << exchanged.explanation;
+  const Comparison swapped = compare(boxesCase(), actual, expected, floatTolerance(boxesCase()));
+  EXPECT_EQ(swapped.outcome, Outcome::agreeWithinTie) << swapped.explanation;
+  actual.points[0].separation = -0.01;
+  EXPECT_EQ(compare(boxesCase(), expected, actual, floatTolerance(boxesCase())).outcome,
+            Outcome::wrongPoint);
+}
+
 TEST(Compare, ShiftedPointIsWrongPoint) {
   Manifold actual = boxesManifold();
   actual.points[1].point.x += 0.01;
