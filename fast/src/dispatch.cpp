@@ -104,6 +104,13 @@ Manifold collideCanonical(PairId id, const Shape& shapeA, const Transform& xfA, 
       return run(&collideSegmentAndCapsule<T>, Segment{}, Capsule{});
     case PairId::segment_polygon:
       return run(&collideSegmentAndPolygon<T>, Segment{}, Polygon{});
+    case PairId::chainSegment_circle:
+    case PairId::chainSegment_capsule:
+    case PairId::chainSegment_polygon:
+      // The chain is prepared from the unscaled input: prepareScaled decides its corners'
+      // convexity exactly there and scales the points once; B is already scaled.
+      return toManifold(collideChainSegmentAndShape(
+          prepareScaled<T>(std::get<ChainSegment>(shapeA), ua.scale), xa, b, xb, margin));
     default:
       return statusOnly(Status::unsupported);
   }
@@ -122,6 +129,9 @@ bool implements(PairId pair) {
     case PairId::segment_circle:
     case PairId::segment_capsule:
     case PairId::segment_polygon:
+    case PairId::chainSegment_circle:
+    case PairId::chainSegment_capsule:
+    case PairId::chainSegment_polygon:
       return true;
     default:
       return false;

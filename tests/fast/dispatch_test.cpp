@@ -11,11 +11,77 @@
 namespace touche::fast::test {
 namespace {
 
-TEST(FastDispatch, ImplementsTheCircleCapsuleSegmentAndPolygonPairs) {
+// Every canonical pair with area, the three chain segment pairs included; the area-less
+// pairs (segment or chain segment against segment or chain segment) are not.
+TEST(FastDispatch, ImplementsEveryPairWithAreaChainSegmentsIncluded) {
+  int implemented = 0;
   for (const PairInfo& info : kPairTable) {
-    const bool chain = info.a == ShapeType::chainSegment || info.b == ShapeType::chainSegment;
-    if (chain) continue;  // the chain segment pairs are wired separately
     EXPECT_EQ(implements(info.id), info.hasArea) << info.name;
+    implemented += implements(info.id) ? 1 : 0;
+  }
+  EXPECT_EQ(implemented, 12);
+  EXPECT_TRUE(implements(PairId::chainSegment_circle));
+  EXPECT_TRUE(implements(PairId::chainSegment_capsule));
+  EXPECT_TRUE(implements(PairId::chainSegment_polygon));
+  EXPECT_FALSE(implements(PairId::chainSegment_segment));
+  EXPECT_FALSE(implements(PairId::chainSegment_chainSegment));
+}
+
+// The chain pairs through the generic entry points, both role orders and both precisions.
+// Chain (−1, 0) → (1, 0) with collinear ghosts: its front is below (the right of p1 → p2).
+// A circle r = 0.5 centred at (0.25, −0.75) is 0.25 away: contact only with margin ≥ 0.25;
+// with margin 0.5 the normal is (0, −1), separation 0.25, point (0.25, −0.125) (midway
+// between the segment at y = 0 and the circle's top at y = −0.25), id (face 0, vertex 0).
+// The same circle behind the chain, at (0.25, 0.75), never touches: one-sided.
+TEST(FastDispatch, ChainSegmentCircleThroughTheGenericEntryPoints) {
+  const ChainSegment chain{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}};
+  const Circle circle{{0, 0}, 0.5};
+  const Transform front{{0.25, -0.75}, {}};
+  const Transform behind{{0.25, 0.75}, {}};
+  for (auto engine : {&collide, &collideFloat}) {
+    EXPECT_EQ(engine(chain, kIdentity, circle, front, {}).status, Status::noContact);
+    const Manifold m = engine(chain, kIdentity, circle, front, Options{0.5});
+    ASSERT_EQ(m.status, Status::contact);
+    EXPECT_EQ(m.normal.x, 0.0);
+    EXPECT_EQ(m.normal.y, -1.0);
+    EXPECT_EQ(m.points[0].point.x, 0.25);
+    EXPECT_EQ(m.points[0].point.y, -0.125);
+    EXPECT_EQ(m.points[0].separation, 0.25);
+    EXPECT_EQ(m.points[0].id, fv(0, 0));
+    const Manifold s = engine(circle, front, chain, kIdentity, Options{0.5});
+    ASSERT_EQ(s.status, Status::contact);
+    EXPECT_EQ(s.normal.y, 1.0);
+    EXPECT_EQ(s.points[0].id, vf(0, 0));
+    EXPECT_EQ(engine(chain, kIdentity, circle, behind, Options{0.5}).status, Status::noContact);
+    EXPECT_EQ(engine(circle, behind, chain, kIdentity, Options{0.5}).status, Status::noContact);
+  }
+}
+
+// A rotation that is not exactly unit scales the chain: (c, s) = (1 + 2^-22, 0) (validation
+// accepts |c² + s² − 1| ≤ 2^-20) maps the chain's local (−1, 0) → (1, 0) to the world's
+// (−k, 0) → (k, 0), k = 1 + 2^-22. A box half (0.25, 0.5) at (1.25 + 2^-23, −0.5) has its top
+// face on the chain's line from x = 1 + 2^-23 to 1.5 + 2^-23 (exact in float): the scaled
+// chain overlaps it by 2^-23 → contact, separation 0, points between the box's corner
+// x = 1 + 2^-23 and the chain's end x = k (float may merge the two: the overlap is below its
+// resolution at the clipping's tangent coordinates ~2); the unscaled chain ends 2^-23 short
+// of the box → no contact.
+TEST(FastDispatch, ChainSegmentRotationThatScalesMovesTheScaleIntoTheChain) {
+  const ChainSegment chain{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}};
+  const double k = 1 + 0x1p-22;
+  const Transform xfA{{0, 0}, {k, 0}};
+  const Transform xfB{{1.25 + 0x1p-23, -0.5}, {}};
+  const Polygon box = makeBox(0.25, 0.5);
+  for (auto engine : {&collide, &collideFloat}) {
+    const Manifold m = engine(chain, xfA, box, xfB, {});
+    ASSERT_EQ(m.status, Status::contact);
+    EXPECT_EQ(m.normal.y, -1.0);
+    ASSERT_GE(m.pointCount, 1);
+    for (int i = 0; i < m.pointCount; ++i) {
+      EXPECT_EQ(m.points[i].separation, 0.0);
+      EXPECT_GE(m.points[i].point.x, 1 + 0x1p-23);
+      EXPECT_LE(m.points[i].point.x, k);
+    }
+    EXPECT_EQ(engine(chain, kIdentity, box, xfB, {}).status, Status::noContact);
   }
 }
 

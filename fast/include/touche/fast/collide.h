@@ -13,6 +13,7 @@
 
 #include "touche/fast/batch.h"
 #include "touche/fast/capsules.h"
+#include "touche/fast/chain_segment.h"
 #include "touche/fast/circles.h"
 #include "touche/fast/polygons.h"
 #include "touche/fast/shapes.h"
