@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <utility>
 
 #include "expect.h"
@@ -314,6 +315,39 @@ TEST(FastPolygonCapsule, CapsuleTipOffCornerVertexVertex) {
   const double along = 0.5 * (0 - 0.5 - d) * h;
   const Golden g{Status::contact, {h, h}, {{{1.2 + along, 1.2 + along}, d - 0.5, vv(2, 0)}}};
   expectBothWays(kBox, kIdentity, b, kIdentity, g);
+}
+
+// A capsule core 2^-136 long at coordinates near 2^-35 (a fuzz case): in A's frame its ends
+// round to one point, the capsule's face was the reference with no extent, and the clip
+// dropped every point (no contact). It is a circle there: the reference's answer, one
+// vertex–vertex point 1.36e-12 deep (scene scale 3.8e-11), in both precisions.
+TEST(FastPolygonCapsule, CoreCollapsingInAsFrameIsACircle) {
+  const auto h = [](const char* text) { return std::strtod(text, nullptr); };
+  const Polygon a = polygon({{h("0x1.a7fffffffffbep-41"), h("0x1p-42")},
+                             {h("0x1.fp-42"), h("0x1.ap-41")},
+                             {h("-0x1.ap-42"), h("0x1.18p-41")},
+                             {h("-0x1.cp-42"), h("0x1.fp-42")},
+                             {h("-0x1.6p-42"), h("-0x1.6p-43")},
+                             {h("0x1.cp-43"), h("-0x1.bp-42")}},
+                            h("0x1.4p-44"));
+  const Capsule b{{h("-0x1.2d02b63dadc91p-908"), h("0x1.8p-43")},
+                  {h("-0x1.fp-136"), h("0x1.8p-43")},
+                  h("0x1.b8p-40")};
+  const Transform xfA{{h("-0x1.49p-35"), h("0x1.578p-37")},
+                      {h("0x1.9e0ed5d7e8c04p-1"), h("-0x1.2d2a180e527ecp-1")}};
+  const Transform xfB{{h("-0x1.4dp-35"), h("0x1.5d8p-37")},
+                      {h("-0x1.758086p-2"), h("0x1.dcb9f6p-1")}};
+  const Vec2 normal{-0.9825673133967807, 0.1859071667371445};
+  const double separation = -1.3607331278636031e-12;
+  for (const bool useFloat : {false, true}) {
+    const Manifold m = useFloat ? collideFloat(a, xfA, b, xfB, {}) : collide(a, xfA, b, xfB, {});
+    SCOPED_TRACE(useFloat ? "float" : "double");
+    ASSERT_EQ(m.status, Status::contact);
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_NEAR(m.normal.x, normal.x, useFloat ? 1e-6 : 1e-12);
+    EXPECT_NEAR(m.normal.y, normal.y, useFloat ? 1e-6 : 1e-12);
+    EXPECT_NEAR(m.points[0].separation, separation, useFloat ? 1e-17 : 1e-24);
+  }
 }
 
 // Zero-length capsule (1.5, 0), r 0.5: polygon–circle, face 1 touching: point (1, 0), sep 0.

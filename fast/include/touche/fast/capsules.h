@@ -758,7 +758,9 @@ inline int referenceAtTie(const PolygonT<T>& ref, int face, const PolygonT<T>& o
   const int prev = face == 0 ? ref.count - 1 : face - 1;
   const int next = ref.next(face);
   const auto same = [&](int k) { return k != face && ref.nx[k] == n.x && ref.ny[k] == n.y; };
-  if (!(same(prev) | same(next))) [[likely]]
+  const bool tiedWithPrev = same(prev);
+  const bool tiedWithNext = same(next);
+  if (!(tiedWithPrev || tiedWithNext)) [[likely]]
     return face;
   int best = face;
   T bestOverlap = faceOverlap(ref, face, other);
@@ -784,9 +786,28 @@ inline detail::ContactFrameT<T> featuresAtTies(const PolygonT<T>& a, const detai
 
 }  // namespace detail::cores
 
+namespace detail::cores {
+
+/// Whether a capsule core moved into A's frame (two-vertex polygon bInA) is shorter than a few
+/// rounding units of its own position (e.g. a core of length 2^-136 at 2^-35). Then it is a
+/// point for every decision T can make: clipping against a reference face of that extent would
+/// drop every point, and the circle (p1, radius) is the same shape within 16 rounding units.
+template <class T>
+inline bool collapsedInFrame(const PolygonT<T>& bInA) {
+  const Vec2T<T> p1 = bInA.vertex(0);
+  const Vec2T<T> p2 = bInA.vertex(1);
+  const T reach = std::max({std::abs(p1.x), std::abs(p1.y), std::abs(p2.x), std::abs(p2.y)});
+  const Vec2T<T> d = p2 - p1;
+  return std::max(std::abs(d.x), std::abs(d.y)) <=
+         T(16) * std::numeric_limits<T>::epsilon() * reach;
+}
+
+}  // namespace detail::cores
+
 /// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
 /// (polygons.h's stages, stages 2–3's exact ties on a sliver polygon resolved by
-/// featuresAtTies); a zero-length capsule is a circle (polygon–circle).
+/// featuresAtTies); a zero-length capsule, or one whose core collapses to a point in A's frame
+/// (collapsedInFrame), is a circle (polygon–circle).
 template <class T>
 ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
                                       const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
@@ -795,6 +816,8 @@ ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>&
   ManifoldT<T> m;  // the one result object, returned by name on every path
   detail::SatT<T> sat;
   if (!detail::satStage(sat, a, xfA, asPolygon(b), xfB, margin)) return m;
+  if (detail::cores::collapsedInFrame(sat.bInA)) [[unlikely]]
+    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
   detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(a, sat), xfA, margin);
   return m;
 }
