@@ -18,7 +18,8 @@
 //           (v3 adds b2_linearSlop to that distance; the exact rule has no slop).
 //   Step 6: otherwise one point: the round contact of c1 and c2. Crossing cores (c1 = c2) have
 //           no direction: the fallback is A's left normal leftPerp(d1), kFlagDegenerateNormal.
-// Gaps (DecisionGaps): contact from the core distance; axis from step 5's two sides; clip
+// Gaps (DecisionGaps): contact from the core distance; axis from step 5's choices (the
+// reference core, and the reference core's side); clip
 // (step 5): the smallest distance along the reference core between an incident endpoint and a
 // line through a reference endpoint perpendicular to the core; region (steps 4 and 6): the
 // distance of step 4's projections from flipping, and (step 6) the smallest
@@ -29,6 +30,7 @@
 // incident core → (face of the reference, vertex j); a point clipped at reference vertex k →
 // (vertex k, the incident face facing the reference). Step 6 names endpoints (f = 0 or 1) as
 // vertices and interior points as the face whose outward normal points at the other core.
+#include <algorithm>
 #include <optional>
 
 #include "cores.h"
@@ -100,11 +102,19 @@ void offerProjectionGaps(const WorldCapsule& ref, const WorldCapsule& other, Min
 }
 
 /// Step 5 (SAT side): the outward normal direction m of `ref`'s face toward `other`, its face
-/// index and the separation numerator w (separation = w/√(m·m)).
+/// index, the separation numerator w (separation = w/√(m·m)) and the other face's numerator.
 struct Side {
   ExactVec2 m;
   int face;
   Rational w;
+  Rational otherW;  ///< the side not chosen (≤ w): a tie when equal
+
+  /// How far the chosen side leads the other, in length units (0 at a tie: a core crossing
+  /// the other's line symmetrically has no better side).
+  double lead() const {
+    const Rational mm = dot(m, m);
+    return approximateDifference(quotient(w, mm), quotient(otherW, mm));
+  }
 };
 
 Side satSide(const WorldCapsule& ref, const WorldCapsule& other) {
@@ -114,8 +124,8 @@ Side satSide(const WorldCapsule& ref, const WorldCapsule& other) {
   const Rational ss2 = dot(other.q - ref.p, left);
   const Rational positive = ss1 < ss2 ? ss1 : ss2;
   const Rational negative = -ss1 < -ss2 ? Rational(-ss1) : Rational(-ss2);
-  if (positive > negative) return {left, 1, positive};
-  return {rightPerp(d), 0, negative};
+  if (positive > negative) return {left, 1, positive, negative};
+  return {rightPerp(d), 0, negative, positive};
 }
 
 FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
@@ -239,8 +249,11 @@ Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b,
       clipped = clipCores(b, a, sideB, distance, margin);
       if (clipped) clipped = swapRoles(*clipped);
     }
-    // DecisionGaps::axis: the chosen side's separation minus the other core's.
+    // DecisionGaps::axis: the chosen side's separation minus the other core's, or the
+    // reference core's lead of its chosen side over its other side when that is smaller (the
+    // side decides the normal and the clip as much as the core does).
     axisGap = referenceA ? approximateDifference(sepA, sepB) : approximateDifference(sepB, sepA);
+    axisGap = std::min(*axisGap, referenceA ? sideA.lead() : sideB.lead());
   }
   // Step 6: otherwise one point.
   Manifold m = clipped ? *clipped : singlePoint(a, b, cp, margin);

@@ -168,6 +168,24 @@ TEST(ReferenceCapsuleCapsuleGaps, CoreStandingOnTheOthersEndLineHasRegionZero) {
   EXPECT_EQ(g.region, 0.0);
 }
 
+TEST(ReferenceCapsuleCapsuleGaps, CoreCrossingTheOthersLineSymmetricallyHasAxisGapZero) {
+  // Segment (−1, 0)→(1, 0) and capsule core (0, −0.25)→(0, 0.25), r 0.25: each projects
+  // onto the other, so step 5 compares sides. The segment's sides: B's endpoints lie 0.25
+  // below and above its line, min(ss) = min(−ss) → a tie, face 0 (separation −0.25); the core's
+  // sides tie too (separation −1), and the segment is the reference by 0.75. Which of the
+  // segment's sides faces the capsule is the exact tie: axis gap 0, not 0.75 (a float engine
+  // with a hair of rounding in its normal takes the other side). Moving B up by 1/8 breaks the
+  // tie: the side gap becomes (−0.125) − (−0.375) = 0.25, the smaller of the two.
+  EXPECT_EQ(gapsBothWays(Segment{{-1, 0}, {1, 0}}, at(0, 0), Capsule{{0, -0.25}, {0, 0.25}, 0.25},
+                         at(0, 0))
+                .axis,
+            0.0);
+  EXPECT_EQ(gapsBothWays(Segment{{-1, 0}, {1, 0}}, at(0, 0), Capsule{{0, -0.25}, {0, 0.25}, 0.25},
+                         at(0, 0.125))
+                .axis,
+            0.25);
+}
+
 TEST(ReferenceCapsuleCapsuleGaps, SinglePointRegionAndNormal) {
   // Cores (−1, 0)→(1, 0) and (2, 1)→(3, 2), radii 1: closest points (1, 0) and (2, 1). (2, 1)
   // is 3 and 1 from the end lines x = −1, x = 1 of A; (1, 0) is √2 and 2√2 from B's end lines
