@@ -293,6 +293,36 @@ inline ClosestT<T> collapsedEnds(ClosestT<T> out, Vec2T<T> p1, Vec2T<T> p2, Vec2
   return out;
 }
 
+/// Step K2 for nearly parallel cores (sin² of their angle within 64 eps): starting from
+/// f1 = 0, as exactly parallel cores do, finds one closest pair only when the distance is the
+/// same all along the overlap; at an angle of 0.002 it varies by 0.002 over a core of length 1,
+/// far beyond rounding (a float pair 2e-4 deep was reported apart). Two segments that do not
+/// cross are closest at an end of one of them, so the four end-to-segment candidates decide:
+/// `first` (the f1 = 0 start's answer) unless another is shorter by more than rounding.
+template <class T>
+inline ClosestT<T> closestEndOfFour(ClosestT<T> first, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1,
+                                    Vec2T<T> q2, T dd1, T dd2, T rd1, T rd2, T d12) {
+  const T f2ofP1 = clamp01(rd2 / dd2);
+  const T f2ofP2 = clamp01((rd2 + d12) / dd2);
+  const T f1ofQ1 = clamp01(-rd1 / dd1);
+  const T f1ofQ2 = clamp01((d12 - rd1) / dd1);
+  const ClosestT<T> candidates[4] = {{T(0), f2ofP1, p1, at(q1, q2, f2ofP1)},
+                                     {T(1), f2ofP2, p2, at(q1, q2, f2ofP2)},
+                                     {f1ofQ1, T(0), at(p1, p2, f1ofQ1), q1},
+                                     {f1ofQ2, T(1), at(p1, p2, f1ofQ2), q2}};
+  const auto squared = [](const ClosestT<T>& c) { return dot(c.c2 - c.c1, c.c2 - c.c1); };
+  ClosestT<T> best = first;
+  T bestSquared = squared(first) * (T(1) - T(64) * std::numeric_limits<T>::epsilon());
+  for (const ClosestT<T>& c : candidates) {
+    const T cs = squared(c);
+    if (cs < bestSquared) {
+      best = c;
+      bestSquared = cs;
+    }
+  }
+  return best;
+}
+
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
 /// unclamped 2×2 solution (clamped), f2 = the projection of c1 onto q (if it clamps, f1 is
 /// re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel cores
@@ -318,9 +348,8 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
     if (dd2 > T(0)) out.f2 = clamp01(rd2 / dd2);
     return collapsedEnds(out, p1, p2, q1, q2, u1, u2, dd1, dd2);
   }
-  if (denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2)) {
-    out.f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
-  }
+  const bool nearlyParallel = !(denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2));
+  if (!nearlyParallel) out.f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
   out.f2 = (d12 * out.f1 + rd2) / dd2;
   if (out.f2 < T(0)) {
     out.f2 = T(0);
@@ -335,6 +364,8 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   }
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
+  if (nearlyParallel) [[unlikely]]
+    return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
   return out;
 }
 
