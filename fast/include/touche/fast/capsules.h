@@ -26,7 +26,8 @@
 // b2CollideCapsules; Ericson 5.1.9 for the closest points):
 //   K1: a zero-length core is a circle (capsule–circle, roles swapped back if it is A's).
 //   K2: closest points c1 = p1 + f1·d1, c2 = q1 + f2·d2 (the reference's clamping order;
-//       nearly parallel cores start from f1 = 0, as polygons.h's closestEndpoints). Cores far
+//       nearly parallel cores start from f1 = 0, as polygons.h's closestEndpoints, and then
+//       take the closest of the four end-to-segment candidates when it is shorter). Cores far
 //       from unit length are computed at a power-of-two scale (exact), so that the products of
 //       squared lengths neither underflow nor overflow.
 //   K3: the distance along the line of closest points, each case in its best-conditioned form
