@@ -27,6 +27,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "explain.h"
@@ -514,58 +515,54 @@ bool incidentTie(const Judge& j) {
          *j.expected.gaps.incident <= j.normalAllowance + j.tol.tieBandUnits * j.tol.epsilon;
 }
 
-/// A point kept by one engine and dropped by the other must sit at the keep/drop boundary.
-bool extraPointsAtMargin(const Judge& j) {
-  const Manifold& more = j.actual.pointCount > j.expected.pointCount ? j.actual : j.expected;
-  const Manifold& fewer = &more == &j.actual ? j.expected : j.actual;
-  for (int i = 0; i < more.pointCount; ++i) {
-    bool matched = false;
-    for (int k = 0; k < fewer.pointCount; ++k) {
-      matched =
-          matched || length(more.points[i].point - fewer.points[k].point) <= j.lengthAllowance;
+/// Whether some point of `m` is `p` within the length allowance: its position, and with
+/// `bySeparation` its separation too.
+bool hasPartner(const Judge& j, const ManifoldPoint& p, const Manifold& m, bool bySeparation) {
+  for (int k = 0; k < m.pointCount; ++k) {
+    const ManifoldPoint& q = m.points[k];
+    if (length(p.point - q.point) <= j.lengthAllowance &&
+        (!bySeparation || std::fabs(p.separation - q.separation) <= j.lengthAllowance)) {
+      return true;
     }
-    const double gap = std::fabs(more.points[i].separation - j.tol.margin);
-    if (!matched && gap > j.tol.contactBand + j.tol.roundingBand() + j.lengthAllowance) {
-      return false;
-    }
+  }
+  return false;
+}
+
+/// Whether a point's separation sits at the keep/drop boundary: within the contact band, the
+/// rounding band and the length allowance of the margin.
+bool atKeepDropBoundary(const Judge& j, const ManifoldPoint& p) {
+  return std::fabs(p.separation - j.tol.margin) <=
+         j.tol.contactBand + j.tol.roundingBand() + j.lengthAllowance;
+}
+
+/// Every point of `one` without a partner in `other` sits at the keep/drop boundary.
+bool unmatchedAtMargin(const Judge& j, const Manifold& one, const Manifold& other,
+                       bool bySeparation) {
+  for (int i = 0; i < one.pointCount; ++i) {
+    const ManifoldPoint& p = one.points[i];
+    if (!hasPartner(j, p, other, bySeparation) && !atKeepDropBoundary(j, p)) return false;
   }
   return true;
 }
 
-/// Every point of `one` that no point of `other` matches (position and separation within the
-/// length allowance) lies at the keep/drop boundary: its separation within the contact band,
-/// the rounding band and the allowance of the margin.
-bool unmatchedAtMargin(const Judge& j, const Manifold& one, const Manifold& other) {
-  for (int i = 0; i < one.pointCount; ++i) {
-    bool matched = false;
-    for (int k = 0; k < other.pointCount; ++k) {
-      matched =
-          matched ||
-          (length(one.points[i].point - other.points[k].point) <= j.lengthAllowance &&
-           std::fabs(one.points[i].separation - other.points[k].separation) <= j.lengthAllowance);
-    }
-    const double gap = std::fabs(one.points[i].separation - j.tol.margin);
-    if (!matched && gap > j.tol.contactBand + j.tol.roundingBand() + j.lengthAllowance) {
-      return false;
-    }
-  }
-  return true;
+/// The manifold with more points, then the one with fewer.
+std::pair<const Manifold*, const Manifold*> moreAndFewer(const Judge& j) {
+  if (j.actual.pointCount > j.expected.pointCount) return {&j.actual, &j.expected};
+  return {&j.expected, &j.actual};
+}
+
+/// A point kept by one engine and dropped by the other must sit at the keep/drop boundary.
+bool extraPointsAtMargin(const Judge& j) {
+  const auto [more, fewer] = moreAndFewer(j);
+  return unmatchedAtMargin(j, *more, *fewer, false);
 }
 
 /// Every point of the manifold with fewer points is one of the other's (within the length
 /// allowance, separation included).
 bool fewerPointsMatched(const Judge& j) {
-  const Manifold& more = j.actual.pointCount > j.expected.pointCount ? j.actual : j.expected;
-  const Manifold& fewer = &more == &j.actual ? j.expected : j.actual;
-  for (int k = 0; k < fewer.pointCount; ++k) {
-    bool matched = false;
-    for (int i = 0; i < more.pointCount; ++i) {
-      matched =
-          matched ||
-          (length(more.points[i].point - fewer.points[k].point) <= j.lengthAllowance &&
-           std::fabs(more.points[i].separation - fewer.points[k].separation) <= j.lengthAllowance);
-    }
-    if (!matched) return false;
+  const auto [more, fewer] = moreAndFewer(j);
+  for (int k = 0; k < fewer->pointCount; ++k) {
+    if (!hasPartner(j, fewer->points[k], *more, true)) return false;
   }
   return true;
 }
@@ -615,7 +612,8 @@ std::optional<Comparison> judgePoints(Judge& j) {
   // As many points, but one engine kept a point the other dropped and the other way round:
   // legitimate when each point without a partner sits at the keep/drop boundary (an edge
   // lying along a face at the margin, both ends' separations within rounding of it).
-  if (unmatchedAtMargin(j, j.actual, j.expected) && unmatchedAtMargin(j, j.expected, j.actual)) {
+  if (unmatchedAtMargin(j, j.actual, j.expected, true) &&
+      unmatchedAtMargin(j, j.expected, j.actual, true)) {
     return verdict(j, Outcome::agreeWithinTie, "points exchanged at the keep/drop boundary");
   }
   if (incidentTie(j)) return judgeLoosely(j, 0.0, "incident edge chosen inside its tie");
