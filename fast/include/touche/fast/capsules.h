@@ -21,6 +21,10 @@
 //       is ±n exactly, and using the prepared normal keeps a deep contact's normal accurate.)
 //       w = 0 (centre on the core): the documented fallback leftPerp(e) = −n, flagged.
 //   C4: the round contact (midpoint rule) and the margin test.
+//   Both ends run as the two halves of one SIMD quad (QuadT): moved into the world, their
+//   region projections, and their vertex-region normalisations (square root and divisions)
+//   before the region is known, which then selects with vector masks — the same IEEE
+//   operations on the same operands as computing only the chosen end, so the same bits.
 //
 // Capsule (or segment) A vs capsule B — reference/src/capsule_capsule.cpp (Box2D v3
 // b2CollideCapsules; Ericson 5.1.9 for the closest points):
@@ -64,6 +68,9 @@
 #include <limits>
 #include <type_traits>
 #include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "touche/core/shapes.h"
 #include "touche/fast/circles.h"
@@ -189,45 +196,252 @@ struct CoreT {
   Vec2T<T> axis() const { return {-normal.y, normal.x}; }
 };
 
-/// Steps C2–C4: core a against the circle of centre c and radius rB, all in one frame; writes m
-/// (empty on entry) in that frame. Branch-free on the common path: both regions' normals are
-/// computed and the region test selects (random pairs make a branch here a coin toss).
+/// Four lanes of T holding two 2D vectors, (x, y) of the first then (x, y) of the second: the
+/// two ends of a core, or one vector twice. Held as SSE-width vectors: one for float, two for
+/// double (a plain 32-byte vector of double would leave GCC to split its shuffles and selects
+/// through memory without AVX). Every operation is the IEEE operation lane by lane.
 template <class T>
-inline void capsuleCircleCore(ManifoldT<T>& m, const CoreT<T>& a, Vec2T<T> c, T rB, T margin) {
-  const Vec2T<T> axis{-a.normal.y, a.normal.x};  // unit, p1 → p2
+struct QuadT {
+  static constexpr int kRegs = static_cast<int>(4 * sizeof(T) / 16);
+  static constexpr int kWidth = detail::kWidth<T>;
+  using V = detail::Simd<T>;
+  V r[kRegs];
+
+  /// The quad (a, b, c, d).
+  static QuadT of(T a, T b, T c, T d) {
+    if constexpr (kRegs == 1) {
+      return {{V{a, b, c, d}}};
+    } else {
+      return {{V{a, b}, V{c, d}}};
+    }
+  }
+  /// The quad (v, v).
+  static QuadT twice(Vec2T<T> v) { return of(v.x, v.y, v.x, v.y); }
+  T operator[](int i) const { return r[i / kWidth][i % kWidth]; }
+};
+
+/// Lane-wise comparison results of two quads (all ones or all zeros per lane).
+template <class T>
+struct QuadMaskT {
+  using M = decltype(detail::Simd<T>{} < detail::Simd<T>{});
+  M r[QuadT<T>::kRegs];
+  bool operator[](int i) const { return r[i / QuadT<T>::kWidth][i % QuadT<T>::kWidth] != 0; }
+};
+
+/// Lane-wise operations on quads (the same IEEE operation on every lane).
+template <class T, class Op>
+[[gnu::always_inline]] inline QuadT<T> lanewise(const QuadT<T>& a, const QuadT<T>& b, Op op) {
+  QuadT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = op(a.r[k], b.r[k]);
+  return out;
+}
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> operator+(const QuadT<T>& a, const QuadT<T>& b) {
+  return lanewise(a, b, [](auto x, auto y) { return x + y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> operator-(const QuadT<T>& a, const QuadT<T>& b) {
+  return lanewise(a, b, [](auto x, auto y) { return x - y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> operator*(const QuadT<T>& a, const QuadT<T>& b) {
+  return lanewise(a, b, [](auto x, auto y) { return x * y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> operator/(const QuadT<T>& a, const QuadT<T>& b) {
+  return lanewise(a, b, [](auto x, auto y) { return x / y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> operator-(const QuadT<T>& a) {
+  return lanewise(a, a, [](auto x, auto) { return -x; });
+}
+
+/// Lane-wise a < b, a <= b and a > b.
+template <class T, class Op>
+[[gnu::always_inline]] inline QuadMaskT<T> compare(const QuadT<T>& a, const QuadT<T>& b, Op op) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = op(a.r[k], b.r[k]);
+  return out;
+}
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator<(const QuadT<T>& a, const QuadT<T>& b) {
+  return compare(a, b, [](auto x, auto y) { return x < y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator<=(const QuadT<T>& a, const QuadT<T>& b) {
+  return compare(a, b, [](auto x, auto y) { return x <= y; });
+}
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator>(const QuadT<T>& a, const QuadT<T>& b) {
+  return compare(a, b, [](auto x, auto y) { return x > y; });
+}
+
+/// Lane i of the mask in every lane.
+template <int I, class T>
+[[gnu::always_inline]] inline QuadMaskT<T> broadcast(const QuadMaskT<T>& m) {
+  QuadMaskT<T> out;
+  if constexpr (QuadT<T>::kRegs == 1) {
+    out.r[0] = __builtin_shufflevector(m.r[0], m.r[0], I, I, I, I);
+  } else {
+    out.r[0] = out.r[1] = __builtin_shufflevector(m.r[I / 2], m.r[I / 2], I % 2, I % 2);
+  }
+  return out;
+}
+
+/// Lane-wise a | b of masks.
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator|(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = a.r[k] | b.r[k];
+  return out;
+}
+
+/// Lane-wise m ? a : b (exactly a or b, bit for bit).
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> blend(const QuadMaskT<T>& m, const QuadT<T>& a,
+                                             const QuadT<T>& b) {
+  // As and/andnot/or on the bits: GCC turns a vector ?: whose mask it can trace to one lane
+  // into a branch on that lane, a coin toss on random pairs.
+  using M = typename QuadMaskT<T>::M;
+  using V = typename QuadT<T>::V;
+  QuadT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = reinterpret_cast<V>((reinterpret_cast<M>(a.r[k]) & m.r[k]) |
+                                   (reinterpret_cast<M>(b.r[k]) & ~m.r[k]));
+  return out;
+}
+
+/// (y, x) of each half: the partner a dot product adds.
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> swapXY(const QuadT<T>& q) {
+  QuadT<T> out;
+  if constexpr (QuadT<T>::kRegs == 1) {
+    out.r[0] = __builtin_shufflevector(q.r[0], q.r[0], 1, 0, 3, 2);
+  } else {
+    out.r[0] = __builtin_shufflevector(q.r[0], q.r[0], 1, 0);
+    out.r[1] = __builtin_shufflevector(q.r[1], q.r[1], 1, 0);
+  }
+  return out;
+}
+
+/// The two halves exchanged.
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> swapHalves(const QuadT<T>& q) {
+  QuadT<T> out;
+  if constexpr (QuadT<T>::kRegs == 1) {
+    out.r[0] = __builtin_shufflevector(q.r[0], q.r[0], 2, 3, 0, 1);
+  } else {
+    out.r[0] = q.r[1];
+    out.r[1] = q.r[0];
+  }
+  return out;
+}
+
+/// The dot product of each half with the other quad's, in both lanes of the half: a.x·b.x +
+/// a.y·b.y, the operations of dot() (the two products added in either order give the same sum).
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> dotHalves(const QuadT<T>& a, const QuadT<T>& b) {
+  const QuadT<T> products = a * b;
+  return products + swapXY(products);
+}
+
+/// Each lane's square root, correctly rounded (the IEEE operation std::sqrt performs, so the
+/// same bits): sqrtps / sqrtpd under SSE2, without std::sqrt's errno branch.
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> sqrtLanes(QuadT<T> q) {
+  for (int k = 0; k < QuadT<T>::kRegs; ++k) {
+#if defined(__SSE2__)
+    if constexpr (std::is_same_v<T, float>) {
+      q.r[k] = _mm_sqrt_ps(q.r[k]);
+    } else {
+      q.r[k] = _mm_sqrt_pd(q.r[k]);
+    }
+#else
+    for (int i = 0; i < QuadT<T>::kWidth; ++i)
+      q.r[k][i] = std::sqrt(q.r[k][i]);
+#endif
+  }
+  return q;
+}
+
+/// A core's two ends moved by xf, both at once: lane-wise apply(xf, ·). The x lanes compute
+/// c·x + (−s)·y, which is c·x − s·y exactly (negating a product is exact), and the y lanes
+/// c·y + s·x, the same sum as s·x + c·y: the same bits.
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> applyToEnds(const TransformT<T>& xf, Vec2T<T> p1,
+                                                   Vec2T<T> p2) {
+  using Q = QuadT<T>;
+  const Q ends = Q::of(p1.x, p1.y, p2.x, p2.y);
+  const Q cosines = Q::of(xf.q.c, xf.q.c, xf.q.c, xf.q.c);
+  const Q sines = Q::of(-xf.q.s, xf.q.s, -xf.q.s, xf.q.s);
+  return (cosines * ends + sines * swapXY(ends)) + Q::twice(xf.p);
+}
+
+/// Steps C2–C4: the core with ends `ends` (p1 then p2), unit normal `normal` of face 0 and
+/// radius rA against the circle of centre c and radius rB, all in one frame; writes m (empty
+/// on entry) in that frame. Branch-free on the common path: both ends' normals and the face's
+/// are computed and the region selects, with vector masks (random pairs make a branch here a
+/// coin toss, and a select through a general register costs more than the arithmetic).
+template <class T>
+[[gnu::always_inline]] inline void capsuleCircleCore(ManifoldT<T>& m, const QuadT<T>& ends,
+                                                     Vec2T<T> normal, T rA, Vec2T<T> c, T rB,
+                                                     T margin) {
+  using Q = QuadT<T>;
+  const Vec2T<T> axis{-normal.y, normal.x};  // unit, p1 → p2
+  const Q fromEnds = Q::twice(c) - ends;     // (c − p1, c − p2)
   // C2: the region along the unit axis (the sign of (c − p1)·e; the unit axis keeps it when
-  // p1 and p2 round to one point in T), tests combined with & and | (not && and ||, which
-  // compile to branches).
-  const T s1 = dot(c - a.p1, axis);
-  const T s2 = dot(a.p2 - c, axis);
-  bool inV1 = s1 < T(0);
-  if constexpr (TOUCHE_MUTANT_IS(101)) inV1 = s1 <= T(0);  // mutant 101: abreast → vertex
-  const bool inV2 = !inV1 & (s2 < T(0));
+  // p1 and p2 round to one point in T). s1 = (c − p1)·axis is lane 0 of `along`; s2 =
+  // (p2 − c)·axis is the negation of lane 2 exactly (negating the operands of the products
+  // negates the rounded sum), so s2 < 0 ⟺ lane 2 > 0. Vector masks for the selects, bools
+  // for the id.
+  const Q along = dotHalves(fromEnds, Q::twice(axis));
+  QuadMaskT<T> nearEnd1 = along < Q{};                           // lane 0: s1 < 0
+  if constexpr (TOUCHE_MUTANT_IS(101)) nearEnd1 = along <= Q{};  // mutant 101: abreast → vertex
+  const QuadMaskT<T> beyondEnd2 = along > Q{};                   // lane 2: s2 < 0
+  const bool inV1 = nearEnd1[0];
+  const bool inV2 = !inV1 & beyondEnd2[2];
   const bool vertexRegion = inV1 | inV2;
+  const QuadMaskT<T> inV1Mask = broadcast<0>(nearEnd1);
+  const QuadMaskT<T> vertexMask = inV1Mask | broadcast<2>(beyondEnd2);
   // C3, vertex region: from the vertex to the centre (non-zero in exact arithmetic; the core's
-  // axis, pointing away from the core, guards a rounding to zero).
-  const Vec2T<T> toCenter = c - select(inV1, a.p1, a.p2);
-  const T toCenterSquared = dot(toCenter, toCenter);
-  UnitT<T> radial;
-  if (vertexRegion & (toCenterSquared < kFastNormSquared<T>)) [[unlikely]]
-    radial = normalizeOr(toCenter, select(inV1, -axis, axis));
-  else
-    radial = unitFast(toCenter, select(vertexRegion, toCenterSquared, T(1)));
-  // C3, face region: the signed distance along face 0's normal; zero → −n, flagged.
-  const T w = dot(c - a.p1, a.normal);
-  const bool face0 = w > T(0);
-  const Vec2T<T> normal = select(vertexRegion, radial.unit, select(face0, a.normal, -a.normal));
-  const T distance = select(vertexRegion, radial.length, std::abs(w));
-  const bool degenerate = !vertexRegion & (w == T(0));
+  // axis, pointing away from the core, guards a rounding to zero). Both ends are normalised
+  // (unitFast's operations lane-wise) before the region is known, so the square root and the
+  // divisions leave the region test's dependency chain; the region then selects the half that
+  // holds the bits normalising only that end would give.
+  const Q squared = dotHalves(fromEnds, fromEnds);
+  const Q length = sqrtLanes(squared);
+  const Q unit = fromEnds / length;
+  Q radial = blend(inV1Mask, unit, swapHalves(unit));
+  Q radialLength = blend(inV1Mask, length, swapHalves(length));
+  const T chosenSquared = select(inV1, squared[0], squared[2]);
+  if (vertexRegion & (chosenSquared < kFastNormSquared<T>)) [[unlikely]] {
+    const Vec2T<T> toCenter{select(inV1, fromEnds[0], fromEnds[2]),
+                            select(inV1, fromEnds[1], fromEnds[3])};
+    const UnitT<T> tiny = normalizeOr(toCenter, select(inV1, -axis, axis));
+    radial = Q::twice(tiny.unit);
+    radialLength = Q::twice({tiny.length, tiny.length});
+  }
+  // C3, face region: the signed distance w = (c − p1)·n along face 0's normal (lanes 0 and 1);
+  // w > 0 → face 0, else face 1 (normal −n); zero → −n, flagged.
+  const Q w = dotHalves(fromEnds, Q::twice(normal));
+  const QuadMaskT<T> face0Mask = w > Q{};
+  const Q faceNormal = blend(face0Mask, Q::twice(normal), -Q::twice(normal));
+  const Q absW = blend(face0Mask, w, -w);  // |w| but for the sign of a zero, which no result keeps
+  const Q chosenNormal = blend(vertexMask, radial, faceNormal);
+  const Q distance = blend(vertexMask, radialLength, absW);
+  const bool face0 = face0Mask[0];
+  const bool degenerate = !vertexRegion & (w[0] == T(0));
   const FeatureId id{vertexRegion ? FeatureType::vertex : FeatureType::face,
                      static_cast<std::uint8_t>(
                          selectInt(vertexRegion, selectInt(inV1, 0, 1), selectInt(face0, 0, 1))),
                      FeatureType::vertex, 0};
   // C4: midpoint rule and margin.
-  T rA = a.radius;
-  if constexpr (TOUCHE_MUTANT_IS(100)) rA = -a.radius;  // mutant 100: radius subtracted
-  const bool contact = distance - rA - rB <= margin;
-  singlePoint(m, contact, normal, c, distance, rA, rB, id);
+  if constexpr (TOUCHE_MUTANT_IS(100)) rA = -rA;  // mutant 100: radius subtracted
+  const bool contact = distance[0] - rA - rB <= margin;
+  singlePoint(m, contact, Vec2T<T>{chosenNormal[0], chosenNormal[1]}, c, distance[0], rA, rB, id);
   m.flags = static_cast<std::uint32_t>(degenerate & contact) * kFlagDegenerateNormal;
 }
 
@@ -238,14 +452,19 @@ template <class T>
 ManifoldT<T> collideCapsuleAndCircle(const CapsuleT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
   using namespace detail::cores;
-  if (a.point) [[unlikely]]
-    return collideCircles(asCircle(a), xfA, b, xfB, margin);
-  ManifoldT<T> m;  // the one result object, returned by name on every path
+  // The one result object, returned by name on every path (also the circle's: returning another
+  // object there costs the named return value, and the copy out of m reads it back in 16-byte
+  // loads before its 4-byte stores retire — a store-forwarding stall on every pair).
+  ManifoldT<T> m;
+  if (a.point) [[unlikely]] {
+    m = collideCircles(asCircle(a), xfA, b, xfB, margin);
+    return m;
+  }
   // Computed in the world frame: the core's two endpoints and normal move there (as many
   // operations as moving the centre into A's frame), and the result needs no rotation back,
   // which shortens the dependency chain of a pair.
-  const CoreT<T> core{apply(xfA, a.p1), apply(xfA, a.p2), rotate(xfA.q, a.normal), a.radius};
-  capsuleCircleCore(m, core, apply(xfB, b.center), b.radius, margin);
+  capsuleCircleCore(m, applyToEnds(xfA, a.p1, a.p2), rotate(xfA.q, a.normal), a.radius,
+                    apply(xfB, b.center), b.radius, margin);
   return m;
 }
 
