@@ -65,6 +65,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -78,6 +79,12 @@
 #include "touche/fast/polygons.h"
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
+
+// The SIMD helpers of segment–polygon are instantiated with 32-byte vectors for its AVX2 build
+// and always inlined there; GCC's note that such a vector passed by value would change the ABI
+// of a non-AVX call does not apply.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace touche::fast {
 
@@ -145,19 +152,25 @@ inline PolygonT<T> asPolygon(const CapsuleT<T>& c) {
   PolygonT<T> out;
   out.count = 2;
   out.radius = c.radius;
+  // Every lane as lane 0 (broadcast stores), then lane 1 overwritten: a per-lane choice would
+  // compile to a loop with a branch in it, and the segment–polygon pair builds this per call.
   for (int lane = 0; lane < kLanes; ++lane) {
-    const bool second = lane == 1;
-    out.vx[lane] = second ? c.p2.x : c.p1.x;
-    out.vy[lane] = second ? c.p2.y : c.p1.y;
-    if constexpr (TOUCHE_MUTANT_IS(104)) {  // mutant 104: face 1 given face 0's normal
-      out.nx[lane] = c.normal.x;
-      out.ny[lane] = c.normal.y;
-    } else {
-      out.nx[lane] = second ? -c.normal.x : c.normal.x;
-      out.ny[lane] = second ? -c.normal.y : c.normal.y;
-    }
-    out.offset[lane] = second ? c.offset1 : c.offset0;
+    out.vx[lane] = c.p1.x;
+    out.vy[lane] = c.p1.y;
+    out.nx[lane] = c.normal.x;
+    out.ny[lane] = c.normal.y;
+    out.offset[lane] = c.offset0;
   }
+  out.vx[1] = c.p2.x;
+  out.vy[1] = c.p2.y;
+  if constexpr (TOUCHE_MUTANT_IS(104)) {  // mutant 104: face 1 given face 0's normal
+    out.nx[1] = c.normal.x;
+    out.ny[1] = c.normal.y;
+  } else {
+    out.nx[1] = -c.normal.x;
+    out.ny[1] = -c.normal.y;
+  }
+  out.offset[1] = c.offset1;
   return out;
 }
 
@@ -840,16 +853,22 @@ template <class T>
 ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, const CapsuleT<T>& b,
                              const TransformT<T>& xfB, T margin) {
   using namespace detail::cores;
+  // The one result object, returned by name on every path (see collideCapsuleAndCircle).
+  ManifoldT<T> m;
   if (a.point | b.point) [[unlikely]] {  // K1
-    if (a.point && b.point) return collideCircles(asCircle(a), xfA, asCircle(b), xfB, margin);
-    if (a.point) return swappedRoles(collideCapsuleAndCircle(b, xfB, asCircle(a), xfA, margin));
-    return collideCapsuleAndCircle(a, xfA, asCircle(b), xfB, margin);
+    if (a.point && b.point) {
+      m = collideCircles(asCircle(a), xfA, asCircle(b), xfB, margin);
+    } else if (a.point) {
+      m = swappedRoles(collideCapsuleAndCircle(b, xfB, asCircle(a), xfA, margin));
+    } else {
+      m = collideCapsuleAndCircle(a, xfA, asCircle(b), xfB, margin);
+    }
+    return m;
   }
   const TransformT<T> xfBinA = invMul(xfA, xfB);
   CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
   CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal), b.radius};
   T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
-  ManifoldT<T> m;
   const int exponent = rescaleExponent(coreA, coreB);
   if (exponent != 0) [[unlikely]] {
     rescale(coreA, -exponent);
@@ -877,44 +896,74 @@ ManifoldT<T> collideSegmentAndCapsule(const SegmentT<T>& a, const TransformT<T>&
 
 namespace detail::cores {
 
+/// The least and the greatest lane of v (a tree of halvings; min and max are exact, so only
+/// the sign of a zero result can depend on the order, and no result of the pair reads it).
+template <class T, int B>
+[[gnu::always_inline]] inline void minMaxLanes(detail::Simd<T, B> lo, detail::Simd<T, B> hi,
+                                               T& minOut, T& maxOut) {
+  if constexpr (B > 16) {
+    detail::Simd<T, B / 2> loHalves[2];
+    detail::Simd<T, B / 2> hiHalves[2];
+    std::memcpy(loHalves, &lo, sizeof lo);
+    std::memcpy(hiHalves, &hi, sizeof hi);
+    minMaxLanes<T, B / 2>(loHalves[1] < loHalves[0] ? loHalves[1] : loHalves[0],
+                          hiHalves[1] > hiHalves[0] ? hiHalves[1] : hiHalves[0], minOut, maxOut);
+  } else if constexpr (std::is_same_v<T, float>) {
+    lo = __builtin_shufflevector(lo, lo, 2, 3, 0, 1) < lo
+             ? __builtin_shufflevector(lo, lo, 2, 3, 0, 1)
+             : lo;
+    hi = __builtin_shufflevector(hi, hi, 2, 3, 0, 1) > hi
+             ? __builtin_shufflevector(hi, hi, 2, 3, 0, 1)
+             : hi;
+    minOut = lo[1] < lo[0] ? lo[1] : lo[0];
+    maxOut = hi[1] > hi[0] ? hi[1] : hi[0];
+  } else {
+    minOut = lo[1] < lo[0] ? lo[1] : lo[0];
+    maxOut = hi[1] > hi[0] ? hi[1] : hi[0];
+  }
+}
+
 /// Stage 1 of polygons.h's collidePolygons (satStage) when A is a two-vertex polygon, with the
-/// same results bit for bit and a quarter of the work: A's two faces have normals n and −n,
-/// so both their separations come from one pass of n·w over B's vertices (face 0: min(n·w) −
-/// offset0; face 1: min(−n·w) − offset1 = −max(n·w) − offset1, negation being exact); B's
-/// faces need only A's two vertices (the padding lanes repeat vertex 0). Ties as firstMax
-/// breaks them: face 1 of A only when strictly better.
-template <class T>
-inline bool twoVertexSat(detail::SatT<T>& sat, const PolygonT<T>& a, const TransformT<T>& xfA,
-                         const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
-  using detail::Simd;
-  constexpr int C = detail::kChunks<T>;
-  sat.bInA = detail::moveInto<T>(b, invMul(xfA, xfB));
+/// same results and a quarter of the work: A's two faces have normals n and −n, so both their
+/// separations come from one pass of n·w over B's vertices (face 0: min(n·w) − offset0;
+/// face 1: min(−n·w) − offset1 = −max(n·w) − offset1, negation being exact); B's faces need
+/// only A's two vertices (the padding lanes repeat vertex 0). Ties as firstMax breaks them:
+/// face 1 of A only when strictly better (a select, not a branch: which side of the segment B
+/// lies on is a coin toss on random pairs). B-byte SIMD chunks (16: SSE2; 32: the AVX2 build).
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool twoVertexSat(detail::SatT<T>& sat, const PolygonT<T>& a,
+                                                const TransformT<T>& xfA, const PolygonT<T>& b,
+                                                const TransformT<T>& xfB, T margin) {
+  using V = detail::Simd<T, B>;
+  constexpr int C = detail::kChunks<T, B>;
+  sat.bInA = detail::moveInto<T, B>(b, invMul(xfA, xfB));
   const T nx = a.nx[0];
   const T ny = a.ny[0];
-  Simd<T> lo = detail::loadChunk(sat.bInA.vx, 0) * nx + detail::loadChunk(sat.bInA.vy, 0) * ny;
-  Simd<T> hi = lo;
-  Simd<T> sepB[C];
+  V lo =
+      detail::loadChunk<T, B>(sat.bInA.vx, 0) * nx + detail::loadChunk<T, B>(sat.bInA.vy, 0) * ny;
+  V hi = lo;
+  V sepB[C];
   for (int c = 0; c < C; ++c) {
-    const Simd<T> w =
-        detail::loadChunk(sat.bInA.vx, c) * nx + detail::loadChunk(sat.bInA.vy, c) * ny;
+    const V w =
+        detail::loadChunk<T, B>(sat.bInA.vx, c) * nx + detail::loadChunk<T, B>(sat.bInA.vy, c) * ny;
     lo = w < lo ? w : lo;
     hi = w > hi ? w : hi;
-    const Simd<T> bnx = detail::loadChunk(sat.bInA.nx, c);
-    const Simd<T> bny = detail::loadChunk(sat.bInA.ny, c);
-    const Simd<T> s0 = a.vx[0] * bnx + a.vy[0] * bny;
-    const Simd<T> s1 = a.vx[1] * bnx + a.vy[1] * bny;
-    sepB[c] = (s1 < s0 ? s1 : s0) - detail::loadChunk(sat.bInA.offset, c);
+    const V bnx = detail::loadChunk<T, B>(sat.bInA.nx, c);
+    const V bny = detail::loadChunk<T, B>(sat.bInA.ny, c);
+    const V s0 = a.vx[0] * bnx + a.vy[0] * bny;
+    const V s1 = a.vx[1] * bnx + a.vy[1] * bny;
+    sepB[c] = (s1 < s0 ? s1 : s0) - detail::loadChunk<T, B>(sat.bInA.offset, c);
   }
-  T minW = lo[0];
-  T maxW = hi[0];
-  for (int k = 1; k < detail::kWidth<T>; ++k) {
-    minW = lo[k] < minW ? lo[k] : minW;
-    maxW = hi[k] > maxW ? hi[k] : maxW;
-  }
+  T minW;
+  T maxW;
+  minMaxLanes<T, B>(lo, hi, minW, maxW);
   const T face0 = minW - a.offset[0];
   const T face1 = -maxW - a.offset[1];
-  sat.sepA = face1 > face0 ? FaceSeparationT<T>{face1, 1} : FaceSeparationT<T>{face0, 0};
-  sat.sepB = firstMax<T>(sepB);
+  const bool faceOne = face1 > face0;
+  sat.sepA = {select(faceOne, face1, face0), selectInt(faceOne, 1, 0)};
+  detail::Simd<T> halves[detail::kChunks<T>];  // firstMax works on 16-byte chunks
+  std::memcpy(halves, sepB, sizeof halves);
+  sat.sepB = firstMax<T>(halves);
   return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
 }
 
@@ -1035,6 +1084,45 @@ inline detail::ContactFrameT<T> featuresAtTies(const PolygonT<T>& a, const detai
   return f;
 }
 
+/// Stages 2–3 with their exact ties (featuresAtTies) when A is a two-vertex polygon (a
+/// segment), the same choice: A's incident edge needs no search. polygons.h's incidentEdge
+/// takes the first maximum of the negated dot products −(r·n_k) over A's lanes, and A's lanes
+/// ≥ 2 repeat lane 0, so edge 1 wins only when its value is strictly greater than edge 0's
+/// (equal values and NaN keep edge 0).
+template <class T>
+[[gnu::always_inline]] inline detail::ContactFrameT<T> twoVertexFeatures(
+    const PolygonT<T>& a, const detail::SatT<T>& sat) {
+  const int edgeOnB = detail::incidentEdge(a.normal(sat.sepA.face), sat.bInA);
+  const Vec2T<T> r = sat.bInA.normal(sat.sepB.face);
+  const T negDot0 = -(r.x * a.nx[0] + r.y * a.ny[0]);
+  const T negDot1 = -(r.x * a.nx[1] + r.y * a.ny[1]);
+  const int edgeOnA = static_cast<int>(negDot1 > negDot0);
+  // Stage 2: B's face only when strictly better (polygons.h chooseFeatures).
+  const bool flip = sat.sepB.separation > sat.sepA.separation;
+  const PolygonT<T>* polygons[2] = {&a, &sat.bInA};  // indexed, not branched, by flip
+  detail::ContactFrameT<T> f{polygons[static_cast<int>(flip)],
+                             polygons[1 - static_cast<int>(flip)],
+                             selectInt(flip, sat.sepB.face, sat.sepA.face),
+                             selectInt(flip, edgeOnA, edgeOnB),
+                             select(flip, sat.sepB.separation, sat.sepA.separation),
+                             flip};
+  f.face = referenceAtTie(*f.ref, f.face, *f.inc);
+  f.edge = incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
+  return f;
+}
+
+/// Segment A (as the two-vertex polygon `two`) vs polygon B, stages 1–5 with B-byte SIMD
+/// chunks in stage 1. Writes m (empty on entry) in the world frame.
+template <class T, int B = 16>
+[[gnu::always_inline]] inline void segmentPolygonPair(ManifoldT<T>& m, const PolygonT<T>& two,
+                                                      const TransformT<T>& xfA,
+                                                      const PolygonT<T>& b,
+                                                      const TransformT<T>& xfB, T margin) {
+  detail::SatT<T> sat;
+  if (!twoVertexSat<T, B>(sat, two, xfA, b, xfB, margin)) return;
+  detail::manifoldFromFeatures(m, twoVertexFeatures(two, sat), xfA, margin);
+}
+
 }  // namespace detail::cores
 
 namespace detail::cores {
@@ -1062,29 +1150,59 @@ inline bool collapsedInFrame(const PolygonT<T>& bInA) {
 template <class T>
 ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
                                       const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
-  if (b.point) [[unlikely]]
-    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-  ManifoldT<T> m;  // the one result object, returned by name on every path
+  // The one result object, returned by name on every path (see collideCapsuleAndCircle).
+  ManifoldT<T> m;
+  if (b.point) [[unlikely]] {
+    m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
+    return m;
+  }
   detail::SatT<T> sat;
   if (!detail::satStage(sat, a, xfA, asPolygon(b), xfB, margin)) return m;
-  if (detail::cores::collapsedInFrame(sat.bInA)) [[unlikely]]
-    return collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
+  if (detail::cores::collapsedInFrame(sat.bInA)) [[unlikely]] {
+    m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
+    return m;
+  }
   detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(a, sat), xfA, margin);
   return m;
 }
 
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace detail::avx2 {
+/// segmentPolygonPair compiled for AVX2 with 32-byte chunks (B's eight float lanes in one
+/// register): the same IEEE operations, so the same bits (tests/fast/segment_polygon_avx2_test
+/// compares the two builds). Not inlined: a function of another target cannot be inlined into
+/// portable code, so the whole pair sits behind one call.
+template <class T>
+[[gnu::noinline]] void segmentPolygonPair(ManifoldT<T>& m, const PolygonT<T>& two,
+                                          const TransformT<T>& xfA, const PolygonT<T>& b,
+                                          const TransformT<T>& xfB, T margin) {
+  detail::cores::segmentPolygonPair<T, 32>(m, two, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx2
+#pragma GCC pop_options
+#endif
+
 /// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (its SAT
-/// step specialised, twoVertexSat; stages 2–5 are polygons.h's, their exact ties on a sliver
-/// resolved by featuresAtTies).
+/// step specialised, twoVertexSat, and its incident edge, twoVertexFeatures; stages 4–5 are
+/// polygons.h's, the exact ties of stages 2–3 on a sliver resolved as featuresAtTies does). On
+/// AVX2 machines (asked at run time) the pair runs in the AVX2 build of the same code.
 template <class T>
 ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
                                       const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
   const PolygonT<T> two = asPolygon<T>(a);
-  detail::SatT<T> sat;
-  if (!detail::cores::twoVertexSat(sat, two, xfA, b, xfB, margin)) return m;
-  detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(two, sat), xfA, margin);
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    detail::avx2::segmentPolygonPair(m, two, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
+  detail::cores::segmentPolygonPair(m, two, xfA, b, xfB, margin);
   return m;
 }
 
 }  // namespace touche::fast
+
+#pragma GCC diagnostic pop
