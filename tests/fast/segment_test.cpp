@@ -63,6 +63,25 @@ TEST(FastSegmentCircle, CentreOnTheLineBeyondAnEndpoint) {
   expectBothWays(kSegment, kIdentity, Circle{{0, 0}, 0.5}, {{1.25, 0}, {}}, g);
 }
 
+// Centre 2^-140·(2, 1) beyond the end at the origin, r 0.5: in float |c − p|² = 2^-278 underflows
+// to 0, so the vertex normal comes from the guarded normalisation (in double from the fast
+// one); both ends are normalised side by side, and the unlikely path must still pick the right
+// end. Normal (2, 1)/√5 = (0.894427191, 0.4472135955) from p2 (vertex 1), distance
+// 2^-141·√5 ≈ 0, separation −0.5, point c + ½(0 − 0.5 − 0)·n = (−0.2236067977, −0.1118033989).
+// Mirrored (segment (0, 0) → (1, 0), centre 2^-140·(−2, 1)): vertex 0, normal (−2, 1)/√5.
+TEST(FastSegmentCircle, CentreWithinAnUnderflowOfEitherEndTakesThatEndsVertexNormal) {
+  const double x = 0x1p-139;
+  const double y = 0x1p-140;
+  const Golden beyondP2{Status::contact,
+                        {0.894427190999916, 0.447213595499958},
+                        {{{-0.223606797749979, -0.111803398874989}, -0.5, vv(1, 0)}}};
+  expectBothWays(Segment{{-1, 0}, {0, 0}}, kIdentity, Circle{{0, 0}, 0.5}, {{x, y}, {}}, beyondP2);
+  const Golden beforeP1{Status::contact,
+                        {-0.894427190999916, 0.447213595499958},
+                        {{{0.223606797749979, -0.111803398874989}, -0.5, vv(0, 0)}}};
+  expectBothWays(Segment{{0, 0}, {1, 0}}, kIdentity, Circle{{0, 0}, 0.5}, {{-x, y}, {}}, beforeP1);
+}
+
 // ---- segment_capsule ------------------------------------------------------------------------
 
 // Capsule (−0.5, 0.3) → (0.5, 0.3), r 0.5, parallel above: SAT tie → the segment is the
@@ -272,34 +291,85 @@ TEST(FastSegmentPolygon, SliverFacesTiedInRoundingTakeTheExactlyAntiParallelOne)
                 "double B,A");
 }
 
-// The segment–polygon SAT step is specialised for the two-vertex polygon (twoVertexSat); it
-// must give bit for bit what polygon–polygon gives with the segment as a prepared polygon
-// (stage 3's exact ties, resolved by incidentAtTie, do not occur in random pairs).
+// The segment–polygon stages are specialised for the two-vertex polygon (twoVertexSat, and
+// twoVertexFeatures: A's incident edge without a search); they must give bit for bit what
+// polygon–polygon gives with the segment as a prepared polygon. Random pairs, then the exact
+// tie of A's incident edge: B's reference face perpendicular to the segment (both of A's edge
+// normals at dot product 0 with it), the box's right face crossed by the segment
+// (0.5, 0) → (2, 0), under rotations by multiples of 90° (exact) and with the segment reversed.
+template <class T>
+void expectSame(const SegmentT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
+                const TransformT<T>& xfB, T margin, int* contacts) {
+  const ManifoldT<T> m = collideSegmentAndPolygon(a, xfA, b, xfB, margin);
+  const ManifoldT<T> p = collidePolygons(asPolygon<T>(a), xfA, b, xfB, margin);
+  *contacts += m.pointCount > 0;
+  ASSERT_EQ(m.pointCount, p.pointCount);
+  if (m.pointCount == 0) return;
+  EXPECT_EQ(std::memcmp(&m.normal, &p.normal, sizeof m.normal), 0);
+  for (int k = 0; k < m.pointCount; ++k) {
+    EXPECT_EQ(std::memcmp(&m.points[k], &p.points[k], sizeof m.points[k]), 0);
+  }
+}
+
 template <class T>
 void expectSameAsPolygonPolygon() {
   int contacts = 0;
   for (const bench::PairCase& c : bench::makePairs(PairId::segment_polygon, 4000, 91)) {
+    expectSame(prepare<T>(std::get<Segment>(c.a)), toT<T>(c.xfA),
+               prepare<T>(std::get<Polygon>(c.b)), toT<T>(c.xfB), T(0.05), &contacts);
+  }
+  EXPECT_GT(contacts, 1200);
+  EXPECT_LT(contacts, 2800);
+  int tied = 0;
+  const PolygonT<T> box = prepare<T>(kBox);
+  const Rot quarterTurns[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  for (const Rot& q : quarterTurns) {
+    for (const Segment& s : {Segment{{0.5, 0}, {2, 0}}, Segment{{2, 0}, {0.5, 0}}}) {
+      const TransformT<T> xf = toT<T>(Transform{{0, 0}, q});
+      expectSame(prepare<T>(s), xf, box, xf, T(0), &tied);
+    }
+  }
+  EXPECT_EQ(tied, 8);  // every tie case touches (one point, the end inside the box)
+}
+
+TEST(FastSegmentPolygon, SpecialisedStagesMatchPolygonPolygonBitForBit) {
+  expectSameAsPolygonPolygon<float>();
+  expectSameAsPolygonPolygon<double>();
+}
+
+// The pair runs in an AVX2 build of the same code when the CPU has it (the run-time choice of
+// collideSegmentAndPolygon); the portable SSE2 build must give the same bits, rounded polygons
+// (stage 4's vertex–vertex point) and a margin included. On a CPU without AVX2 both calls run
+// the portable build.
+template <class T>
+void expectBuildsAgree() {
+  int contacts = 0;
+  int k = 0;
+  for (bench::PairCase c : bench::makePairs(PairId::segment_polygon, 4000, 92)) {
+    std::get<Polygon>(c.b).radius = (k++ % 2) * 0.125;
     const SegmentT<T> a = prepare<T>(std::get<Segment>(c.a));
     const PolygonT<T> b = prepare<T>(std::get<Polygon>(c.b));
     const TransformT<T> xfA = toT<T>(c.xfA);
     const TransformT<T> xfB = toT<T>(c.xfB);
-    const ManifoldT<T> m = collideSegmentAndPolygon(a, xfA, b, xfB, T(0.05));
-    const ManifoldT<T> p = collidePolygons(asPolygon<T>(a), xfA, b, xfB, T(0.05));
-    contacts += m.pointCount > 0;
-    ASSERT_EQ(m.pointCount, p.pointCount);
-    if (m.pointCount == 0) continue;
-    EXPECT_EQ(std::memcmp(&m.normal, &p.normal, sizeof m.normal), 0);
-    for (int k = 0; k < m.pointCount; ++k) {
-      EXPECT_EQ(std::memcmp(&m.points[k], &p.points[k], sizeof m.points[k]), 0);
+    const T margin = T(0.05);
+    ManifoldT<T> portable;
+    detail::cores::segmentPolygonPair(portable, asPolygon<T>(a), xfA, b, xfB, margin);
+    const ManifoldT<T> chosen = collideSegmentAndPolygon(a, xfA, b, xfB, margin);
+    contacts += chosen.pointCount > 0;
+    ASSERT_EQ(portable.pointCount, chosen.pointCount);
+    EXPECT_EQ(portable.flags, chosen.flags);
+    EXPECT_EQ(std::memcmp(&portable.normal, &chosen.normal, sizeof chosen.normal), 0);
+    for (int i = 0; i < chosen.pointCount; ++i) {
+      EXPECT_EQ(std::memcmp(&portable.points[i], &chosen.points[i], sizeof chosen.points[i]), 0);
     }
   }
-  EXPECT_GT(contacts, 1200);
-  EXPECT_LT(contacts, 2800);
+  EXPECT_GT(contacts, 1400);
+  EXPECT_LT(contacts, 3200);
 }
 
-TEST(FastSegmentPolygon, SpecialisedSatMatchesPolygonPolygonBitForBit) {
-  expectSameAsPolygonPolygon<float>();
-  expectSameAsPolygonPolygon<double>();
+TEST(FastSegmentPolygon, PortableAndAvx2BuildsAgreeBitForBit) {
+  expectBuildsAgree<float>();
+  expectBuildsAgree<double>();
 }
 
 }  // namespace

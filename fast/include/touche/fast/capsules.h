@@ -1171,9 +1171,9 @@ ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>&
 #pragma GCC target("avx2")
 namespace detail::avx2 {
 /// segmentPolygonPair compiled for AVX2 with 32-byte chunks (B's eight float lanes in one
-/// register): the same IEEE operations, so the same bits (tests/fast/segment_polygon_avx2_test
-/// compares the two builds). Not inlined: a function of another target cannot be inlined into
-/// portable code, so the whole pair sits behind one call.
+/// register): the same IEEE operations, so the same bits (tests/fast/segment_test.cpp,
+/// PortableAndAvx2BuildsAgreeBitForBit, compares the two builds). Not inlined: a function of
+/// another target cannot be inlined into portable code, so the whole pair sits behind one call.
 template <class T>
 [[gnu::noinline]] void segmentPolygonPair(ManifoldT<T>& m, const PolygonT<T>& two,
                                           const TransformT<T>& xfA, const PolygonT<T>& b,
