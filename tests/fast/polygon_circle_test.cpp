@@ -5,8 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <vector>
 
+#include "../../bench/random_pairs.h"
 #include "expect.h"
+#include "touche/fast/batch.h"
 
 namespace touche::fast::test {
 namespace {
@@ -132,6 +136,120 @@ TEST(FastPolygonCircle, SliverWithNearlyCollinearFacesTakesTheFaceTheCentreIsAbr
                  {0.2426368148668191, -0.970117197080479},
                  {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(1, 0)}}};
   expectBothWays(a, xfA, b, xfB, g, {}, 2048.0);  // the scene's size: about 2^11
+}
+
+// The lane stage reads vertex next(i) of face i from the lanes moved one down. With eight
+// vertices (count = kLanes) the last face's end, v0, comes through the wrap of the last lane.
+// Octagon v0 (−1,−2), v1 (1,−2), v2 (2,−1), v3 (2,1), v4 (1,2), v5 (−1,2), v6 (−2,1),
+// v7 (−2,−1); circle r = 5.5 at (−4, −6). Face 0 (n (0,−1)) separates by 4, face 7 (v7 → v0,
+// n (−1,−1)/√2) by (−2,−5)·(−1,−1)/√2 = 7/√2 ≈ 4.95 → face 7. u1 = (−2,−5)·(1,−1) = 3 > 0,
+// u2 = (c − v0)·(v7 − v0) = (−3,−4)·(−1,1) = −1 < 0 → v0's region; face 0's u1 =
+// (−3,−4)·(2,0) = −6 is not > 0, so no switch to face 0. d = (−3,−4), |d| = 5, normal
+// (−0.6,−0.8), separation 5 − 5.5 = −0.5; point midway between v0 and c − 5.5·n =
+// (−0.7,−1.6): (−0.85,−1.8).
+TEST(FastPolygonCircle, EightVerticesLastFaceEndsInVertexZeroRegion) {
+  const Polygon octagon =
+      polygon({{-1, -2}, {1, -2}, {2, -1}, {2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}});
+  const Circle c{{0, 0}, 5.5};
+  const Golden g{Status::contact, {-0.6, -0.8}, {{{-0.85, -1.8}, -0.5, vv(0, 0)}}};
+  expectBothWays(octagon, kIdentity, c, {{-4, -6}, {}}, g);
+  expectRigidMotionInvariance(octagon, kIdentity, c, {{-4, -6}, {}}, g, {{3, -2}, {0.6, 0.8}});
+}
+
+// The same with three vertices: the last face's end v0 comes from the first padded lane.
+// Triangle v0 (0,0), v1 (4,0), v2 (0,4); circle r = 5.5 at (−3, −4). Face 0 (n (0,−1))
+// separates by 4, face 2 (n (−1,0)) by 3 → face 0; u1 = (−3,−4)·(4,0) = −12 < 0 → v0's region;
+// face 2's u2 = (c − v0)·(v2 − v0) = (−3,−4)·(0,4) = −16 is not > 0, no switch. d = (−3,−4),
+// normal (−0.6,−0.8), separation −0.5, point midway between v0 and (0.3, 0.4): (0.15, 0.2).
+TEST(FastPolygonCircle, TriangleFirstFaceStartsInVertexZeroRegion) {
+  const Polygon triangle = polygon({{0, 0}, {4, 0}, {0, 4}});
+  const Circle c{{0, 0}, 5.5};
+  const Golden g{Status::contact, {-0.6, -0.8}, {{{0.15, 0.2}, -0.5, vv(0, 0)}}};
+  expectBothWays(triangle, kIdentity, c, {{-3, -4}, {}}, g);
+}
+
+// The sliver above with its vertices renumbered (old v2, v0, v1): the face chosen by rounding
+// is now face 0 and the face the centre lies abreast, old face 1, is face 2 = prev(0): the
+// switch to the previous face wraps from the first face to the last. Same manifold as above,
+// feature id (face 2, vertex 0).
+TEST(FastPolygonCircle, SliverSwitchToPreviousFaceWrapsFromFirstToLast) {
+  const auto h = [](const char* text) { return std::strtod(text, nullptr); };
+  const Polygon a = polygon({{h("-0x1.4a68p+5"), h("-0x1.588802p+6")},
+                             {h("-0x1.facp+5"), h("0x1.fffefffffffffp+0")},
+                             {h("-0x1.342p+4"), h("-0x1.5c88p+7")}},
+                            h("0x1.93p+4"));
+  const Circle b{{h("-0x1.bcp+1"), h("0x1.2f7p+5")}, h("0x1.9658p+6")};
+  const Transform xfA{{h("-0x1.ap+2"), h("0x1.abep+10")}, {0, -1}};
+  const Transform xfB{{h("-0x1.6f58p+6"), h("0x1.ad9ap+10")},
+                      {h("-0x1.c0707eee6f4ebp-1"), h("0x1.ee266a9cb89dep-2")}};
+  const Golden g{Status::contact,
+                 {0.2426368148668191, -0.970117197080479},
+                 {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(2, 0)}}};
+  expectBothWays(a, xfA, b, xfB, g, {}, 2048.0);
+}
+
+/// True if two manifolds are equal in every field up to the point count (bit for bit).
+template <class T>
+bool sameBits(const ManifoldT<T>& x, const ManifoldT<T>& y) {
+  bool same = std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0 &&
+              x.pointCount == y.pointCount && x.flags == y.flags;
+  for (int i = 0; i < x.pointCount && same; ++i) {
+    same = std::memcmp(&x.points[i].point, &y.points[i].point, sizeof x.points[i].point) == 0 &&
+           std::memcmp(&x.points[i].separation, &y.points[i].separation, sizeof(T)) == 0 &&
+           x.points[i].id == y.points[i].id;
+  }
+  return same;
+}
+
+/// Seeded random pairs through the entry point (the AVX2 build where the CPU has it), the
+/// portable build of the same pair (16-byte lanes) and both batch kernels: every result bitwise
+/// equal. Asserts the mix: contacts and vertex regions both common, every vertex count seen.
+template <class T>
+void expectBuildsAgree(T margin) {
+  const std::vector<bench::PairCase> cases =
+      bench::makePairs(PairId::polygon_circle, 4000, 0x1a9e5 + sizeof(T));
+  std::vector<PolygonT<T>> polygons;
+  std::vector<CircleT<T>> circles;
+  std::vector<TransformT<T>> xfA, xfB;
+  for (const bench::PairCase& c : cases) {
+    polygons.push_back(prepare<T>(std::get<Polygon>(c.a)));
+    circles.push_back(prepare<T>(std::get<Circle>(c.b)));
+    xfA.push_back(toT<T>(c.xfA));
+    xfB.push_back(toT<T>(c.xfB));
+  }
+  const int n = static_cast<int>(cases.size());
+  const PolygonCircleBatchT<T> batch{
+      polygons.data(), xfA.data(), circles.data(), xfB.data(), nullptr, nullptr, n};
+  std::vector<ManifoldT<T>> runTime(n), portable(n);
+  collidePolygonAndCircleBatch(batch, margin, runTime.data());
+  detail::sse::polygonCircle(batch, margin, portable.data());
+  int contacts = 0, vertexRegions = 0, counts = 0;
+  for (int k = 0; k < n; ++k) {
+    const ManifoldT<T> entry =
+        collidePolygonAndCircle(polygons[k], xfA[k], circles[k], xfB[k], margin);
+    ManifoldT<T> portableScalar;
+    detail::circlePair(portableScalar, polygons[k], xfA[k], circles[k], xfB[k], margin);
+    ASSERT_TRUE(sameBits(entry, portableScalar)) << "pair " << k;
+    ASSERT_TRUE(sameBits(entry, runTime[k])) << "pair " << k;
+    ASSERT_TRUE(sameBits(entry, portable[k])) << "pair " << k;
+    contacts += entry.pointCount;
+    vertexRegions += entry.pointCount == 1 && entry.points[0].id.typeA == FeatureType::vertex;
+    counts |= 1 << polygons[k].count;
+  }
+  EXPECT_GT(contacts, n * 3 / 10);
+  EXPECT_LT(contacts, n * 9 / 10);
+  EXPECT_GT(vertexRegions, n / 20);
+  EXPECT_EQ(counts, 0x1f8);  // 3 to 8 vertices
+}
+
+TEST(FastPolygonCircle, PortableAndRunTimeBuildsAgreeBitwiseFloat) {
+  expectBuildsAgree<float>(0.0f);
+  expectBuildsAgree<float>(0.25f);
+}
+
+TEST(FastPolygonCircle, PortableAndRunTimeBuildsAgreeBitwiseDouble) {
+  expectBuildsAgree<double>(0.0);
+  expectBuildsAgree<double>(0.25);
 }
 
 }  // namespace

@@ -10,11 +10,19 @@
 // distance instead of the best one, and returns the polygon vertex as the contact point.
 #pragma once
 
+#include <cmath>
+#include <cstring>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 #include "touche/fast/mutant.h"
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
+
+#if TOUCHE_FAST_X86
+#include <immintrin.h>
+#endif
 
 namespace touche::fast {
 
@@ -110,113 +118,165 @@ ManifoldT<T> collideCircles(const CircleT<T>& a, const TransformT<T>& xfA, const
   m.flags &= 0u - static_cast<std::uint32_t>(contact);  // flags only with a contact (no branch)
   return m;
 }
-
-/// The face of `polygon` whose plane the point is farthest in front of, and that distance:
-/// max over faces i of dot(n_i, point − v_i); ties go to the lower index. Source 002,
-/// b2CollidePolygonAndCircle step 1 (every face, no early exit).
-template <class T>
-inline FaceSeparationT<T> maxFaceSeparation(const PolygonT<T>& polygon, Vec2T<T> point) {
-  using namespace detail;
-  Simd<T> s[kChunks<T>];
-  for (int c = 0; c < kChunks<T>; ++c) {
-    s[c] = (point.x - loadChunk(polygon.vx, c)) * loadChunk(polygon.nx, c) +
-           (point.y - loadChunk(polygon.vy, c)) * loadChunk(polygon.ny, c);
-  }
-  return firstMax<T>(s);
-}
-
 /// Polygon A vs circle B, computed in A's frame, returned in the world frame. Source 002,
 /// b2CollidePolygonAndCircle: (1) the max-separation face; (2) Voronoi region of the centre by
 /// the barycentric tests u1 = (c − v1)·(v2 − v1), u2 = (c − v2)·(v1 − v2); (3) vertex region:
 /// normal from the vertex to the centre; face region: the face normal, the centre's foot on
 /// the face is the core point of A. Feature ids: (face i, vertex 0) or (vertex i, vertex 0).
-/// Both regions' normals are computed and the region test selects (no data-dependent branch
-/// on the common path).
+///
+/// Two stages. The lane stage (circle_lanes.inc) computes, for every face and vertex of A at
+/// once (SIMD lanes), everything steps 1–3 may need: each face's separation and the signs of
+/// its two barycentric tests, each vertex's offset to the centre with its length and unit
+/// vector. The region stage then picks the face, the region and the chosen feature's values
+/// by index: the lanes are independent of one another, so the pair's long dependency chain
+/// (centre, face, region, normal) holds no dot product, square root or division after the
+/// face search. Every value is the same IEEE operation on the same operands as computing it
+/// for the chosen feature alone. No data-dependent branch on the common path: both regions'
+/// results are computed and the region test selects.
 template <class T>
-struct CircleInPolygonT {
+struct CircleLanesT {
   Vec2T<T> centerInA;       ///< B's centre in A's frame
   FaceSeparationT<T> best;  ///< A's face of maximum separation from it
+  T separation[kLanes];     ///< lane i: face i's separation n_i·(c − v_i)
+  T length[kLanes];         ///< lane i: |c − v_i|
+  T unitX[kLanes];          ///< lane i: (c − v_i)/|c − v_i|, x
+  T unitY[kLanes];          ///< lane i: (c − v_i)/|c − v_i|, y
+  unsigned behind1;         ///< bit i: face i's u1 = (c − v_i)·(v_{i+1} − v_i) < 0
+  unsigned ahead1;          ///< bit i: face i's u1 > 0
+  unsigned behind2;         ///< bit i: face i's u2 = (c − v_{i+1})·(v_i − v_{i+1}) < 0
+  unsigned ahead2;          ///< bit i: face i's u2 > 0
+  unsigned tiny;            ///< bit i: (c − v_i)·(c − v_i) < kFastNormSquared
 };
 
-/// Step 1 of collidePolygonAndCircle: the centre in A's frame and the max-separation face.
+/// B's centre in A's frame (the first step of collidePolygonAndCircle).
 template <class T>
-inline CircleInPolygonT<T> circleFaceStage(const PolygonT<T>& a, const TransformT<T>& xfA,
-                                           const CircleT<T>& b, const TransformT<T>& xfB) {
-  Vec2T<T> centerInA = invApply(xfA, apply(xfB, b.center));
+[[gnu::always_inline]] inline Vec2T<T> circleCenterInA(const TransformT<T>& xfA,
+                                                       const CircleT<T>& b,
+                                                       const TransformT<T>& xfB) {
   if constexpr (TOUCHE_MUTANT_IS(25)) {  // mutant 25: rotated by q instead of its inverse
-    centerInA = rotate(xfA.q, apply(xfB, b.center) - xfA.p);
+    return rotate(xfA.q, apply(xfB, b.center) - xfA.p);
   }
-  return {centerInA, maxFaceSeparation(a, centerInA)};
+  return invApply(xfA, apply(xfB, b.center));
 }
 
-/// Steps 2–3 of collidePolygonAndCircle from step 1's result (see there).
+/// The region stage of collidePolygonAndCircle (steps 2–3 from the lane stage's values).
 template <class T>
-inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a, const TransformT<T>& xfA,
-                              const CircleT<T>& b, const CircleInPolygonT<T>& step1, T margin) {
-  const Vec2T<T> centerInA = step1.centerInA;
-  FaceSeparationT<T> best = step1.best;
+[[gnu::always_inline]] inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a,
+                                                     const TransformT<T>& xfA, const CircleT<T>& b,
+                                                     const CircleLanesT<T>& lanes, T margin) {
+  const Vec2T<T> centerInA = lanes.centerInA;
+  FaceSeparationT<T> best = lanes.best;
   if constexpr (TOUCHE_MUTANT_IS(17)) {  // mutant 17: the last face's distance, the best's index
     const int last = a.count - 1;
     best.separation = dot(a.normal(last), centerInA - a.vertex(last));
   }
   const bool faceWithin = best.separation - a.radius - b.radius <= margin;
-  const int i1 = best.face;
-  const int i2 = a.next(i1);
-  const Vec2T<T> v1 = a.vertex(i1);
-  const Vec2T<T> v2 = a.vertex(i2);
-  // Region tests combined with & and | (not && and ||, which compile to branches).
-  const bool outside = best.separation > T(0);
-  const T u1 = dot(centerInA - v1, v2 - v1);
-  const T u2 = dot(centerInA - v2, v1 - v2);
-  // mutant 8: the vertex regions closed (u ≤ 0): a centre straight above an end is a vertex's
-  const bool inV1 = outside & (TOUCHE_MUTANT_IS(8) ? u1 <= T(0) : u1 < T(0));
-  const bool inV2 = outside & !inV1 & (TOUCHE_MUTANT_IS(8) ? u2 <= T(0) : u2 < T(0));
+  // mutant 8: the vertex regions closed (u ≤ 0, i.e. not u > 0): a centre straight above an
+  // end is a vertex's
+  const unsigned behind1 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead1 : lanes.behind1;
+  const unsigned behind2 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead2 : lanes.behind2;
+  // Region tests of every face as the best one, bit i for face i (bits ≥ count unused), from
+  // the lanes alone: off the chain that waits for the face search. For face i1 from v1 to v2:
+  // inV1 = u1 < 0; inV2 = u1 ≥ 0 and u2 < 0 (both only for a centre outside the face).
   // A face chosen by a rounding-level tie (a sliver polygon's nearly collinear neighbours)
   // can put the centre in an end's vertex region although it lies abreast the neighbouring
   // face that shares that end: the neighbour is then the closest feature. In exact arithmetic
   // the max-separation face never does this (behind v1 along i1 and before v1 along the
   // previous face implies that face's separation is the larger), so the switch only undoes a
-  // rounded choice. i0 is the face ending at v1, i2 the face starting at v2.
-  const int i0 = selectInt(i1 == 0, a.count - 1, i1 - 1);
-  const bool intoPrev = inV1 & (dot(centerInA - v1, a.vertex(i0) - v1) > T(0));
-  const bool intoNext = inV2 & (dot(centerInA - v2, a.vertex(a.next(i2)) - v2) > T(0));
-  const int face = selectInt(intoPrev, i0, selectInt(intoNext, i2, i1));
-  const T faceSeparation =
-      select(intoPrev | intoNext, dot(a.normal(face), centerInA - a.vertex(face)), best.separation);
-  const bool vertexRegion = (inV1 & !intoPrev) | (inV2 & !intoNext);
-  const int vertex = selectInt(inV1, i1, i2);
+  // rounded choice. The tests (c − v1)·(v_{i0} − v1) > 0 and (c − v2)·(v_{next(i2)} − v2) > 0
+  // are face i0's u2 > 0 (its end is v1) and face i2's u1 > 0 (its start is v2), operand for
+  // operand: bit i of aheadPrev is face prev(i)'s u2 > 0, bit i of aheadNext face next(i)'s
+  // u1 > 0.
+  const int last = a.count - 1;
+  const unsigned aheadPrev = (lanes.ahead2 << 1) | ((lanes.ahead2 >> last) & 1u);
+  const unsigned aheadNext = (lanes.ahead1 >> 1) | ((lanes.ahead1 & 1u) << last);
+  const unsigned inV2 = behind2 & ~behind1;
+  const unsigned intoPrev = behind1 & aheadPrev;  // face i0 instead of vertex v1
+  const unsigned intoNext = inV2 & aheadNext;     // face i2 instead of vertex v2
+  // The chosen feature is i0 (intoPrev), i2 (inV2: vertex v2 or face i2) or i1; the region is
+  // a vertex's for inV1 or inV2 without the switch. Four flags of face i1 in one word.
+  const unsigned vertexBits = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
+  const unsigned flags = (intoPrev & 0xffu) | ((inV2 & 0xffu) << 8) | ((vertexBits & 0xffu) << 16) |
+                         (((intoPrev | intoNext) & 0xffu) << 24);
+  const int i1 = best.face;
+  // Region tests combined with & and | (not && and ||, which compile to branches).
+  const bool outside = best.separation > T(0);
+  const unsigned tests = (flags >> i1) & (0u - static_cast<unsigned>(outside));
+  const bool toPrev = (tests & 1u) != 0u;
+  const bool toNext = (tests & 0x100u) != 0u;
+  const bool vertexRegion = (tests & 0x10000u) != 0u;
+  const bool switched = (tests & 0x1000000u) != 0u;
+  const int i0 = selectInt(i1 == 0, last, i1 - 1);  // the face ending at v1
+  const int i2 = a.next(i1);
+  const int feature = selectInt(toPrev, i0, selectInt(toNext, i2, i1));
+  const T faceSeparation = select(switched, lanes.separation[feature], best.separation);
   // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
   // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
-  const Vec2T<T> toCenter = centerInA - a.vertex(vertex);
-  const T toCenterSquared = dot(toCenter, toCenter);
-  UnitT<T> axis;
-  if (vertexRegion & (toCenterSquared < kFastNormSquared<T>)) [[unlikely]]
-    axis = normalizeOr(toCenter, a.normal(i1));
-  else
-    axis = unitFast(toCenter, select(vertexRegion, toCenterSquared, T(1)));
+  UnitT<T> axis{{lanes.unitX[feature], lanes.unitY[feature]}, lanes.length[feature], true};
+  if (vertexRegion & (((lanes.tiny >> feature) & 1u) != 0u)) [[unlikely]]
+    axis = normalizeOr(centerInA - a.vertex(feature), a.normal(i1));
   // Face region: the distance from the face plane to the centre is the face separation.
-  const Vec2T<T> normal = select(vertexRegion, axis.unit, a.normal(face));
+  const Vec2T<T> normal = select(vertexRegion, axis.unit, a.normal(feature));
   const T distance = select(vertexRegion, axis.length, faceSeparation);
   const FeatureId id{vertexRegion ? FeatureType::vertex : FeatureType::face,
-                     static_cast<std::uint8_t>(selectInt(vertexRegion, vertex, face)),
-                     FeatureType::vertex, 0};
+                     static_cast<std::uint8_t>(feature), FeatureType::vertex, 0};
   const bool contact = faceWithin & (distance - a.radius - b.radius <= margin);
   singlePoint(m, contact, normal, centerInA, distance, a.radius, b.radius, id);
   if constexpr (TOUCHE_MUTANT_IS(18)) {  // mutant 18: the vertex itself as the contact point
-    if (vertexRegion) m.points[0].point = a.vertex(vertex);
+    if (vertexRegion) m.points[0].point = a.vertex(feature);
   }
   m.normal = rotate(xfA.q, m.normal);
   m.points[0].point = apply(xfA, m.points[0].point);
 }
 
-/// Polygon A vs circle B (see the steps above): step 1 then steps 2–3. The batch path runs the
-/// two stages as separate loops over a block of pairs.
+// The lane stage's helpers take and return 32-byte vectors in the AVX2 copy, always inlined
+// there; GCC's note that such a vector passed by value would change the ABI of a non-AVX call
+// does not apply.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace detail {
+
+inline constexpr int kLaneBytes = 16;
+#include "touche/fast/circle_lanes.inc"
+
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace avx2 {
+inline constexpr int kLaneBytes = 32;
+#include "touche/fast/circle_lanes.inc"
+
+/// circlePair compiled for AVX2 with 32-byte lanes: the same IEEE operations, so the same bits.
+/// Not inlined: a function of another target cannot be inlined into portable code.
+template <class T>
+[[gnu::noinline]] void polygonCirclePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                         const TransformT<T>& xfA, const CircleT<T>& b,
+                                         const TransformT<T>& xfB, T margin) {
+  circlePair(m, a, xfA, b, xfB, margin);
+}
+}  // namespace avx2
+#pragma GCC pop_options
+#endif
+
+}  // namespace detail
+
+/// Polygon A vs circle B (see the stages above). On AVX2 machines (asked at run time) the pair
+/// runs in the AVX2 build of the same code.
 template <class T>
 ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
-  circleRegionStage(m, a, xfA, b, circleFaceStage(a, xfA, b, xfB), margin);
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    detail::avx2::polygonCirclePair(m, a, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
+  detail::circlePair(m, a, xfA, b, xfB, margin);
   return m;
 }
+
+#pragma GCC diagnostic pop
 
 }  // namespace touche::fast
