@@ -1001,15 +1001,9 @@ inline EdgeTurnT<T> edgeTurn(const PolygonT<T>& p, int k, Vec2T<T> refNormal, Ve
 /// the reference face more is taken (the other may lie beside it and clip to nothing), then
 /// the lower index (firstMax). Off the tie, the edge stage 3 chose.
 template <class T>
-inline int incidentAtTie(const PolygonT<T>& inc, int edge, const PolygonT<T>& ref, int face) {
+[[gnu::noinline]] int incidentAmongTied(const PolygonT<T>& inc, int edge, const PolygonT<T>& ref,
+                                        int face, int prev, int next, bool tiePrev, bool tieNext) {
   const Vec2T<T> refNormal = ref.normal(face);
-  const T least = dot(refNormal, inc.normal(edge));
-  const int prev = edge == 0 ? inc.count - 1 : edge - 1;
-  const int next = inc.next(edge);
-  const bool tiePrev = dot(refNormal, inc.normal(prev)) == least;
-  const bool tieNext = dot(refNormal, inc.normal(next)) == least;
-  if (!(tiePrev | tieNext)) [[likely]]
-    return edge;
   const Vec2T<T> r1 = ref.vertex(face);
   const Vec2T<T> r2 = ref.vertex(ref.next(face));
   int best = edge;
@@ -1028,6 +1022,22 @@ inline int incidentAtTie(const PolygonT<T>& inc, int edge, const PolygonT<T>& re
     }
   }
   return best;
+}
+
+/// The tie test of incidentAtTie, inlined into the pair (no call, no branch but the one on a
+/// tie, which random pairs never take); the tie itself is resolved out of line.
+template <class T>
+[[gnu::always_inline]] inline int incidentAtTie(const PolygonT<T>& inc, int edge,
+                                                const PolygonT<T>& ref, int face) {
+  const Vec2T<T> refNormal = ref.normal(face);
+  const T least = dot(refNormal, inc.normal(edge));
+  const int prev = selectInt(edge == 0, inc.count - 1, edge - 1);
+  const int next = inc.next(edge);
+  const bool tiePrev = dot(refNormal, inc.normal(prev)) == least;
+  const bool tieNext = dot(refNormal, inc.normal(next)) == least;
+  if (!(tiePrev | tieNext)) [[likely]]
+    return edge;
+  return incidentAmongTied(inc, edge, ref, face, prev, next, tiePrev, tieNext);
 }
 
 /// How much of face k of `ref` (along its direction, in units of its length) the projection of
@@ -1053,15 +1063,10 @@ inline T faceOverlap(const PolygonT<T>& ref, int k, const PolygonT<T>& other) {
 /// shape separates more: the one the other shape's projection overlaps more; ties keep the
 /// chosen face. The incident edge (least dot product with the same normal) is unchanged.
 template <class T>
-inline int referenceAtTie(const PolygonT<T>& ref, int face, const PolygonT<T>& other) {
+[[gnu::noinline]] int referenceAmongTied(const PolygonT<T>& ref, int face, const PolygonT<T>& other,
+                                         int prev, int next) {
   const Vec2T<T> n = ref.normal(face);
-  const int prev = face == 0 ? ref.count - 1 : face - 1;
-  const int next = ref.next(face);
   const auto same = [&](int k) { return k != face && ref.nx[k] == n.x && ref.ny[k] == n.y; };
-  const bool tiedWithPrev = same(prev);
-  const bool tiedWithNext = same(next);
-  if (!(tiedWithPrev || tiedWithNext)) [[likely]]
-    return face;
   int best = face;
   T bestOverlap = faceOverlap(ref, face, other);
   for (const int k : {prev, next}) {
@@ -1073,6 +1078,21 @@ inline int referenceAtTie(const PolygonT<T>& ref, int face, const PolygonT<T>& o
     }
   }
   return best;
+}
+
+/// The tie test of referenceAtTie, inlined into the pair (comparisons combined with & rather
+/// than &&, which compiles to branches); the tie itself is resolved out of line.
+template <class T>
+[[gnu::always_inline]] inline int referenceAtTie(const PolygonT<T>& ref, int face,
+                                                 const PolygonT<T>& other) {
+  const Vec2T<T> n = ref.normal(face);
+  const int prev = selectInt(face == 0, ref.count - 1, face - 1);
+  const int next = ref.next(face);
+  const bool tiedWithPrev = (prev != face) & (ref.nx[prev] == n.x) & (ref.ny[prev] == n.y);
+  const bool tiedWithNext = (next != face) & (ref.nx[next] == n.x) & (ref.ny[next] == n.y);
+  if (!(tiedWithPrev | tiedWithNext)) [[likely]]
+    return face;
+  return referenceAmongTied(ref, face, other, prev, next);
 }
 
 /// Stages 2–3 with their exact ties on slivers resolved (referenceAtTie, incidentAtTie).
