@@ -353,7 +353,7 @@ void expectBuildsAgree() {
     const TransformT<T> xfB = toT<T>(c.xfB);
     const T margin = T(0.05);
     ManifoldT<T> portable;
-    detail::cores::segmentPolygonPair(portable, asPolygon<T>(a), xfA, b, xfB, margin);
+    detail::cores::segmentPolygonPair(portable, a, xfA, b, xfB, margin);
     const ManifoldT<T> chosen = collideSegmentAndPolygon(a, xfA, b, xfB, margin);
     contacts += chosen.pointCount > 0;
     ASSERT_EQ(portable.pointCount, chosen.pointCount);

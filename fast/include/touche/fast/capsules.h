@@ -148,7 +148,7 @@ inline SegmentT<T> prepare(const Segment& segment) {
 /// The capsule (or segment) as a prepared two-vertex polygon: vertex 0 = p1, vertex 1 = p2,
 /// normals n and −n, lanes ≥ 2 repeating lane 0 (as prepare(Polygon) pads).
 template <class T>
-inline PolygonT<T> asPolygon(const CapsuleT<T>& c) {
+[[gnu::always_inline]] inline PolygonT<T> asPolygon(const CapsuleT<T>& c) {
   PolygonT<T> out;
   out.count = 2;
   out.radius = c.radius;
@@ -1131,13 +1131,15 @@ template <class T>
   return f;
 }
 
-/// Segment A (as the two-vertex polygon `two`) vs polygon B, stages 1–5 with B-byte SIMD
-/// chunks in stage 1. Writes m (empty on entry) in the world frame.
+/// Segment A vs polygon B, stages 1–5 with B-byte SIMD chunks in stage 1, A as the two-vertex
+/// polygon (built here, so that the AVX2 build stores it with its own wider stores). Writes m
+/// (empty on entry) in the world frame.
 template <class T, int B = 16>
-[[gnu::always_inline]] inline void segmentPolygonPair(ManifoldT<T>& m, const PolygonT<T>& two,
+[[gnu::always_inline]] inline void segmentPolygonPair(ManifoldT<T>& m, const SegmentT<T>& a,
                                                       const TransformT<T>& xfA,
                                                       const PolygonT<T>& b,
                                                       const TransformT<T>& xfB, T margin) {
+  const PolygonT<T> two = asPolygon<T>(a);
   detail::SatT<T> sat;
   if (!twoVertexSat<T, B>(sat, two, xfA, b, xfB, margin)) return;
   detail::manifoldFromFeatures(m, twoVertexFeatures(two, sat), xfA, margin);
@@ -1195,10 +1197,10 @@ namespace detail::avx2 {
 /// PortableAndAvx2BuildsAgreeBitForBit, compares the two builds). Not inlined: a function of
 /// another target cannot be inlined into portable code, so the whole pair sits behind one call.
 template <class T>
-[[gnu::noinline]] void segmentPolygonPair(ManifoldT<T>& m, const PolygonT<T>& two,
+[[gnu::noinline]] void segmentPolygonPair(ManifoldT<T>& m, const SegmentT<T>& a,
                                           const TransformT<T>& xfA, const PolygonT<T>& b,
                                           const TransformT<T>& xfB, T margin) {
-  detail::cores::segmentPolygonPair<T, 32>(m, two, xfA, b, xfB, margin);
+  detail::cores::segmentPolygonPair<T, 32>(m, a, xfA, b, xfB, margin);
 }
 }  // namespace detail::avx2
 #pragma GCC pop_options
@@ -1212,14 +1214,13 @@ template <class T>
 ManifoldT<T> collideSegmentAndPolygon(const SegmentT<T>& a, const TransformT<T>& xfA,
                                       const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
-  const PolygonT<T> two = asPolygon<T>(a);
 #if TOUCHE_FAST_AVX2
   if (detail::haveAvx2()) {
-    detail::avx2::segmentPolygonPair(m, two, xfA, b, xfB, margin);
+    detail::avx2::segmentPolygonPair(m, a, xfA, b, xfB, margin);
     return m;
   }
 #endif
-  detail::cores::segmentPolygonPair(m, two, xfA, b, xfB, margin);
+  detail::cores::segmentPolygonPair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
