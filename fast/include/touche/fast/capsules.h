@@ -930,13 +930,12 @@ template <class T, int B>
 /// only A's two vertices (the padding lanes repeat vertex 0). Ties as firstMax breaks them:
 /// face 1 of A only when strictly better (a select, not a branch: which side of the segment B
 /// lies on is a coin toss on random pairs). B-byte SIMD chunks (16: SSE2; 32: the AVX2 build).
+/// `sat` holds B already moved into A's frame (sat.bInA); fills sat.sepA and sat.sepB.
 template <class T, int B = 16>
 [[gnu::always_inline]] inline bool twoVertexSat(detail::SatT<T>& sat, const PolygonT<T>& a,
-                                                const TransformT<T>& xfA, const PolygonT<T>& b,
-                                                const TransformT<T>& xfB, T margin) {
+                                                T margin) {
   using V = detail::Simd<T, B>;
   constexpr int C = detail::kChunks<T, B>;
-  sat.bInA = detail::moveInto<T, B>(b, invMul(xfA, xfB));
   const T nx = a.nx[0];
   const T ny = a.ny[0];
   V lo =
@@ -964,7 +963,7 @@ template <class T, int B = 16>
   detail::Simd<T> halves[detail::kChunks<T>];  // firstMax works on 16-byte chunks
   std::memcpy(halves, sepB, sizeof halves);
   sat.sepB = firstMax<T>(halves);
-  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - sat.bInA.radius > margin);
 }
 
 /// How far edge k of `p` turns from perpendicular to the unit `refNormal`, as the pair
@@ -1140,8 +1139,10 @@ template <class T, int B = 16>
                                                       const PolygonT<T>& b,
                                                       const TransformT<T>& xfB, T margin) {
   const PolygonT<T> two = asPolygon<T>(a);
-  detail::SatT<T> sat;
-  if (!twoVertexSat<T, B>(sat, two, xfA, b, xfB, margin)) return;
+  // B moved into A's frame straight into its slot (initialising from the returned value, not
+  // assigning it: the assignment copied the whole polygon, a `rep movs` for double).
+  detail::SatT<T> sat{detail::moveInto<T, B>(b, invMul(xfA, xfB)), {}, {}};
+  if (!twoVertexSat<T, B>(sat, two, margin)) return;
   detail::manifoldFromFeatures(m, twoVertexFeatures(two, sat), xfA, margin);
 }
 
