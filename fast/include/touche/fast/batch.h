@@ -14,7 +14,10 @@
 // - polygon–polygon: staged. Stage 1 (frame change and both SAT passes, SIMD across each
 //   polygon's faces) runs for a block of pairs and compacts the indices of the pairs within
 //   the margin without a branch; stages 2–5 run on those only. The one branch of the scalar
-//   path that the predictor cannot learn on random pairs (contact or not) disappears.
+//   path that the predictor cannot learn on random pairs (contact or not) disappears. On
+//   AVX-512 machines (run-time choice, float) stage 1 runs both SAT passes in one 16-lane
+//   register and keeps only the separations; B is moved into A's frame again for the pairs in
+//   contact (avx512::polygonBlock below).
 // - polygon–circle: the scalar function is already branch-free; the batch runs it pair by pair
 //   (AVX2 encoding when available).
 #pragma once
@@ -70,6 +73,64 @@ inline constexpr int kVectorBytes = 32;
 #pragma GCC pop_options
 #endif
 
+#if TOUCHE_FAST_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+namespace avx512 {
+/// Pairs per block of the AVX-512 polygon path, as batch_kernels.inc's kBlock.
+inline constexpr int kBlock = 32;
+
+/// The staged polygon–polygon path of the AVX-512 build, float, for pairs [k0, k0 + n), n ≤
+/// kBlock (batch_kernels.inc's polygonBlock, with polygons.h's AVX-512 stage 1): stage 1 for
+/// every pair keeps only its 16 separations (one register) and compacts the pairs within the
+/// margin without a branch; stages 2–3 then move B into A's frame again for those pairs only —
+/// the same operations, so the same bits — rather than every pair storing its moved B (the
+/// stores cost more than the repeated frame change of the pairs in contact).
+inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float margin,
+                         ManifoldT<float>* out) {
+  fast::detail::Simd<float, 64> separations[kBlock];
+  int within[kBlock];
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    const int k = k0 + i;
+    const int ia = batch.a(k);
+    const int ib = batch.b(k);
+    out[k] = ManifoldT<float>{};
+    const PolygonT<float> bInA =
+        fast::detail::moveInto<float, 32>(batch.shapesB[ib], invMul(batch.xfA[ia], batch.xfB[ib]));
+    separations[i] = fast::detail::fusedSeparations(batch.shapesA[ia], bInA);
+    within[count] = i;  // written always, kept only when within the margin
+    count += static_cast<int>(fast::detail::fusedWithinMargin(
+        separations[i], batch.shapesA[ia].radius, batch.shapesB[ib].radius, margin));
+  }
+  PolygonT<float> moved[kBlock];
+  fast::detail::ContactFrameT<float> frames[kBlock];
+  for (int j = 0; j < count; ++j) {
+    const int k = k0 + within[j];
+    const int ia = batch.a(k);
+    moved[j] = fast::detail::moveInto<float, 32>(batch.shapesB[batch.b(k)],
+                                                 invMul(batch.xfA[ia], batch.xfB[batch.b(k)]));
+    FaceSeparationT<float> sepA, sepB;
+    fast::detail::fusedBestFaces(separations[within[j]], sepA, sepB);
+    frames[j] = fast::detail::chooseFeatures(batch.shapesA[ia], moved[j], sepA, sepB);
+  }
+  for (int j = 0; j < count; ++j) {
+    const int i = within[j];
+    // mutant 28: A's transform looked up by the compacted index j, not the pair's index i
+    const int ia = batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i));
+    fast::detail::manifoldFromFeatures(out[k0 + i], frames[j], batch.xfA[ia], margin);
+  }
+}
+
+/// Every polygon pair of the batch in blocks of kBlock (AVX-512 build, float).
+inline void polygons(const PolygonBatchT<float>& batch, float margin, ManifoldT<float>* out) {
+  for (int k = 0; k < batch.count; k += kBlock)
+    polygonBlock(batch, k, batch.count - k < kBlock ? batch.count - k : kBlock, margin, out);
+}
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
 }  // namespace detail
 
 /// Circle A vs circle B for every pair of the batch; out[k] is bitwise collideCircles' result.
@@ -94,6 +155,11 @@ void collidePolygonAndCircleBatch(const PolygonCircleBatchT<T>& batch, T margin,
 /// Polygon A vs polygon B for every pair; out[k] is bitwise collidePolygons' result.
 template <class T>
 void collidePolygonsBatch(const PolygonBatchT<T>& batch, T margin, ManifoldT<T>* out) {
+#if TOUCHE_FAST_AVX512
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx512()) return detail::avx512::polygons(batch, margin, out);
+  }
+#endif
 #if TOUCHE_FAST_AVX2
   if (detail::haveAvx2()) return detail::avx2::polygons(batch, margin, out);
 #endif

@@ -23,9 +23,11 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "touche/fast/mutant.h"
 #include "touche/fast/shapes.h"
@@ -37,9 +39,34 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 
+// The AVX-512 builds (GCC, x86-64, like the AVX2 ones): compiled inside the portable build under
+// `#pragma GCC target` and chosen at run time.
+#if TOUCHE_FAST_AVX2
+#define TOUCHE_FAST_AVX512 1
+#include <immintrin.h>
+/// Marks an always-inlined helper of the AVX-512 builds (compiled for that target itself).
+#define TOUCHE_FAST_AVX512_INLINE \
+  [[gnu::always_inline, gnu::target("avx2,avx512f,avx512dq,avx512vl,avx512bw")]] inline
+#else
+#define TOUCHE_FAST_AVX512 0
+#endif
+
 namespace touche::fast {
 
 namespace detail {
+
+/// Whether the AVX-512 builds (F, DQ, VL, BW) may run on this CPU, asked once. They compute the
+/// same IEEE operations as the portable code (no fused multiply-add), so the choice never
+/// changes a result.
+inline bool haveAvx512() {
+#if TOUCHE_FAST_AVX512
+  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+  return yes;
+#else
+  return false;
+#endif
+}
 
 /// Stores a SIMD chunk into lanes [c·width, (c + 1)·width) of a lane array.
 template <class T, int B = 16>
@@ -245,15 +272,27 @@ inline FeatureId selectId(bool c, FeatureId a, FeatureId b) {
 }
 
 /// Expresses a feature id given in (reference, incident) roles with A/B as the input's roles.
+/// A feature id is four bytes (typeA, indexA, typeB, indexB), so exchanging the roles exchanges
+/// the two 16-bit halves of its bits, whatever the byte order: a rotation by 16 (core's swapped,
+/// in one instruction).
 inline FeatureId roles(FeatureId refInc, bool flip) {
   if constexpr (TOUCHE_MUTANT_IS(12)) return refInc;  // mutant 12: ids kept in ref/inc roles
-  return selectId(flip, swapped(refInc), refInc);
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(refInc);
+  return selectId(flip, std::bit_cast<FeatureId>(std::rotl(bits, 16)), refInc);
 }
 
-/// A feature id from (type, index) pairs in (reference, incident) roles.
+/// A feature id from (type, index) pairs in (reference, incident) roles, assembled as the bits
+/// of its four bytes (one integer, not four byte stores).
 inline FeatureId makeId(FeatureType typeRef, int indexRef, FeatureType typeInc, int indexInc) {
-  return {typeRef, static_cast<std::uint8_t>(indexRef), typeInc,
-          static_cast<std::uint8_t>(indexInc)};
+  static_assert(sizeof(FeatureId) == 4 && sizeof(FeatureType) == 1);
+  const std::uint32_t bytes[4] = {
+      static_cast<std::uint32_t>(typeRef), static_cast<std::uint32_t>(indexRef) & 0xffu,
+      static_cast<std::uint32_t>(typeInc), static_cast<std::uint32_t>(indexInc) & 0xffu};
+  if constexpr (std::endian::native == std::endian::little) {
+    return std::bit_cast<FeatureId>(bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24);
+  } else {
+    return std::bit_cast<FeatureId>(bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3]);
+  }
 }
 
 /// Stage 4 (Box2D v3 b2CollidePolygons, vertex–vertex branch): one point between the two
@@ -275,6 +314,33 @@ inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, i
   m.points[0].point = vInc + (T(0.5) * (rRef - rInc - axis.length)) * axis.unit;
   m.points[0].separation = axis.length - rRef - rInc;
   m.points[0].id = roles(makeId(FeatureType::vertex, iRef, FeatureType::vertex, iInc), f.flip);
+}
+
+/// Writes stage 5's two points, float: point 0 is end p = flip (the upper end when B holds the
+/// reference face) if it is kept, else end q = 1 − p; point 1 is always end q (clipIncident's
+/// order). A float point (x, y, separation, id) is 16 bytes, so each end is assembled as one
+/// 4-lane vector by shuffles and the two are exchanged by bitwise selects: the stored bits are
+/// those of the per-field copies.
+[[gnu::always_inline]] inline void storePoints(ManifoldT<float>& m, Simd<float, 8> worldX,
+                                               Simd<float, 8> worldY, Simd<float, 8> separation,
+                                               const FeatureId (&ids)[2], bool flip, bool keepP) {
+  using V4 = Simd<float, 16>;
+  using M4 = Simd<std::int32_t, 16>;
+  const Simd<float, 8> idBits{std::bit_cast<float>(ids[0]), std::bit_cast<float>(ids[1])};
+  const V4 xy = __builtin_shufflevector(worldX, worldY, 0, 2, 1, 3);       // xL yL xH yH
+  const V4 sid = __builtin_shufflevector(separation, idBits, 0, 2, 1, 3);  // sL iL sH iH
+  const M4 low = std::bit_cast<M4>(__builtin_shufflevector(xy, sid, 0, 1, 4, 5));
+  const M4 high = std::bit_cast<M4>(__builtin_shufflevector(xy, sid, 2, 3, 6, 7));
+  const M4 flipMask = M4{} - static_cast<std::int32_t>(flip);
+  const M4 endP = (high & flipMask) | (low & ~flipMask);
+  const M4 endQ = (low & flipMask) | (high & ~flipMask);
+  const M4 keepMask = M4{} - static_cast<std::int32_t>(keepP);
+  const M4 first = (endP & keepMask) | (endQ & ~keepMask);
+  static_assert(sizeof(ManifoldPointT<float>) == sizeof(M4));
+  // Stored as vectors (ManifoldPointT<float> is trivially copyable: 16 bytes, no padding).
+  static_assert(std::is_trivially_copyable_v<ManifoldPointT<float>>);
+  std::memcpy(static_cast<void*>(&m.points[0]), &first, sizeof first);
+  std::memcpy(static_cast<void*>(&m.points[1]), &endQ, sizeof endQ);
 }
 
 /// Stage 5 (Box2D v3 b2ClipPolygons; source 000 clipEdge): in the reference edge's tangent
@@ -350,31 +416,53 @@ template <class T>
   const int p = static_cast<int>(f.flip);
   const int q = 1 - p;
   const FeatureId ids[2] = {roles(idLow, f.flip), roles(idHigh, f.flip)};
-  const int first = selectInt(keep[p], p, q);
-  m.points[0] = {{worldX[first], worldY[first]}, separation[first], ids[first]};
-  m.points[1] = {{worldX[q], worldY[q]}, separation[q], ids[q]};
-  m.pointCount = static_cast<int>(keep[p]) + static_cast<int>(keep[q]);
+  if constexpr (std::is_same_v<T, float> && sizeof(ManifoldPointT<float>) == 16) {
+    storePoints(m, worldX, worldY, separation, ids, f.flip,
+                (keep[0] & !f.flip) | (keep[1] & f.flip));
+  } else {
+    const int first = selectInt(keep[p], p, q);
+    m.points[0] = {{worldX[first], worldY[first]}, separation[first], ids[first]};
+    m.points[1] = {{worldX[q], worldY[q]}, separation[q], ids[q]};
+  }
+  m.pointCount = static_cast<int>(keep[0]) + static_cast<int>(keep[1]);  // = keep[p] + keep[q]
   const bool negate = f.flip && !TOUCHE_MUTANT_IS(1);  // mutant 1: reference normal kept on B
-  m.normal = select(keep[p] | keep[q], rotate(xfA.q, select(negate, -n, n)), Vec2T<T>{});
+  m.normal = select(keep[0] | keep[1], rotate(xfA.q, select(negate, -n, n)), Vec2T<T>{});
 }
 
-/// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
+/// Stage 2 once both candidate incident edges are known: the reference face is B's only if
+/// sepB > sepA, and the incident edge is the candidate on the other polygon.
 template <class T>
-inline ContactFrameT<T> chooseFeatures(const PolygonT<T>& a, const PolygonT<T>& bInA,
-                                       FaceSeparationT<T> sepA, FaceSeparationT<T> sepB) {
-  // Both candidate incident edges are searched, each as soon as its own SAT pass is done, and
-  // the choice selects between them: shorter dependency chains than choosing first.
-  const int edgeOnB = incidentEdge(a.normal(sepA.face), bInA);
-  const int edgeOnA = incidentEdge(bInA.normal(sepB.face), a);
+[[gnu::always_inline]] inline ContactFrameT<T> frameFrom(const PolygonT<T>& a,
+                                                         const PolygonT<T>& bInA,
+                                                         FaceSeparationT<T> sepA,
+                                                         FaceSeparationT<T> sepB, int edgeOnB,
+                                                         int edgeOnA) {
   const bool flip = TOUCHE_MUTANT_IS(3) ? sepB.separation >= sepA.separation  // mutant 3
                                         : sepB.separation > sepA.separation;
-  const PolygonT<T>* polygons[2] = {&a, &bInA};  // indexed, not branched, by flip
-  return {polygons[static_cast<int>(flip)],
-          polygons[1 - static_cast<int>(flip)],
+  // The two polygons selected by flip through a mask on their addresses, not a branch.
+  const std::uintptr_t mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(flip);
+  const std::uintptr_t addressA = reinterpret_cast<std::uintptr_t>(&a);
+  const std::uintptr_t addressB = reinterpret_cast<std::uintptr_t>(&bInA);
+  return {reinterpret_cast<const PolygonT<T>*>((addressB & mask) | (addressA & ~mask)),
+          reinterpret_cast<const PolygonT<T>*>((addressA & mask) | (addressB & ~mask)),
           selectInt(flip, sepB.face, sepA.face),
           selectInt(flip, edgeOnA, edgeOnB),
           select(flip, sepB.separation, sepA.separation),
           flip};
+}
+
+/// Stages 2–3: picks the reference face and the incident edge from the two SAT results.
+/// Always inlined, so that it runs in the AVX2/AVX-512 builds of the pair and the batch block.
+template <class T>
+[[gnu::always_inline]] inline ContactFrameT<T> chooseFeatures(const PolygonT<T>& a,
+                                                              const PolygonT<T>& bInA,
+                                                              FaceSeparationT<T> sepA,
+                                                              FaceSeparationT<T> sepB) {
+  // Both candidate incident edges are searched, each as soon as its own SAT pass is done, and
+  // the choice selects between them: shorter dependency chains than choosing first.
+  const int edgeOnB = incidentEdge(a.normal(sepA.face), bInA);
+  const int edgeOnA = incidentEdge(bInA.normal(sepB.face), a);
+  return frameFrom(a, bInA, sepA, sepB, edgeOnB, edgeOnA);
 }
 
 /// Rotates a manifold computed in A's frame into the world frame (both point slots, without a
@@ -394,8 +482,20 @@ struct SatT {
   FaceSeparationT<T> sepB;
 };
 
+/// Stage 1's verdict from the two SAT answers: whether the polygons are within the margin (no
+/// axis separates them by more).
+template <class T>
+[[gnu::always_inline]] inline bool withinMargin(const SatT<T>& sat, const PolygonT<T>& a,
+                                                const PolygonT<T>& b, T margin) {
+  const T satGap = maxOr(sat.sepA.separation, sat.sepB.separation);
+  if constexpr (TOUCHE_MUTANT_IS(22)) return !(satGap - a.radius - b.radius > T(0));  // no margin
+  if constexpr (TOUCHE_MUTANT_IS(23)) return !(satGap > margin);                      // no radii
+  return !(satGap - a.radius - b.radius > margin);
+}
+
 /// Stage 1: moves B into A's frame and runs the SAT both ways (no early exit between them).
-/// Returns whether the polygons are within the margin (no axis separates them by more).
+/// Returns whether the polygons are within the margin (no axis separates them by more). The
+/// AVX-512 builds run float's stage 1 as fusedSeparations (below) and double's as B = 32.
 template <class T, int B = 16>
 [[gnu::always_inline]] inline bool satStage(SatT<T>& sat, const PolygonT<T>& a,
                                             const TransformT<T>& xfA, const PolygonT<T>& b,
@@ -403,11 +503,117 @@ template <class T, int B = 16>
   sat.bInA = moveInto<T, B>(b, invMul(xfA, xfB));
   sat.sepA = maxSeparation<T, B>(a, sat.bInA);
   sat.sepB = maxSeparation<T, B>(sat.bInA, a);
-  const T satGap = maxOr(sat.sepA.separation, sat.sepB.separation);
-  if constexpr (TOUCHE_MUTANT_IS(22)) return !(satGap - a.radius - b.radius > T(0));  // no margin
-  if constexpr (TOUCHE_MUTANT_IS(23)) return !(satGap > margin);                      // no radii
-  return !(satGap - a.radius - b.radius > margin);
+  return withinMargin(sat, a, b, margin);
 }
+
+#if TOUCHE_FAST_AVX512
+// Stage 1 of the AVX-512 builds, float: both SAT passes in one 16-lane register. Lanes 0–7 are
+// A's faces against B's vertices (maxSeparation(a, bInA)), lanes 8–15 B's faces against A's
+// vertices (maxSeparation(bInA, a)); every lane performs maxSeparation's operations on its face,
+// so the separations are maxSeparation's values. One permute hands vertex j of B to A's lanes
+// and vertex j of A to B's lanes at once: both passes take 8 products instead of 16. Two things
+// shorten the chain that ends in the one unpredictable branch (contact or not) and in the
+// batch's compaction:
+//  - the minimum over the 8 vertices is a tree, not a chain. The minimum of a set of numbers
+//    does not depend on the order it is taken in; only which of +0 and −0 it returns may, and
+//    no later step can tell them apart (every use of a separation is a comparison);
+//  - the margin test runs on all 16 lanes before the best faces are known: with x ↦ (x − rA) −
+//    rB monotone (each subtraction rounds monotonically), (max_i s_i − rA) − rB > margin holds
+//    iff it holds for some lane i, which is withinMargin's verdict without the max tree.
+
+/// Two 8-lane chunks as one 16-lane register: lo in lanes 0–7, hi in lanes 8–15.
+TOUCHE_FAST_AVX512_INLINE Simd<float, 64> join(Simd<float, 32> lo, Simd<float, 32> hi) {
+  return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/// a < b ? a : b lane-wise (maxSeparation's minimum step).
+TOUCHE_FAST_AVX512_INLINE Simd<float, 64> minLanes(Simd<float, 64> a, Simd<float, 64> b) {
+  return a < b ? a : b;
+}
+
+/// a > b ? a : b lane-wise (maxps: b where a is not greater, as firstMax's _mm_max_ps).
+TOUCHE_FAST_AVX512_INLINE Simd<float, 64> maxLanes(Simd<float, 64> a, Simd<float, 64> b) {
+  return a > b ? a : b;
+}
+
+/// n·w_J on every lane: vertex J of the other polygon (lane J of w for lanes 0–7, lane 8 + J
+/// for lanes 8–15, one permute each) against the lane's face normal, as maxSeparation's
+/// `wx * nx + wy * ny`.
+template <int J>
+TOUCHE_FAST_AVX512_INLINE Simd<float, 64> facesDotVertex(Simd<float, 64> wx, Simd<float, 64> wy,
+                                                         Simd<float, 64> nx, Simd<float, 64> ny) {
+  constexpr int K = J + 8;
+  return __builtin_shufflevector(wx, wx, J, J, J, J, J, J, J, J, K, K, K, K, K, K, K, K) * nx +
+         __builtin_shufflevector(wy, wy, J, J, J, J, J, J, J, J, K, K, K, K, K, K, K, K) * ny;
+}
+
+/// Source 000 step 1 both ways: the 16 face separations (A's faces in lanes 0–7, B's in 8–15),
+/// each the minimum over the other polygon's 8 vertex lanes of n·w, minus the face's offset.
+TOUCHE_FAST_AVX512_INLINE Simd<float, 64> fusedSeparations(const PolygonT<float>& a,
+                                                           const PolygonT<float>& bInA) {
+  using V16 = Simd<float, 64>;
+  const V16 nx = join(loadChunk<float, 32>(a.nx, 0), loadChunk<float, 32>(bInA.nx, 0));
+  const V16 ny = join(loadChunk<float, 32>(a.ny, 0), loadChunk<float, 32>(bInA.ny, 0));
+  // The other polygon's vertices: B's in the low half (for A's faces), A's in the high half.
+  const V16 wx = join(loadChunk<float, 32>(bInA.vx, 0), loadChunk<float, 32>(a.vx, 0));
+  const V16 wy = join(loadChunk<float, 32>(bInA.vy, 0), loadChunk<float, 32>(a.vy, 0));
+  const V16 low =
+      minLanes(minLanes(facesDotVertex<0>(wx, wy, nx, ny), facesDotVertex<1>(wx, wy, nx, ny)),
+               minLanes(facesDotVertex<2>(wx, wy, nx, ny), facesDotVertex<3>(wx, wy, nx, ny)));
+  const V16 high =
+      minLanes(minLanes(facesDotVertex<4>(wx, wy, nx, ny), facesDotVertex<5>(wx, wy, nx, ny)),
+               minLanes(facesDotVertex<6>(wx, wy, nx, ny), facesDotVertex<7>(wx, wy, nx, ny)));
+  return minLanes(low, high) -
+         join(loadChunk<float, 32>(a.offset, 0), loadChunk<float, 32>(bInA.offset, 0));
+}
+
+/// withinMargin on the 16 separations (see above: the verdict of their maximum, lane-wise).
+TOUCHE_FAST_AVX512_INLINE bool fusedWithinMargin(Simd<float, 64> separations, float radiusA,
+                                                 float radiusB, float margin) {
+  if constexpr (TOUCHE_MUTANT_IS(23)) {  // no radii
+    return _mm512_cmp_ps_mask(separations, _mm512_set1_ps(margin), _CMP_GT_OQ) == 0;
+  }
+  const float limit = TOUCHE_MUTANT_IS(22) ? 0.0f : margin;  // mutant 22: no margin
+  return _mm512_cmp_ps_mask((separations - radiusA) - radiusB, _mm512_set1_ps(limit), _CMP_GT_OQ) ==
+         0;
+}
+
+/// firstMax on each half of 16 lanes: the first maximum of lanes 0–7 and of lanes 8–15. The max
+/// tree takes the same pairs in the same operand order as firstMax's SSE tree (lanes 0–3 against
+/// 4–7, then within the four), and lanes 0–3 of each half's tree are copied over its lanes 4–7,
+/// so both quads are compared with the same four maxima: bitwise firstMax's answer per half.
+TOUCHE_FAST_AVX512_INLINE void firstMaxHalves(Simd<float, 64> s, FaceSeparationT<float>& low,
+                                              FaceSeparationT<float>& high) {
+  using V16 = Simd<float, 64>;
+  V16 m = maxLanes(
+      s, __builtin_shufflevector(s, s, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11));
+  m = maxLanes(m,
+               __builtin_shufflevector(m, m, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+  m = maxLanes(m,
+               __builtin_shufflevector(m, m, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  m = __builtin_shufflevector(m, m, 0, 1, 2, 3, 0, 1, 2, 3, 8, 9, 10, 11, 8, 9, 10, 11);
+  const unsigned mask = _mm512_cmpeq_ps_mask(s, m);
+  low = {m[0], static_cast<int>(__builtin_ctz((mask & 0xffu) | 0x100u) & 7)};
+  high = {m[8], static_cast<int>(__builtin_ctz((mask >> 8) | 0x100u) & 7)};
+}
+
+/// Stage 1's best faces from the 16 separations: A's (lanes 0–7) and B's (lanes 8–15).
+TOUCHE_FAST_AVX512_INLINE void fusedBestFaces(Simd<float, 64> separations,
+                                              FaceSeparationT<float>& sepA,
+                                              FaceSeparationT<float>& sepB) {
+  firstMaxHalves(separations, sepA, sepB);
+}
+
+/// Stage 1 in the AVX-512 builds, double: the AVX2 build's stage (four double faces a register).
+/// A specialisation compiled for AVX-512 itself, called directly from the AVX-512 pair.
+template <>
+TOUCHE_FAST_AVX512_INLINE bool satStage<double, 64>(SatT<double>& sat, const PolygonT<double>& a,
+                                                    const TransformT<double>& xfA,
+                                                    const PolygonT<double>& b,
+                                                    const TransformT<double>& xfB, double margin) {
+  return satStage<double, 32>(sat, a, xfA, b, xfB, margin);
+}
+#endif
 
 /// Stages 4–5 once the features are chosen: vertex–vertex or clip. Writes m (empty on entry)
 /// in the world frame.
@@ -466,18 +672,56 @@ template <class T>
 #pragma GCC pop_options
 #endif
 
+#if TOUCHE_FAST_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+namespace avx512 {
+/// polygonPair compiled for AVX-512: float runs both SAT passes in one 16-lane register
+/// (fusedSeparations), double runs the AVX2 build's stage 1. The same IEEE operations, so the
+/// same bits (tests/fast/polygon_kernels_test.cpp runs every build against the portable one).
+template <class T>
+[[gnu::noinline]] void polygonPair(ManifoldT<T>& m, const PolygonT<T>& a, const TransformT<T>& xfA,
+                                   const PolygonT<T>& b, const TransformT<T>& xfB, T margin) {
+  if constexpr (std::is_same_v<T, float>) {
+    // Stages 1–3 before the one unpredictable branch (contact or not): when it is mispredicted
+    // the work older than it survives, so a pair in contact resumes at the clip. Stages 2–3 on
+    // a separated pair are wasted but cheap (measured: faster than behind the branch).
+    const PolygonT<float> bInA = moveInto<float, 32>(b, invMul(xfA, xfB));
+    const Simd<float, 64> separations = fusedSeparations(a, bInA);
+    FaceSeparationT<float> sepA, sepB;
+    fusedBestFaces(separations, sepA, sepB);
+    const ContactFrameT<float> frame = chooseFeatures(a, bInA, sepA, sepB);
+    if (!fusedWithinMargin(separations, a.radius, b.radius, margin)) return;
+    manifoldFromFeatures(m, frame, xfA, margin);
+  } else {
+    SatT<T> sat;
+    if (!satStage<T, 64>(sat, a, xfA, b, xfB, margin)) return;
+    manifoldStage(m, a, sat, xfA, margin);
+  }
+}
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
 }  // namespace detail
 
 /// Polygon A vs polygon B (both prepared), world frame; see the stages at the top of this file.
 /// Contact iff the polygons (radii included) are within `margin`; normal A → B. One branch on
 /// the SAT result: the one the predictor cannot learn on random pairs (computing the clip for
 /// separated pairs too and selecting was measured slower). The batch path (batch.h) removes it
-/// by compacting the pairs in contact between the stages. On AVX2 machines (asked at run time)
-/// the pair runs in the AVX2 build of the same code.
+/// by compacting the pairs in contact between the stages. On AVX-512 machines (asked at run
+/// time) the pair runs in the AVX-512 build (both SAT passes in one register, stages 2–3 ahead
+/// of the branch), else on AVX2 machines in the AVX2 build of the same code: the same bits.
 template <class T>
 ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
                              const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
+#if TOUCHE_FAST_AVX512
+  if (detail::haveAvx512()) {
+    detail::avx512::polygonPair(m, a, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
 #if TOUCHE_FAST_AVX2
   if (detail::haveAvx2()) {
     detail::avx2::polygonPair(m, a, xfA, b, xfB, margin);
