@@ -10,7 +10,9 @@
 // distance instead of the best one, and returns the polygon vertex as the contact point.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -159,6 +161,24 @@ template <class T>
   return invApply(xfA, apply(xfB, b.center));
 }
 
+namespace detail {
+
+/// Nibble k of kNibbleMasks[m] is 0xf where bit k of m is set: a lane mask spread to one nibble
+/// a lane (a table: eight shifts and masks per mask would cost more than the load).
+inline constexpr std::array<std::uint32_t, 256> kNibbleMasks = [] {
+  std::array<std::uint32_t, 256> table{};
+  for (unsigned m = 0; m < 256; ++m) {
+    for (unsigned k = 0; k < 8; ++k)
+      table[m] |= ((m >> k) & 1u) * (0xfu << (4 * k));
+  }
+  return table;
+}();
+
+/// Nibble i holds i: every face its own feature.
+inline constexpr std::uint32_t kOwnFaces = 0x76543210u;
+
+}  // namespace detail
+
 /// The region stage of collidePolygonAndCircle (steps 2–3 from the lane stage's values).
 template <class T>
 [[gnu::always_inline]] inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a,
@@ -173,8 +193,8 @@ template <class T>
   const bool faceWithin = best.separation - a.radius - b.radius <= margin;
   // mutant 8: the vertex regions closed (u ≤ 0, i.e. not u > 0): a centre straight above an
   // end is a vertex's
-  const unsigned behind1 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead1 : lanes.behind1;
-  const unsigned behind2 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead2 : lanes.behind2;
+  const unsigned behind1 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead1 & 0xffu : lanes.behind1;
+  const unsigned behind2 = TOUCHE_MUTANT_IS(8) ? ~lanes.ahead2 & 0xffu : lanes.behind2;
   // Region tests of every face as the best one, bit i for face i (bits ≥ count unused), from
   // the lanes alone: off the chain that waits for the face search. For face i1 from v1 to v2:
   // inV1 = u1 < 0; inV2 = u1 ≥ 0 and u2 < 0 (both only for a centre outside the face).
@@ -194,21 +214,28 @@ template <class T>
   const unsigned intoPrev = behind1 & aheadPrev;  // face i0 instead of vertex v1
   const unsigned intoNext = inV2 & aheadNext;     // face i2 instead of vertex v2
   // The chosen feature is i0 (intoPrev), i2 (inV2: vertex v2 or face i2) or i1; the region is
-  // a vertex's for inV1 or inV2 without the switch. Four flags of face i1 in one word.
+  // a vertex's for inV1 or inV2 without the switch. The feature of every face as the best one,
+  // nibble i for face i: prev(i), next(i) or i itself, selected by the masks spread to nibbles.
   const unsigned vertexBits = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
-  const unsigned flags = (intoPrev & 0xffu) | ((inV2 & 0xffu) << 8) | ((vertexBits & 0xffu) << 16) |
-                         (((intoPrev | intoNext) & 0xffu) << 24);
+  const std::uint32_t toPrev = detail::kNibbleMasks[intoPrev & 0xffu];
+  const std::uint32_t toNext = detail::kNibbleMasks[inV2 & 0xffu];
+  const std::uint32_t prevFaces = 0x65432100u | static_cast<std::uint32_t>(last);
+  const std::uint32_t nextFaces = 0x87654321u & ~(0xfu << (4 * last));
+  const std::uint32_t features =
+      (detail::kOwnFaces & ~(toPrev | toNext)) | (prevFaces & toPrev) | (nextFaces & toNext);
+  // Fields 16 bits apart: the two flags of face i1 in one word.
+  const unsigned flags = vertexBits | ((intoPrev | intoNext) << 16);
+  // Face i1 picks its values with one shift each: the chain from the face search to the
+  // chosen lanes is short. Region tests combined with & and | (not && and ||, which compile to
+  // branches).
   const int i1 = best.face;
-  // Region tests combined with & and | (not && and ||, which compile to branches).
   const bool outside = best.separation > T(0);
+  const std::uint32_t chosen = detail::kOwnFaces ^ ((features ^ detail::kOwnFaces) &
+                                                    (0u - static_cast<std::uint32_t>(outside)));
+  const int feature = static_cast<int>((chosen >> (4 * i1)) & 0xfu);
   const unsigned tests = (flags >> i1) & (0u - static_cast<unsigned>(outside));
-  const bool toPrev = (tests & 1u) != 0u;
-  const bool toNext = (tests & 0x100u) != 0u;
-  const bool vertexRegion = (tests & 0x10000u) != 0u;
-  const bool switched = (tests & 0x1000000u) != 0u;
-  const int i0 = selectInt(i1 == 0, last, i1 - 1);  // the face ending at v1
-  const int i2 = a.next(i1);
-  const int feature = selectInt(toPrev, i0, selectInt(toNext, i2, i1));
+  const bool vertexRegion = (tests & 1u) != 0u;
+  const bool switched = (tests & 0x10000u) != 0u;
   const T faceSeparation = select(switched, lanes.separation[feature], best.separation);
   // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
   // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
