@@ -217,8 +217,8 @@ template <class T>
   // a vertex's for inV1 or inV2 without the switch. The feature of every face as the best one,
   // nibble i for face i: prev(i), next(i) or i itself, selected by the masks spread to nibbles.
   const unsigned vertexBits = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
-  const std::uint32_t toPrev = detail::kNibbleMasks[intoPrev & 0xffu];
-  const std::uint32_t toNext = detail::kNibbleMasks[inV2 & 0xffu];
+  const std::uint32_t toPrev = detail::kNibbleMasks[intoPrev];  // both below 256: behind1 and
+  const std::uint32_t toNext = detail::kNibbleMasks[inV2];      // behind2 have eight bits
   const std::uint32_t prevFaces = 0x65432100u | static_cast<std::uint32_t>(last);
   const std::uint32_t nextFaces = 0x87654321u & ~(0xfu << (4 * last));
   const std::uint32_t features =
