@@ -291,6 +291,26 @@ TEST(FastSegmentPolygon, SliverFacesTiedInRoundingTakeTheExactlyAntiParallelOne)
                 "double B,A");
 }
 
+// Regression (fuzz): a sliver triangle v0 (0.140625, 0.2421875), v1 (0.28125, 0.484375), v2
+// (0, 2^-1074) — v0 lies 2^-1074·0.14 off the line v2 → v1 — above the segment (−1, −0.140625)
+// → (1, −0.140625), margin 0.421875. A's face 1 (normal (0, 1)) is the reference (separation
+// 0.140625). Stage 3: the edges v2 → v0 (2) and v0 → v1 (0) have the same unit normal in T
+// and tie exactly (in float the sliver is flat); exactly, the pair rises along (0, 1) and the
+// left turn at v0 makes edge 0 steeper, so edge 2, holding the deeper end v2, is incident:
+// points v2 (separation 0.140625, moved ½·0.140625 down to y = −0.0703125) and v0
+// (separation 0.3828125, y = 0.2421875 − 0.19140625 = 0.05078125), ids (face 1, vertex 2 / 0).
+// Edge 0 (equal overlap, lower index) was taken before: one point, v0, 0.3828125 deep, with v1
+// (0.625) beyond the margin — the deepest point missed.
+TEST(FastSegmentPolygon, SliverIncidentEdgesTiedInRoundingTakeTheOneWithTheDeeperEnd) {
+  const Polygon sliver = polygon({{0.140625, 0.2421875}, {0.28125, 0.484375}, {0, 0x1p-1074}});
+  const Segment s{{-1, -0.140625}, {1, -0.140625}};
+  const Golden g{
+      Status::contact,
+      {0, 1},
+      {{{0, -0.0703125}, 0.140625, fv(1, 2)}, {{0.140625, 0.05078125}, 0.3828125, fv(1, 0)}}};
+  expectBothWays(s, kIdentity, sliver, kIdentity, g, Options{0.421875});
+}
+
 // The segment–polygon stages are specialised for the two-vertex polygon (twoVertexSat, and
 // twoVertexFeatures: A's incident edge without a search); they must give bit for bit what
 // polygon–polygon gives with the segment as a prepared polygon. Random pairs, then the exact

@@ -967,12 +967,14 @@ template <class T, int B = 16>
 }
 
 /// How far edge k of `p` turns from perpendicular to the unit `refNormal`, as the pair
-/// (|e·refNormal|, |e|) with e = p[k + 1] − p[k] (the sine of the turn is the quotient), and how
+/// (|e·refNormal|, |e|) with e = p[k + 1] − p[k] (the sine of the turn is the quotient), how
+/// deep its deeper end lies along `refNormal` (the least v·refNormal of its two ends), and how
 /// much of the edge overlaps the reference face [r1, r2] along r2 − r1 (in units of |r2 − r1|).
 template <class T>
 struct EdgeTurnT {
   T along;
   T length;
+  T depth;
   T overlap;
 };
 
@@ -986,7 +988,8 @@ inline EdgeTurnT<T> edgeTurn(const PolygonT<T>& p, int k, Vec2T<T> refNormal, Ve
   const T t1 = dot(v1 - r1, d);
   const T t2 = dot(v2 - r1, d);
   const T overlap = std::min(std::max(t1, t2), dot(d, d)) - std::max(std::min(t1, t2), T(0));
-  return {std::abs(dot(e, refNormal)), std::sqrt(dot(e, e)), overlap};
+  const T depth = std::min(dot(v1, refNormal), dot(v2, refNormal));
+  return {std::abs(dot(e, refNormal)), std::sqrt(dot(e, e)), depth, overlap};
 }
 
 /// Stage 3 (polygons.h incidentEdge) when the least dot product with the reference normal is
@@ -996,9 +999,14 @@ inline EdgeTurnT<T> edgeTurn(const PolygonT<T>& p, int k, Vec2T<T> refNormal, Ve
 /// The exact rule takes the edge whose unit normal is most anti-parallel, i.e. whose direction
 /// turns least from perpendicular to the reference normal: the least |e·n|/|e|, compared
 /// cross-multiplied (|e·n| alone underflows for a subnormal turn). Edges that still tie (in
-/// T the sliver may be flat: both edges on one line) are equally right; the one overlapping
-/// the reference face more is taken (the other may lie beside it and clip to nothing), then
-/// the lower index (firstMax). Off the tie, the edge stage 3 chose.
+/// T the sliver may be flat: both edges on one line) are told apart by the exact rule's
+/// geometry: along a nearly straight pair of edges facing the reference face, the left turn
+/// from one edge to the next (the polygon is convex) makes the later edge steeper against the
+/// face when the pair rises along n, so the earlier edge is the more anti-parallel; when the
+/// pair sinks, the later edge is the flatter and wins. Either way the winner holds the deeper
+/// end, so the edge with the deeper end (least v·n) is taken; at equal depth, the one overlapping
+/// the reference face more (the other may lie beside it and clip to nothing), then the lower index
+/// (firstMax). Off the tie, the edge stage 3 chose.
 template <class T>
 [[gnu::noinline]] int incidentAmongTied(const PolygonT<T>& inc, int edge, const PolygonT<T>& ref,
                                         int face, int prev, int next, bool tiePrev, bool tieNext) {
@@ -1012,9 +1020,13 @@ template <class T>
     const EdgeTurnT<T> turn = edgeTurn(inc, k, refNormal, r1, r2);
     const T lhs = turn.along * bestTurn.length;
     const T rhs = bestTurn.along * turn.length;
+    const bool deeper = turn.depth < bestTurn.depth;
+    const bool asDeep = turn.depth == bestTurn.depth;
+    const bool overlapsMore = turn.overlap > bestTurn.overlap;
+    const bool overlapsAsMuch = turn.overlap == bestTurn.overlap;
     const bool better =
-        lhs < rhs || (lhs == rhs && (turn.overlap > bestTurn.overlap ||
-                                     (turn.overlap == bestTurn.overlap && k < best)));
+        lhs < rhs ||
+        (lhs == rhs && (deeper || (asDeep && (overlapsMore || (overlapsAsMuch && k < best)))));
     if (better) {
       best = k;
       bestTurn = turn;
