@@ -18,8 +18,10 @@
 //   AVX-512 machines (run-time choice, float) stage 1 runs both SAT passes in one 16-lane
 //   register and keeps only the separations; B is moved into A's frame again for the pairs in
 //   contact (avx512::polygonBlock below).
-// - polygon–circle: the scalar function is already branch-free; the batch runs it pair by pair
-//   (AVX2 encoding when available).
+// - polygon–circle: staged. The centre in A's frame and the lane stage (every face's
+//   separation and barycentric signs, every vertex's unit offset; circle_lanes.inc) run for a
+//   block of pairs, then the region stage picks each pair's lanes (AVX2 encoding when
+//   available).
 #pragma once
 
 #include <cstring>
