@@ -180,7 +180,9 @@ inline constexpr std::uint32_t kOwnFaces = 0x76543210u;
 }  // namespace detail
 
 /// The region stage of collidePolygonAndCircle (steps 2–3 from the lane stage's values).
-template <class T>
+/// kRotateFirst: rotate the chosen normal before the contact test selects it (the batch
+/// kernel, where it measures faster); the same bits either way.
+template <class T, bool kRotateFirst = false>
 [[gnu::always_inline]] inline void circleRegionStage(ManifoldT<T>& m, const PolygonT<T>& a,
                                                      const TransformT<T>& xfA, const CircleT<T>& b,
                                                      const CircleLanesT<T>& lanes, T margin) {
@@ -252,7 +254,14 @@ template <class T>
   if constexpr (TOUCHE_MUTANT_IS(18)) {  // mutant 18: the vertex itself as the contact point
     if (vertexRegion) m.points[0].point = a.vertex(feature);
   }
-  m.normal = rotate(xfA.q, m.normal);
+  // With kRotateFirst, singlePoint's select is taken after the rotation: rotate(q,
+  // select(contact, n, 0)) is select(contact, rotate(q, n), rotate(q, 0)), bit for bit, and the
+  // rotation need not wait for the contact test.
+  if constexpr (kRotateFirst) {
+    m.normal = select(contact, rotate(xfA.q, normal), rotate(xfA.q, Vec2T<T>{}));
+  } else {
+    m.normal = rotate(xfA.q, m.normal);
+  }
   m.points[0].point = apply(xfA, m.points[0].point);
 }
 
