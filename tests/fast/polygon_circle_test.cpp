@@ -122,20 +122,27 @@ TEST(FastPolygonCircle, CentreStraightOutFromVertexAlongFaceNormalIsFaceRegion) 
 // vertex region: a normal 26° off and a separation 7 too shallow (a fuzz regression, double).
 // The face ending at v2 is the closest feature: face 1, separation 63.708 − 25.19 − 101.59 =
 // −63.065 (the reference's values, correctly rounded, A rotated by −90°).
-TEST(FastPolygonCircle, SliverWithNearlyCollinearFacesTakesTheFaceTheCentreIsAbreast) {
+/// The sliver scene above with A's vertices in the order `first`, `first + 1`, `first + 2`
+/// (mod 3) of the regression case, and the manifold expected with A's chosen face `face`.
+void expectSliverScene(int first, int face) {
   const auto h = [](const char* text) { return std::strtod(text, nullptr); };
-  const Polygon a = polygon({{h("-0x1.facp+5"), h("0x1.fffefffffffffp+0")},
-                             {h("-0x1.342p+4"), h("-0x1.5c88p+7")},
-                             {h("-0x1.4a68p+5"), h("-0x1.588802p+6")}},
-                            h("0x1.93p+4"));
+  const Vec2 vertices[3] = {{h("-0x1.facp+5"), h("0x1.fffefffffffffp+0")},
+                            {h("-0x1.342p+4"), h("-0x1.5c88p+7")},
+                            {h("-0x1.4a68p+5"), h("-0x1.588802p+6")}};
+  const Polygon a = polygon(
+      {vertices[first % 3], vertices[(first + 1) % 3], vertices[(first + 2) % 3]}, h("0x1.93p+4"));
   const Circle b{{h("-0x1.bcp+1"), h("0x1.2f7p+5")}, h("0x1.9658p+6")};
   const Transform xfA{{h("-0x1.ap+2"), h("0x1.abep+10")}, {0, -1}};
   const Transform xfB{{h("-0x1.6f58p+6"), h("0x1.ad9ap+10")},
                       {h("-0x1.c0707eee6f4ebp-1"), h("0x1.ee266a9cb89dep-2")}};
   const Golden g{Status::contact,
                  {0.2426368148668191, -0.970117197080479},
-                 {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(1, 0)}}};
+                 {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(face, 0)}}};
   expectBothWays(a, xfA, b, xfB, g, {}, 2048.0);  // the scene's size: about 2^11
+}
+
+TEST(FastPolygonCircle, SliverWithNearlyCollinearFacesTakesTheFaceTheCentreIsAbreast) {
+  expectSliverScene(0, 1);
 }
 
 // The lane stage reads vertex next(i) of face i from the lanes moved one down. With eight
@@ -173,19 +180,7 @@ TEST(FastPolygonCircle, TriangleFirstFaceStartsInVertexZeroRegion) {
 // switch to the previous face wraps from the first face to the last. Same manifold as above,
 // feature id (face 2, vertex 0).
 TEST(FastPolygonCircle, SliverSwitchToPreviousFaceWrapsFromFirstToLast) {
-  const auto h = [](const char* text) { return std::strtod(text, nullptr); };
-  const Polygon a = polygon({{h("-0x1.4a68p+5"), h("-0x1.588802p+6")},
-                             {h("-0x1.facp+5"), h("0x1.fffefffffffffp+0")},
-                             {h("-0x1.342p+4"), h("-0x1.5c88p+7")}},
-                            h("0x1.93p+4"));
-  const Circle b{{h("-0x1.bcp+1"), h("0x1.2f7p+5")}, h("0x1.9658p+6")};
-  const Transform xfA{{h("-0x1.ap+2"), h("0x1.abep+10")}, {0, -1}};
-  const Transform xfB{{h("-0x1.6f58p+6"), h("0x1.ad9ap+10")},
-                      {h("-0x1.c0707eee6f4ebp-1"), h("0x1.ee266a9cb89dep-2")}};
-  const Golden g{Status::contact,
-                 {0.2426368148668191, -0.970117197080479},
-                 {{{-124.09899733935194, 1751.4712779314298}, -63.0651579626768, fv(2, 0)}}};
-  expectBothWays(a, xfA, b, xfB, g, {}, 2048.0);
+  expectSliverScene(2, 2);
 }
 
 /// True if two manifolds are equal in every field up to the point count (bit for bit).
