@@ -113,7 +113,7 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
     moved[j] = fast::detail::moveInto<float, 32>(batch.shapesB[batch.b(k)],
                                                  invMul(batch.xfA[ia], batch.xfB[batch.b(k)]));
     FaceSeparationT<float> sepA, sepB;
-    fast::detail::fusedBestFaces(separations[within[j]], sepA, sepB);
+    fast::detail::firstMaxHalves(separations[within[j]], sepA, sepB);
     frames[j] = fast::detail::chooseFeatures(batch.shapesA[ia], moved[j], sepA, sepB);
   }
   for (int j = 0; j < count; ++j) {

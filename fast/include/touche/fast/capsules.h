@@ -1128,15 +1128,8 @@ template <class T>
   const T negDot0 = -(r.x * a.nx[0] + r.y * a.ny[0]);
   const T negDot1 = -(r.x * a.nx[1] + r.y * a.ny[1]);
   const int edgeOnA = static_cast<int>(negDot1 > negDot0);
-  // Stage 2: B's face only when strictly better (polygons.h chooseFeatures).
-  const bool flip = sat.sepB.separation > sat.sepA.separation;
-  const PolygonT<T>* polygons[2] = {&a, &sat.bInA};  // indexed, not branched, by flip
-  detail::ContactFrameT<T> f{polygons[static_cast<int>(flip)],
-                             polygons[1 - static_cast<int>(flip)],
-                             selectInt(flip, sat.sepB.face, sat.sepA.face),
-                             selectInt(flip, edgeOnA, edgeOnB),
-                             select(flip, sat.sepB.separation, sat.sepA.separation),
-                             flip};
+  // Stage 2: polygons.h's choice (B's face only when strictly better) from the two candidates.
+  detail::ContactFrameT<T> f = detail::frameFrom(a, sat.bInA, sat.sepA, sat.sepB, edgeOnB, edgeOnA);
   f.face = referenceAtTie(*f.ref, f.face, *f.inc);
   f.edge = incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
   return f;

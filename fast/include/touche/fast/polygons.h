@@ -597,13 +597,6 @@ TOUCHE_FAST_AVX512_INLINE void firstMaxHalves(Simd<float, 64> s, FaceSeparationT
   high = {m[8], static_cast<int>(__builtin_ctz((mask >> 8) | 0x100u) & 7)};
 }
 
-/// Stage 1's best faces from the 16 separations: A's (lanes 0–7) and B's (lanes 8–15).
-TOUCHE_FAST_AVX512_INLINE void fusedBestFaces(Simd<float, 64> separations,
-                                              FaceSeparationT<float>& sepA,
-                                              FaceSeparationT<float>& sepB) {
-  firstMaxHalves(separations, sepA, sepB);
-}
-
 /// Stage 1 in the AVX-512 builds, double: the AVX2 build's stage (four double faces a register).
 /// A specialisation compiled for AVX-512 itself, called directly from the AVX-512 pair.
 template <>
@@ -689,7 +682,7 @@ template <class T>
     const PolygonT<float> bInA = moveInto<float, 32>(b, invMul(xfA, xfB));
     const Simd<float, 64> separations = fusedSeparations(a, bInA);
     FaceSeparationT<float> sepA, sepB;
-    fusedBestFaces(separations, sepA, sepB);
+    firstMaxHalves(separations, sepA, sepB);  // A's faces, B's faces
     const ContactFrameT<float> frame = chooseFeatures(a, bInA, sepA, sepB);
     if (!fusedWithinMargin(separations, a.radius, b.radius, margin)) return;
     manifoldFromFeatures(m, frame, xfA, margin);
