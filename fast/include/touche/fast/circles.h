@@ -276,6 +276,15 @@ namespace detail {
 inline constexpr int kLaneBytes = 16;
 #include "touche/fast/circle_lanes.inc"
 
+/// circlePair in the portable build, behind one call like the AVX2 build: the entry point
+/// stays small enough to be inlined into its caller.
+template <class T>
+[[gnu::noinline]] void polygonCirclePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                         const TransformT<T>& xfA, const CircleT<T>& b,
+                                         const TransformT<T>& xfB, T margin) {
+  circlePair(m, a, xfA, b, xfB, margin);
+}
+
 #if TOUCHE_FAST_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -298,7 +307,9 @@ template <class T>
 }  // namespace detail
 
 /// Polygon A vs circle B (see the stages above). On AVX2 machines (asked at run time) the pair
-/// runs in the AVX2 build of the same code.
+/// runs in the AVX2 build of the same code. Both builds sit behind one call, so this entry is
+/// small and inlined into its caller: the manifold is written once, in the caller's frame
+/// (with the portable pair inlined here, the entry was a second call with a frame of its own).
 template <class T>
 ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
@@ -309,7 +320,7 @@ ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& 
     return m;
   }
 #endif
-  detail::circlePair(m, a, xfA, b, xfB, margin);
+  detail::polygonCirclePair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
