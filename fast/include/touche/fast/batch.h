@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "touche/fast/circles.h"
+#include "touche/fast/clip_lanes.h"
 #include "touche/fast/polygons.h"
 
 #if TOUCHE_FAST_X86
@@ -79,48 +80,70 @@ inline constexpr int kVectorBytes = 32;
 #pragma GCC push_options
 #pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
 namespace avx512 {
-/// Pairs per block of the AVX-512 polygon path, as batch_kernels.inc's kBlock.
-inline constexpr int kBlock = 32;
+/// Stage 1 of the AVX-512 polygon block for pair k (fusedSeparations): keeps the 16 face
+/// separations and B's transform in A's frame, and returns the margin verdict.
+TOUCHE_FAST_AVX512_INLINE bool separationsOf(const PolygonBatchT<float>& batch, int k, float margin,
+                                             V16& separations, TransformT<float>& xfBinA) {
+  const int ia = batch.a(k);
+  const int ib = batch.b(k);
+  xfBinA = invMul(batch.xfA[ia], batch.xfB[ib]);
+  const PolygonT<float> bInA = moveInto<float, 32>(batch.shapesB[ib], xfBinA);
+  separations = fusedSeparations(batch.shapesA[ia], bInA);
+  return fusedWithinMargin(separations, batch.shapesA[ia].radius, batch.shapesB[ib].radius, margin);
+}
 
 /// The staged polygon–polygon path of the AVX-512 build, float, for pairs [k0, k0 + n), n ≤
-/// kBlock (batch_kernels.inc's polygonBlock, with polygons.h's AVX-512 stage 1): stage 1 for
-/// every pair keeps only its 16 separations (one register) and compacts the pairs within the
-/// margin without a branch; stages 2–3 then move B into A's frame again for those pairs only —
-/// the same operations, so the same bits — rather than every pair storing its moved B (the
-/// stores cost more than the repeated frame change of the pairs in contact).
+/// kBlock (clip_lanes.h): stage 1 for every pair keeps only its 16 separations (one register)
+/// and compacts the pairs within the margin without a branch; stages 2–3 write each such
+/// pair's clip operands into a lane, and the clip runs lane-wise over 16 pairs at once. Pairs
+/// whose reference separation is positive (stage 4 may apply) are compacted apart and take the
+/// scalar stages 2–5.
 inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float margin,
                          ManifoldT<float>* out) {
-  fast::detail::Simd<float, 64> separations[kBlock];
+  V16 separations[kBlock];
+  TransformT<float> xfBinA[kBlock];
   int within[kBlock];
   int count = 0;
   for (int i = 0; i < n; ++i) {
-    const int k = k0 + i;
-    const int ia = batch.a(k);
-    const int ib = batch.b(k);
-    out[k] = ManifoldT<float>{};
-    const PolygonT<float> bInA =
-        fast::detail::moveInto<float, 32>(batch.shapesB[ib], invMul(batch.xfA[ia], batch.xfB[ib]));
-    separations[i] = fast::detail::fusedSeparations(batch.shapesA[ia], bInA);
+    out[k0 + i] = ManifoldT<float>{};
     within[count] = i;  // written always, kept only when within the margin
-    count += static_cast<int>(fast::detail::fusedWithinMargin(
-        separations[i], batch.shapesA[ia].radius, batch.shapesB[ib].radius, margin));
+    count += static_cast<int>(separationsOf(batch, k0 + i, margin, separations[i], xfBinA[i]));
   }
-  PolygonT<float> moved[kBlock];
-  fast::detail::ContactFrameT<float> frames[kBlock];
+  ClipLanes lanes;
+  int apart[kBlock];
+  int apartCount = 0;
+  for (int j = 0; j < count; ++j) {
+    // Stage 4 applies only to separated cores: their lanes' clip results are replaced below by
+    // the scalar stages (written always, kept by the count).
+    apart[apartCount] = j;
+    apartCount += static_cast<int>(referenceLane(lanes, j, separations[within[j]]) > 0.0f);
+  }
   for (int j = 0; j < count; ++j) {
     const int k = k0 + within[j];
-    const int ia = batch.a(k);
-    moved[j] = fast::detail::moveInto<float, 32>(batch.shapesB[batch.b(k)],
-                                                 invMul(batch.xfA[ia], batch.xfB[batch.b(k)]));
-    FaceSeparationT<float> sepA, sepB;
-    fast::detail::firstMaxHalves(separations[within[j]], sepA, sepB);
-    frames[j] = fast::detail::chooseFeatures(batch.shapesA[ia], moved[j], sepA, sepB);
+    incidentLane(lanes, j, batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)],
+                 xfBinA[within[j]].q);
   }
   for (int j = 0; j < count; ++j) {
     const int i = within[j];
+    const int k = k0 + i;
+    operandLane(lanes, j, batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)], xfBinA[i]);
     // mutant 28: A's transform looked up by the compacted index j, not the pair's index i
-    const int ia = batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i));
-    fast::detail::manifoldFromFeatures(out[k0 + i], frames[j], batch.xfA[ia], margin);
+    const TransformT<float>& xfA = batch.xfA[batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i))];
+    lanes.c[j] = xfA.q.c;
+    lanes.s[j] = xfA.q.s;
+    lanes.px[j] = xfA.p.x;
+    lanes.py[j] = xfA.p.y;
+    lanes.pair[j] = k;
+  }
+  clipLanes(lanes, count, margin, out);
+  for (int m = 0; m < apartCount; ++m) {
+    const int j = apart[m];
+    const int i = within[j];
+    const int k = k0 + i;
+    const int ia = batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i));  // mutant 28 (above)
+    out[k] = ManifoldT<float>{};
+    scalarStages(out[k], batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)], xfBinA[i],
+                 separations[i], batch.xfA[ia], margin);
   }
 }
 

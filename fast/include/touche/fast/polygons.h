@@ -429,6 +429,14 @@ template <class T>
   m.normal = select(keep[0] | keep[1], rotate(xfA.q, select(negate, -n, n)), Vec2T<T>{});
 }
 
+/// Stage 2's choice (source 002 b2CollidePolygons without its hysteresis): the reference face
+/// is B's only if sepB > sepA.
+template <class T>
+[[gnu::always_inline]] inline bool referenceOnB(FaceSeparationT<T> sepA, FaceSeparationT<T> sepB) {
+  return TOUCHE_MUTANT_IS(3) ? sepB.separation >= sepA.separation  // mutant 3
+                             : sepB.separation > sepA.separation;
+}
+
 /// Stage 2 once both candidate incident edges are known: the reference face is B's only if
 /// sepB > sepA, and the incident edge is the candidate on the other polygon.
 template <class T>
@@ -437,8 +445,7 @@ template <class T>
                                                          FaceSeparationT<T> sepA,
                                                          FaceSeparationT<T> sepB, int edgeOnB,
                                                          int edgeOnA) {
-  const bool flip = TOUCHE_MUTANT_IS(3) ? sepB.separation >= sepA.separation  // mutant 3
-                                        : sepB.separation > sepA.separation;
+  const bool flip = referenceOnB(sepA, sepB);
   // The two polygons selected by flip through a mask on their addresses, not a branch.
   const std::uintptr_t mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(flip);
   const std::uintptr_t addressA = reinterpret_cast<std::uintptr_t>(&a);
@@ -595,6 +602,38 @@ TOUCHE_FAST_AVX512_INLINE void firstMaxHalves(Simd<float, 64> s, FaceSeparationT
   const unsigned mask = _mm512_cmpeq_ps_mask(s, m);
   low = {m[0], static_cast<int>(__builtin_ctz((mask & 0xffu) | 0x100u) & 7)};
   high = {m[8], static_cast<int>(__builtin_ctz((mask >> 8) | 0x100u) & 7)};
+}
+
+/// Stage 3 both ways in one 16-lane register (source 002 b2FindIncidentEdge): lanes 0–7 are B's
+/// edge normals against A's face faceA (the incident edge on B if A holds the reference face),
+/// lanes 8–15 A's edge normals against B's face faceB. Each lane computes incidentEdge's
+/// −(r·n) for its edge, so firstMaxHalves gives incidentEdge's two answers. The normals come in
+/// 8-lane registers (A's and B's, in A's frame); the reference normals are broadcast from them
+/// by one permute. a and b give the edge counts (B's is the same in either frame).
+TOUCHE_FAST_AVX512_INLINE void fusedIncidentEdges(const PolygonT<float>& a, Simd<float, 32> aNx,
+                                                  Simd<float, 32> aNy, const PolygonT<float>& b,
+                                                  Simd<float, 32> bNx, Simd<float, 32> bNy,
+                                                  int faceA, int faceB, int& edgeOnB,
+                                                  int& edgeOnA) {
+  using V16 = Simd<float, 64>;
+  using I16 = Simd<std::int32_t, 64>;
+  const I16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const __m512i pick = reinterpret_cast<__m512i>(lane < 8 ? I16{} + faceA : I16{} + (faceB + 8));
+  // The masked form with every lane set: the plain one's undefined pass-through operand trips
+  // GCC 12's maybe-uninitialized warning.
+  const V16 nx = join(aNx, bNx);
+  const V16 ny = join(aNy, bNy);
+  const V16 refX = _mm512_mask_permutexvar_ps(nx, 0xffff, pick, nx);
+  const V16 refY = _mm512_mask_permutexvar_ps(ny, 0xffff, pick, ny);
+  const V16 negDot = -(refX * join(bNx, aNx) + refY * join(bNy, aNy));
+  FaceSeparationT<float> onB, onA;
+  firstMaxHalves(negDot, onB, onA);
+  edgeOnB = onB.face;
+  edgeOnA = onA.face;
+  if constexpr (TOUCHE_MUTANT_IS(4)) {  // mutant 4: the edge after the incident one
+    edgeOnB = b.next(edgeOnB);
+    edgeOnA = a.next(edgeOnA);
+  }
 }
 
 /// Stage 1 in the AVX-512 builds, double: the AVX2 build's stage (four double faces a register).
