@@ -196,9 +196,33 @@ bool sameBits(const ManifoldT<T>& x, const ManifoldT<T>& y) {
   return same;
 }
 
-/// Seeded random pairs through the entry point (the AVX2 build where the CPU has it), the
-/// portable build of the same pair (16-byte lanes) and both batch kernels: every result bitwise
-/// equal. Asserts the mix: contacts and vertex regions both common, every vertex count seen.
+/// Every build of the scalar pair this CPU can run, in order: the portable build (16-byte
+/// lanes), the AVX2 build, the AVX-512 build (float only).
+template <class T>
+std::vector<ManifoldT<T>> scalarBuilds(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                       const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
+  std::vector<ManifoldT<T>> out(1);
+  detail::circlePair(out[0], a, xfA, b, xfB, margin);
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    out.emplace_back();
+    detail::avx2::polygonCirclePair(out.back(), a, xfA, b, xfB, margin);
+  }
+#endif
+#if TOUCHE_FAST_AVX512
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx512()) {
+      out.emplace_back();
+      detail::avx512::polygonCirclePair(out.back(), a, xfA, b, xfB, margin);
+    }
+  }
+#endif
+  return out;
+}
+
+/// Seeded random pairs through the entry point (the widest build the CPU has), every scalar
+/// build of the same pair and both batch kernels: every result bitwise equal. Asserts the mix:
+/// contacts and vertex regions both common, every vertex count seen.
 template <class T>
 void expectBuildsAgree(T margin) {
   const std::vector<bench::PairCase> cases =
@@ -222,9 +246,10 @@ void expectBuildsAgree(T margin) {
   for (int k = 0; k < n; ++k) {
     const ManifoldT<T> entry =
         collidePolygonAndCircle(polygons[k], xfA[k], circles[k], xfB[k], margin);
-    ManifoldT<T> portableScalar;
-    detail::circlePair(portableScalar, polygons[k], xfA[k], circles[k], xfB[k], margin);
-    ASSERT_TRUE(sameBits(entry, portableScalar)) << "pair " << k;
+    const std::vector<ManifoldT<T>> builds =
+        scalarBuilds(polygons[k], xfA[k], circles[k], xfB[k], margin);
+    for (std::size_t i = 0; i < builds.size(); ++i)
+      ASSERT_TRUE(sameBits(entry, builds[i])) << "pair " << k << ", build " << i;
     ASSERT_TRUE(sameBits(entry, runTime[k])) << "pair " << k;
     ASSERT_TRUE(sameBits(entry, portable[k])) << "pair " << k;
     contacts += entry.pointCount;
@@ -245,6 +270,44 @@ TEST(FastPolygonCircle, PortableAndRunTimeBuildsAgreeBitwiseFloat) {
 TEST(FastPolygonCircle, PortableAndRunTimeBuildsAgreeBitwiseDouble) {
   expectBuildsAgree<double>(0.0);
   expectBuildsAgree<double>(0.25);
+}
+
+/// The seeded pairs scaled by `scale` (a power of two: exact), so small that the offset from
+/// a vertex to the centre squares below kFastNormSquared and the vertex region takes the
+/// guarded normalisation (the AVX-512 build hands such a pair to the portable build): every
+/// build bitwise equal to the entry point. Asserts that a tenth or more of the pairs reach
+/// that path (a vertex region with an underflowing offset).
+template <class T>
+void expectBuildsAgreeOnUnderflowingOffsets(double scale) {
+  const std::vector<bench::PairCase> cases =
+      bench::makePairs(PairId::polygon_circle, 2000, 0x7e1ab + sizeof(T));
+  int underflows = 0;
+  for (const bench::PairCase& c : cases) {
+    Polygon polygonA = std::get<Polygon>(c.a);
+    for (int i = 0; i < polygonA.count; ++i)
+      polygonA.vertices[i] = {polygonA.vertices[i].x * scale, polygonA.vertices[i].y * scale};
+    const Circle circleB = std::get<Circle>(c.b);
+    const PolygonT<T> a = prepare<T>(polygonA);
+    const CircleT<T> b = prepare<T>(
+        Circle{{circleB.center.x * scale, circleB.center.y * scale}, circleB.radius * scale});
+    const TransformT<T> xfA = toT<T>(Transform{{c.xfA.p.x * scale, c.xfA.p.y * scale}, c.xfA.q});
+    const TransformT<T> xfB = toT<T>(Transform{{c.xfB.p.x * scale, c.xfB.p.y * scale}, c.xfB.q});
+    const ManifoldT<T> entry = collidePolygonAndCircle(a, xfA, b, xfB, T(0));
+    for (const ManifoldT<T>& build : scalarBuilds(a, xfA, b, xfB, T(0)))
+      ASSERT_TRUE(sameBits(entry, build));
+    const Vec2T<T> offset = circleCenterInA(xfA, b, xfB) - a.vertex(entry.points[0].id.indexA);
+    underflows += entry.points[0].id.typeA == FeatureType::vertex &&
+                  dot(offset, offset) < kFastNormSquared<T>;
+  }
+  EXPECT_GT(underflows, static_cast<int>(cases.size()) / 10);
+}
+
+TEST(FastPolygonCircle, BuildsAgreeBitwiseOnVertexOffsetsThatUnderflowFloat) {
+  expectBuildsAgreeOnUnderflowingOffsets<float>(0x1p-60);  // offsets ~2^-61, squares ~2^-122
+}
+
+TEST(FastPolygonCircle, BuildsAgreeBitwiseOnVertexOffsetsThatUnderflowDouble) {
+  expectBuildsAgreeOnUnderflowingOffsets<double>(0x1p-500);  // squares ~2^-1002
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "touche/fast/mutant.h"
+#include "touche/fast/polygons.h"
 #include "touche/fast/shapes.h"
 #include "touche/fast/types.h"
 
@@ -304,16 +305,231 @@ template <class T>
 #pragma GCC pop_options
 #endif
 
+#if TOUCHE_FAST_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+namespace avx512 {
+
+/// The lane stage of polygon–circle in float with every face in one 8-lane register
+/// (circleLaneStage's values, kept in registers, its sign tests as k masks).
+struct CircleRegisters {
+  __m256 separation;  ///< lane i: face i's separation n_i·(c − v_i)
+  __m256 u1;          ///< lane i: face i's u1 = (c − v_i)·(v_{i+1} − v_i)
+  __m256 t;           ///< lane i: face i's t = (c − v_{i+1})·(v_{i+1} − v_i) = −u2
+  __m256 squared;     ///< lane i: (c − v_i)·(c − v_i)
+  __m256 length;      ///< lane i: |c − v_i|
+  __m256 unitX;       ///< lane i: (c − v_i)/|c − v_i|, x
+  __m256 unitY;       ///< lane i: (c − v_i)/|c − v_i|, y
+};
+
+/// circleLaneStage for B's centre c in A's frame: the same IEEE operations lane for lane
+/// (source 002 steps 1–3; see circle_lanes.inc), the next vertex by a one-lane rotation.
+TOUCHE_FAST_AVX512_INLINE CircleRegisters circleRegisters(const PolygonT<float>& a,
+                                                          Vec2T<float> c) {
+  const __m256 cx = _mm256_set1_ps(c.x);
+  const __m256 cy = _mm256_set1_ps(c.y);
+  const __m256 vx = _mm256_loadu_ps(a.vx);
+  const __m256 vy = _mm256_loadu_ps(a.vy);
+  const __m256i toNext = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0);
+  const __m256 nextX = _mm256_permutevar8x32_ps(vx, toNext);
+  const __m256 nextY = _mm256_permutevar8x32_ps(vy, toNext);
+  const __m256 wx = cx - vx;
+  const __m256 wy = cy - vy;
+  const __m256 ex = nextX - vx;
+  const __m256 ey = nextY - vy;
+  CircleRegisters out;
+  out.separation = wx * _mm256_loadu_ps(a.nx) + wy * _mm256_loadu_ps(a.ny);
+  out.u1 = wx * ex + wy * ey;
+  out.t = (cx - nextX) * ex + (cy - nextY) * ey;
+  out.squared = wx * wx + wy * wy;
+  out.length = _mm256_sqrt_ps(out.squared);
+  out.unitX = wx / out.length;
+  out.unitY = wy / out.length;
+  return out;
+}
+
+/// firstMaxOfLanes' maximum (the same max tree, so the same value) in lane 0.
+TOUCHE_FAST_AVX512_INLINE __m128 laneMaximum(__m256 v) {
+  const __m128 lo = _mm256_castps256_ps128(v);
+  const __m128 hi = _mm256_extractf128_ps(v, 1);
+  __m128 m = _mm_max_ps(lo, hi);
+  m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
+  return _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
+}
+
+/// Bits of a face word (faceWords): the chosen feature in bits 0–2 (a permutation index as it
+/// stands), then the region flags.
+inline constexpr int kWordVertex = 0x10;  ///< the vertex region
+inline constexpr int kWordSwitch = 0x20;  ///< the sliver switch to a neighbouring face
+
+/// circleRegionStage's region tests for every face as the best one, lane i for face i: the
+/// chosen feature (prev(i), next(i) or i) and the flags of face i, in one word per lane. The
+/// same tests on the same signs: the neighbours' signs come from the lanes of face prev(i) and
+/// next(i) (wrapping at the polygon's count) instead of shifted bit masks. `outside` (every
+/// lane alike) keeps the face's own index and no flag for a centre inside.
+TOUCHE_FAST_AVX512_INLINE __m256i faceWords(const CircleRegisters& r, int count, __mmask8 outside) {
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i last = _mm256_set1_epi32(count - 1);
+  const __m256i prev = _mm256_mask_mov_epi32(_mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6), 1, last);
+  const __m256i next = _mm256_maskz_mov_epi32(_mm256_cmpneq_epi32_mask(iota, last),
+                                              _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0));
+  const __mmask8 ahead1 = _mm256_cmp_ps_mask(r.u1, zero, _CMP_GT_OQ);
+  const __mmask8 ahead2 = _mm256_cmp_ps_mask(r.t, zero, _CMP_LT_OQ);
+  // mutant 8: the vertex regions closed (u ≤ 0, i.e. not u > 0)
+  const __mmask8 behind1 = TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~ahead1)
+                                               : _mm256_cmp_ps_mask(r.u1, zero, _CMP_LT_OQ);
+  const __mmask8 behind2 = TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~ahead2)
+                                               : _mm256_cmp_ps_mask(r.t, zero, _CMP_GT_OQ);
+  // Face prev(i)'s u2 > 0 and face next(i)'s u1 > 0 (see circleRegionStage).
+  const __mmask8 aheadPrev =
+      _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.t, prev), zero, _CMP_LT_OQ);
+  const __mmask8 aheadNext =
+      _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.u1, next), zero, _CMP_GT_OQ);
+  const __mmask8 inV2 = behind2 & ~behind1;
+  const __mmask8 intoPrev = behind1 & aheadPrev;
+  const __mmask8 intoNext = inV2 & aheadNext;
+  const __mmask8 vertex = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
+  __m256i word = _mm256_mask_mov_epi32(iota, intoPrev & outside, prev);
+  word = _mm256_mask_mov_epi32(word, inV2 & outside, next);
+  word = _mm256_mask_or_epi32(word, vertex & outside, word, _mm256_set1_epi32(kWordVertex));
+  return _mm256_mask_or_epi32(word, (intoPrev | intoNext) & outside, word,
+                              _mm256_set1_epi32(kWordSwitch));
+}
+
+/// The chosen feature's values, every lane alike (or lanes 0–1 the x and y of a vector).
+struct CircleChoice {
+  __m128 normal;    ///< lanes 0–1: the normal in A's frame (vertex offset or face normal)
+  __m128 distance;  ///< the centre's distance from the chosen feature (every lane)
+  __mmask8 vertex;  ///< bit 0: the vertex region
+  int word;         ///< the best face's word (faceWords)
+  __mmask8 tiny;    ///< bit 0: the vertex region with an offset below kFastNormSquared
+};
+
+/// circleRegionStage's choice (steps 2–3) from the lanes: the best face's word picked by the
+/// face search's mask (the first lane equal to the maximum, lane 0 if none is, as
+/// firstMaxOfLanes), broadcast and used as a permutation index into the lanes, so the chain
+/// from the face search to the chosen values never leaves the vector registers.
+TOUCHE_FAST_AVX512_INLINE CircleChoice circleChoice(const PolygonT<float>& a,
+                                                    const CircleRegisters& r, __m256 best,
+                                                    __mmask8 firstMax, __mmask8 outside) {
+  const __m256i words = faceWords(r, a.count, outside);
+  const __m256i picked = _mm256_mask_compress_epi32(words, firstMax, words);
+  const __m256i index = _mm256_broadcastd_epi32(_mm256_castsi256_si128(picked));
+  const __m256i pairIndex = index | _mm256_setr_epi32(0, 8, 0, 8, 0, 8, 0, 8);
+  CircleChoice out;
+  out.vertex = _mm256_test_epi32_mask(index, _mm256_set1_epi32(kWordVertex));
+  const __mmask8 switched = _mm256_test_epi32_mask(index, _mm256_set1_epi32(kWordSwitch));
+  // Face region: the best face's separation, or the neighbour's after the sliver switch.
+  const __m256 faceSeparation =
+      _mm256_mask_blend_ps(switched, best, _mm256_permutevar8x32_ps(r.separation, index));
+  const __m256 distance =
+      _mm256_mask_blend_ps(out.vertex, faceSeparation, _mm256_permutevar8x32_ps(r.length, index));
+  const __m256 faceNormal =
+      _mm256_permutex2var_ps(_mm256_loadu_ps(a.nx), pairIndex, _mm256_loadu_ps(a.ny));
+  const __m256 unit = _mm256_permutex2var_ps(r.unitX, pairIndex, r.unitY);
+  out.normal = _mm256_castps256_ps128(_mm256_mask_blend_ps(out.vertex, faceNormal, unit));
+  out.distance = _mm256_castps256_ps128(distance);
+  out.word = _mm_cvtsi128_si32(_mm256_castsi256_si128(picked));
+  out.tiny = _mm256_mask_cmp_ps_mask(out.vertex, _mm256_permutevar8x32_ps(r.squared, index),
+                                     _mm256_set1_ps(kFastNormSquared<float>), _CMP_LT_OQ);
+  return out;
+}
+
+/// R·v for v in lanes 0–1 and q = (c, s): (c·x − s·y, s·x + c·y), lane for lane the
+/// products and the difference and sum of rotate().
+TOUCHE_FAST_AVX512_INLINE __m128 rotateLanes(const RotT<float>& q, __m128 v) {
+  const __m128 cs = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&q)));
+  const __m128 sc = _mm_shuffle_ps(cs, cs, _MM_SHUFFLE(0, 0, 0, 1));
+  return _mm_addsub_ps(_mm_moveldup_ps(v) * cs, _mm_movehdup_ps(v) * sc);
+}
+
+/// singlePoint for the choice, written into m with the normal and the point moved to the
+/// world: the same operations lane for lane (x in lane 0, y in lane 1). `best` holds the best
+/// face's separation in every lane.
+TOUCHE_FAST_AVX512_INLINE void writeChoice(ManifoldT<float>& m, const PolygonT<float>& a,
+                                           const TransformT<float>& xfA, const CircleT<float>& b,
+                                           Vec2T<float> c, const CircleChoice& choice, __m128 best,
+                                           float margin) {
+  const __m128 rA = _mm_set1_ps(a.radius);
+  const __m128 rB = _mm_set1_ps(b.radius);
+  const __m128 within = _mm_set1_ps(margin);
+  const __mmask8 contact = _mm_cmp_ps_mask(best - rA - rB, within, _CMP_LE_OQ) &
+                           _mm_cmp_ps_mask(choice.distance - rA - rB, within, _CMP_LE_OQ);
+  const __m128 separation = TOUCHE_MUTANT_IS(2) ? choice.distance - rA + rB  // mutant 2
+                                                : choice.distance - rA - rB;
+  const __m128 centre = _mm_setr_ps(c.x, c.y, 0.0f, 0.0f);
+  __m128 point = TOUCHE_MUTANT_IS(11)
+                     ? centre + (rA - choice.distance) * choice.normal  // mutant 11
+                     : centre + (0.5f * (rA - rB - choice.distance)) * choice.normal;
+  if constexpr (TOUCHE_MUTANT_IS(18)) {  // mutant 18: the vertex itself as the contact point
+    const __m128 vertex = _mm_setr_ps(a.vx[choice.word & 7], a.vy[choice.word & 7], 0.0f, 0.0f);
+    point = _mm_mask_blend_ps(choice.vertex, point, vertex);
+  }
+  const __m128 normal = rotateLanes(xfA.q, _mm_maskz_mov_ps(contact, choice.normal));
+  point = rotateLanes(xfA.q, point) +
+          _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&xfA.p)));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(&m.normal), _mm_castps_si128(normal));
+  m.pointCount = static_cast<int>(contact & 1u);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(&m.points[0].point), _mm_castps_si128(point));
+  m.points[0].separation = _mm_cvtss_f32(separation);
+  const bool vertexRegion = (choice.word & kWordVertex) != 0;
+  m.points[0].id = FeatureId{vertexRegion ? FeatureType::vertex : FeatureType::face,
+                             static_cast<std::uint8_t>(choice.word & 7), FeatureType::vertex, 0};
+}
+
+/// Polygon–circle in float for AVX-512 machines: circlePair with the lanes, the region tests
+/// and the choice in registers (circleRegisters, faceWords, circleChoice), each value the same
+/// IEEE operation on the same operands as in circlePair, so the same bits. Writes m (empty on
+/// entry).
+[[gnu::noinline]] inline void polygonCirclePair(ManifoldT<float>& m, const PolygonT<float>& a,
+                                                const TransformT<float>& xfA,
+                                                const CircleT<float>& b,
+                                                const TransformT<float>& xfB, float margin) {
+  const Vec2T<float> c = circleCenterInA(xfA, b, xfB);
+  const CircleRegisters r = circleRegisters(a, c);
+  const __m128 maximum = laneMaximum(r.separation);
+  const __mmask8 firstMax =
+      _mm256_cmp_ps_mask(r.separation, _mm256_broadcastss_ps(maximum), _CMP_EQ_OQ);
+  __m256 best = _mm256_broadcastss_ps(maximum);
+  if constexpr (TOUCHE_MUTANT_IS(17)) {  // mutant 17: the last face's distance, the best's index
+    const int last = a.count - 1;
+    best = _mm256_set1_ps(dot(a.normal(last), c - a.vertex(last)));
+  }
+  const __mmask8 outside = _mm256_cmp_ps_mask(best, _mm256_setzero_ps(), _CMP_GT_OQ);
+  const CircleChoice choice = circleChoice(a, r, best, firstMax, outside);
+  // A vertex offset that underflows (circleRegionStage's guarded normalisation, never taken
+  // on valid random input): the whole pair in the portable build, a tail call, so that this
+  // function keeps no frame for it.
+  if (choice.tiny != 0) [[unlikely]]
+    return detail::polygonCirclePair(m, a, xfA, b, xfB, margin);
+  writeChoice(m, a, xfA, b, c, choice, _mm256_castps256_ps128(best), margin);
+}
+
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
 }  // namespace detail
 
-/// Polygon A vs circle B (see the stages above). On AVX2 machines (asked at run time) the pair
-/// runs in the AVX2 build of the same code. Both builds sit behind one call, so this entry is
-/// small and inlined into its caller: the manifold is written once, in the caller's frame
-/// (with the portable pair inlined here, the entry was a second call with a frame of its own).
+/// Polygon A vs circle B (see the stages above). On AVX-512 machines (asked at run time) the
+/// float pair runs in the AVX-512 build (detail::avx512::polygonCirclePair), else on AVX2
+/// machines in the AVX2 build of the same code: the same bits. Every build sits behind one
+/// call, so this entry is small and inlined into its caller: the manifold is written once, in
+/// the caller's frame (with the portable pair inlined here, the entry was a second call with a
+/// frame of its own).
 template <class T>
 ManifoldT<T> collidePolygonAndCircle(const PolygonT<T>& a, const TransformT<T>& xfA,
                                      const CircleT<T>& b, const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
+#if TOUCHE_FAST_AVX512
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx512()) {
+      detail::avx512::polygonCirclePair(m, a, xfA, b, xfB, margin);
+      return m;
+    }
+  }
+#endif
 #if TOUCHE_FAST_AVX2
   if (detail::haveAvx2()) {
     detail::avx2::polygonCirclePair(m, a, xfA, b, xfB, margin);
