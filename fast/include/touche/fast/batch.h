@@ -80,13 +80,12 @@ inline constexpr int kVectorBytes = 32;
 #pragma GCC push_options
 #pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
 namespace avx512 {
-/// Stage 1 of the AVX-512 polygon block for pair k (fusedSeparations): keeps the 16 face
-/// separations and B's transform in A's frame, and returns the margin verdict.
+/// Stage 1 of the AVX-512 polygon block for pair k (fusedSeparations), B placed in A's frame by
+/// xfBinA: keeps the 16 face separations and returns the margin verdict.
 TOUCHE_FAST_AVX512_INLINE bool separationsOf(const PolygonBatchT<float>& batch, int k, float margin,
-                                             V16& separations, TransformT<float>& xfBinA) {
+                                             V16& separations, const TransformT<float>& xfBinA) {
   const int ia = batch.a(k);
   const int ib = batch.b(k);
-  xfBinA = invMul(batch.xfA[ia], batch.xfB[ib]);
   const PolygonT<float> bInA = moveInto<float, 32>(batch.shapesB[ib], xfBinA);
   separations = fusedSeparations(batch.shapesA[ia], bInA);
   return fusedWithinMargin(separations, batch.shapesA[ia].radius, batch.shapesB[ib].radius, margin);
@@ -104,8 +103,13 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
   TransformT<float> xfBinA[kBlock];
   int within[kBlock];
   int count = 0;
+  // Each stage runs as its own pass over the block: with short bodies the processor overlaps
+  // many pairs, where one long chain per pair would leave it waiting on each pair in turn.
   for (int i = 0; i < n; ++i) {
     out[k0 + i] = ManifoldT<float>{};
+    xfBinA[i] = invMul(batch.xfA[batch.a(k0 + i)], batch.xfB[batch.b(k0 + i)]);
+  }
+  for (int i = 0; i < n; ++i) {
     within[count] = i;  // written always, kept only when within the margin
     count += static_cast<int>(separationsOf(batch, k0 + i, margin, separations[i], xfBinA[i]));
   }

@@ -17,11 +17,16 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 #include "touche/fast/polygons.h"
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
+// GCC 12 reports the undefined pass-through operand inside _mm512_extractf32x4_ps as possibly
+// uninitialized (a false positive of its unmasked form).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 #if TOUCHE_FAST_AVX512
 #pragma GCC push_options
@@ -315,14 +320,53 @@ TOUCHE_FAST_AVX512_INLINE ResultLanes resultOf(const ClipOperands& o, const V16 
           qId};
 }
 
-/// Writes lane l of the results into the manifold (written empty by stage 1: flags none).
-TOUCHE_FAST_AVX512_INLINE void storeLane(ManifoldT<float>& m, const ResultLanes& r, int l) {
-  m.normal = {r.normalX[l], r.normalY[l]};
-  m.pointCount = r.count[l];
-  m.points[0] = {
-      {r.firstX[l], r.firstY[l]}, r.firstSeparation[l], std::bit_cast<FeatureId>(r.firstId[l])};
-  m.points[1] = {
-      {r.secondX[l], r.secondY[l]}, r.secondSeparation[l], std::bit_cast<FeatureId>(r.secondId[l])};
+/// A manifold in float is three 16-byte quarters: (normal, count, first x), (first y,
+/// separation, id, second x), (second y, separation, id, flags). The lane vectors of one
+/// quarter's four fields, transposed 4×4 within each 128-bit block: block b of rows[r] is lane
+/// 4b + r's quarter, ready to be stored as one 16-byte vector.
+TOUCHE_FAST_AVX512_INLINE void transposeQuarter(V16 f0, V16 f1, V16 f2, V16 f3, V16 (&rows)[4]) {
+  // Per block: t0 = f0 f1 of its lanes 0 and 1 interleaved, t1 the same of lanes 2 and 3.
+  const V16 t0 =
+      __builtin_shufflevector(f0, f1, 0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29);
+  const V16 t1 =
+      __builtin_shufflevector(f0, f1, 2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31);
+  const V16 t2 =
+      __builtin_shufflevector(f2, f3, 0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29);
+  const V16 t3 =
+      __builtin_shufflevector(f2, f3, 2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31);
+  // Per block: the (f0, f1) pair of one lane followed by its (f2, f3) pair.
+  rows[0] =
+      __builtin_shufflevector(t0, t2, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
+  rows[1] =
+      __builtin_shufflevector(t0, t2, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+  rows[2] =
+      __builtin_shufflevector(t1, t3, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
+  rows[3] =
+      __builtin_shufflevector(t1, t3, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+}
+
+/// Stores lane L's three quarters into its manifold (which stage 1 wrote empty).
+template <int L>
+TOUCHE_FAST_AVX512_INLINE void storeLane(ManifoldT<float>* out, const int* pair,
+                                         const V16 (&rows)[3][4]) {
+  static_assert(sizeof(ManifoldT<float>) == 48 && std::is_trivially_copyable_v<ManifoldT<float>>);
+  auto* bytes = reinterpret_cast<unsigned char*>(out + pair[L]);
+  for (int q = 0; q < 3; ++q)
+    _mm_storeu_ps(reinterpret_cast<float*>(bytes + 16 * q),
+                  _mm512_extractf32x4_ps(rows[q][L % 4], L / 4));  // block L / 4 of row L % 4
+}
+
+/// Writes the results of lanes [0, live) into their pairs' manifolds.
+template <int... L>
+TOUCHE_FAST_AVX512_INLINE void storeLanes(ManifoldT<float>* out, const int* pair, int live,
+                                          const ResultLanes& r, std::integer_sequence<int, L...>) {
+  const auto bits = [](I16 v) { return reinterpret_cast<V16>(v); };
+  V16 rows[3][4];
+  transposeQuarter(r.normalX, r.normalY, bits(r.count), r.firstX, rows[0]);
+  transposeQuarter(r.firstY, r.firstSeparation, bits(r.firstId), r.secondX, rows[1]);
+  transposeQuarter(r.secondY, r.secondSeparation, bits(r.secondId), V16{}, rows[2]);  // flags 0
+  static_assert(kFlagNone == 0);
+  ((L < live ? (storeLane<L>(out, pair, rows), true) : false) && ...);
 }
 
 /// Stage 5 for lanes [0, count) of the clip operands, 16 at a time.
@@ -337,8 +381,7 @@ TOUCHE_FAST_AVX512_INLINE void clipLanes(const ClipLanes& lanes, int count, floa
     EndLanes low, high;
     clipEnds(o, margin, xfA, low, high);
     const ResultLanes r = resultOf(o, xfA, low, high);
-    for (int l = 0; l < live; ++l)
-      storeLane(out[lanes.pair[l0 + l]], r, l);
+    storeLanes(out, lanes.pair + l0, live, r, std::make_integer_sequence<int, 16>{});
   }
 }
 
