@@ -722,11 +722,7 @@ template <class T>
     const Simd<float, 64> separations = fusedSeparations(a, bInA);
     FaceSeparationT<float> sepA, sepB;
     firstMaxHalves(separations, sepA, sepB);  // A's faces, B's faces
-    int edgeOnB, edgeOnA;                     // stage 3 both ways in one register
-    fusedIncidentEdges(a, loadChunk<float, 32>(a.nx, 0), loadChunk<float, 32>(a.ny, 0), bInA,
-                       loadChunk<float, 32>(bInA.nx, 0), loadChunk<float, 32>(bInA.ny, 0),
-                       sepA.face, sepB.face, edgeOnB, edgeOnA);
-    const ContactFrameT<float> frame = frameFrom(a, bInA, sepA, sepB, edgeOnB, edgeOnA);
+    const ContactFrameT<float> frame = chooseFeatures(a, bInA, sepA, sepB);
     if (!fusedWithinMargin(separations, a.radius, b.radius, margin)) return;
     manifoldFromFeatures(m, frame, xfA, margin);
   } else {
