@@ -16,12 +16,13 @@
 //   the margin without a branch; stages 2–5 run on those only. The one branch of the scalar
 //   path that the predictor cannot learn on random pairs (contact or not) disappears. On
 //   AVX-512 machines (run-time choice, float) stage 1 runs both SAT passes in one 16-lane
-//   register and keeps only the separations; B is moved into A's frame again for the pairs in
-//   contact (avx512::polygonBlock below).
+//   register and keeps only the separations; stages 2–3 run as short passes over the pairs in
+//   contact and the clip runs lane-wise across them, 16 pairs a register (clip_lanes.h).
 // - polygon–circle: staged. The centre in A's frame and the lane stage (every face's
 //   separation and barycentric signs, every vertex's unit offset; circle_lanes.inc) run for a
 //   block of pairs, then the region stage picks each pair's lanes (AVX2 encoding when
-//   available).
+//   available). On AVX-512 machines (float) the scalar pair's AVX-512 build runs pair by pair
+//   instead: it keeps every value in registers and is the faster of the two.
 #pragma once
 
 #include <cstring>
@@ -151,6 +152,21 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
   }
 }
 
+/// Every polygon–circle pair of the batch on AVX-512 machines (float): the scalar pair's AVX-512
+/// build (circles.h), one pair after another. It keeps every value in registers and runs
+/// faster than the staged kernel of batch_kernels.inc (measured: 17.7 against 19.6 ns a pair);
+/// the same code, so the same bits as the scalar path.
+inline void polygonCircles(const PolygonCircleBatchT<float>& batch, float margin,
+                           ManifoldT<float>* out) {
+  for (int k = 0; k < batch.count; ++k) {
+    const int ia = batch.a(k);
+    const int ib = batch.b(k);
+    out[k] = ManifoldT<float>{};
+    polygonCirclePair(out[k], batch.shapesA[ia], batch.xfA[ia], batch.shapesB[ib], batch.xfB[ib],
+                      margin);
+  }
+}
+
 /// Every polygon pair of the batch in blocks of kBlock (AVX-512 build, float).
 inline void polygons(const PolygonBatchT<float>& batch, float margin, ManifoldT<float>* out) {
   for (int k = 0; k < batch.count; k += kBlock)
@@ -175,6 +191,11 @@ void collideCirclesBatch(const CircleBatchT<T>& batch, T margin, ManifoldT<T>* o
 template <class T>
 void collidePolygonAndCircleBatch(const PolygonCircleBatchT<T>& batch, T margin,
                                   ManifoldT<T>* out) {
+#if TOUCHE_FAST_AVX512
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx512()) return detail::avx512::polygonCircles(batch, margin, out);
+  }
+#endif
 #if TOUCHE_FAST_AVX2
   if (detail::haveAvx2()) return detail::avx2::polygonCircle(batch, margin, out);
 #endif

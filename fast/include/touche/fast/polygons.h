@@ -687,6 +687,15 @@ template <class T, int B = 16>
   manifoldStage(m, a, sat, xfA, margin);
 }
 
+/// polygonPair in the portable build behind one call, like the wider builds: the entry point
+/// stays small enough to be inlined into its caller, which then holds the one result object.
+template <class T>
+[[gnu::noinline]] void portablePolygonPair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                           const TransformT<T>& xfA, const PolygonT<T>& b,
+                                           const TransformT<T>& xfB, T margin) {
+  polygonPair(m, a, xfA, b, xfB, margin);
+}
+
 #if TOUCHE_FAST_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -744,9 +753,13 @@ template <class T>
 /// by compacting the pairs in contact between the stages. On AVX-512 machines (asked at run
 /// time) the pair runs in the AVX-512 build (both SAT passes in one register, stages 2–3 ahead
 /// of the branch), else on AVX2 machines in the AVX2 build of the same code: the same bits.
+/// Every build sits behind one call and this entry is always inlined, so the manifold is
+/// written once, in the caller's frame.
 template <class T>
-ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, const PolygonT<T>& b,
-                             const TransformT<T>& xfB, T margin) {
+[[gnu::always_inline]] inline ManifoldT<T> collidePolygons(const PolygonT<T>& a,
+                                                           const TransformT<T>& xfA,
+                                                           const PolygonT<T>& b,
+                                                           const TransformT<T>& xfB, T margin) {
   ManifoldT<T> m;  // the one result object, returned by name on every path
 #if TOUCHE_FAST_AVX512
   if (detail::haveAvx512()) {
@@ -760,7 +773,7 @@ ManifoldT<T> collidePolygons(const PolygonT<T>& a, const TransformT<T>& xfA, con
     return m;
   }
 #endif
-  detail::polygonPair(m, a, xfA, b, xfB, margin);
+  detail::portablePolygonPair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
