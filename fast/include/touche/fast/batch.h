@@ -81,17 +81,6 @@ inline constexpr int kVectorBytes = 32;
 #pragma GCC push_options
 #pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
 namespace avx512 {
-/// Stage 1 of the AVX-512 polygon block for pair k (fusedSeparations), B placed in A's frame by
-/// xfBinA: keeps the 16 face separations and returns the margin verdict.
-TOUCHE_FAST_AVX512_INLINE bool separationsOf(const PolygonBatchT<float>& batch, int k, float margin,
-                                             V16& separations, const TransformT<float>& xfBinA) {
-  const int ia = batch.a(k);
-  const int ib = batch.b(k);
-  const PolygonT<float> bInA = moveInto<float, 32>(batch.shapesB[ib], xfBinA);
-  separations = fusedSeparations(batch.shapesA[ia], bInA);
-  return fusedWithinMargin(separations, batch.shapesA[ia].radius, batch.shapesB[ib].radius, margin);
-}
-
 /// The staged polygon–polygon path of the AVX-512 build, float, for pairs [k0, k0 + n), n ≤
 /// kBlock (clip_lanes.h): stage 1 for every pair keeps only its 16 separations (one register)
 /// and compacts the pairs within the margin without a branch; stages 2–3 write each such
@@ -110,9 +99,16 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
     out[k0 + i] = ManifoldT<float>{};
     xfBinA[i] = invMul(batch.xfA[batch.a(k0 + i)], batch.xfB[batch.b(k0 + i)]);
   }
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i) {  // stage 1: the 16 face separations (fusedSeparations)
+    const int k = k0 + i;
+    separations[i] = fusedSeparations(batch.shapesA[batch.a(k)],
+                                      moveInto<float, 32>(batch.shapesB[batch.b(k)], xfBinA[i]));
+  }
+  for (int i = 0; i < n; ++i) {  // stage 1's verdict, compacted
+    const int k = k0 + i;
     within[count] = i;  // written always, kept only when within the margin
-    count += static_cast<int>(separationsOf(batch, k0 + i, margin, separations[i], xfBinA[i]));
+    count += static_cast<int>(fusedWithinMargin(separations[i], batch.shapesA[batch.a(k)].radius,
+                                                batch.shapesB[batch.b(k)].radius, margin));
   }
   ClipLanes lanes;
   int apart[kBlock];
