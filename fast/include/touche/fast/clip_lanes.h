@@ -94,8 +94,8 @@ TOUCHE_FAST_AVX512_INLINE float referenceLane(ClipLanes& lanes, int j, V16 separ
 }
 
 /// Stage 3 for pair lane j (source 002 b2FindIncidentEdge, as chooseFeatures): both candidate
-/// incident edges in one register, then the vertices each polygon contributes to the clip: the
-/// ends of A's reference face or incident edge (a1 → a2), and of B's (b1 → b2).
+/// incident edges in one register, kept in a1 (the edge on A) and b1 (the edge on B) until
+/// operandLane picks, by the reference side, which vertices each polygon contributes.
 TOUCHE_FAST_AVX512_INLINE void incidentLane(ClipLanes& lanes, int j, const PolygonT<float>& a,
                                             const PolygonT<float>& b, RotT<float> qBinA) {
   V8 bNx, bNy;
@@ -105,23 +105,26 @@ TOUCHE_FAST_AVX512_INLINE void incidentLane(ClipLanes& lanes, int j, const Polyg
   int edgeOnB, edgeOnA;
   fusedIncidentEdges(a, loadChunk<float, 32>(a.nx, 0), loadChunk<float, 32>(a.ny, 0), b, bNx, bNy,
                      faceA, faceB, edgeOnB, edgeOnA);
-  const bool flip = lanes.flip[j] != 0;
-  const int a1 = selectInt(flip, edgeOnA, faceA);
-  const int b1 = selectInt(flip, faceB, edgeOnB);
-  lanes.a1[j] = a1;
-  lanes.a2[j] = a.next(a1);
-  lanes.b1[j] = b1;
-  lanes.b2[j] = b.next(b1);
+  lanes.a1[j] = edgeOnA;  // the candidates; operandLane picks each polygon's pair of vertices
+  lanes.b1[j] = edgeOnB;
 }
 
-/// What the clip reads of pair lane j's polygons: the four vertices stage 3 named, the
-/// reference face's normal (in its own polygon's frame), the radii and B's transform in A's.
+/// What the clip reads of pair lane j's polygons: the ends of A's reference face or incident
+/// edge (a1 → a2) and of B's (b1 → b2), the reference face's normal (in its own polygon's
+/// frame), the radii and B's transform in A's.
 TOUCHE_FAST_AVX512_INLINE void operandLane(ClipLanes& lanes, int j, const PolygonT<float>& a,
                                            const PolygonT<float>& b,
                                            const TransformT<float>& xfBinA) {
-  const int a1 = lanes.a1[j], a2 = lanes.a2[j];
-  const int b1 = lanes.b1[j], b2 = lanes.b2[j];
+  // A's reference face or its incident edge (a1 → a2), and B's (b1 → b2).
   const bool flip = lanes.flip[j] != 0;
+  const int a1 = selectInt(flip, lanes.a1[j], lanes.faceA[j]);
+  const int b1 = selectInt(flip, lanes.faceB[j], lanes.b1[j]);
+  const int a2 = a.next(a1);
+  const int b2 = b.next(b1);
+  lanes.a1[j] = a1;
+  lanes.a2[j] = a2;
+  lanes.b1[j] = b1;
+  lanes.b2[j] = b2;
   // The reference polygon (B in its own frame when it holds the face), by a mask on addresses.
   const std::uintptr_t mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(flip);
   const auto* ref =
