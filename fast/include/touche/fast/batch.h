@@ -95,20 +95,23 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
   int count = 0;
   // Each stage runs as its own pass over the block: with short bodies the processor overlaps
   // many pairs, where one long chain per pair would leave it waiting on each pair in turn.
+  // The pair's polygons looked up once (index arrays and pools), for every later pass.
+  const PolygonT<float>* polygonA[kBlock];
+  const PolygonT<float>* polygonB[kBlock];
   for (int i = 0; i < n; ++i) {
+    const int ia = batch.a(k0 + i);
+    const int ib = batch.b(k0 + i);
     out[k0 + i] = ManifoldT<float>{};
-    xfBinA[i] = invMul(batch.xfA[batch.a(k0 + i)], batch.xfB[batch.b(k0 + i)]);
+    polygonA[i] = &batch.shapesA[ia];
+    polygonB[i] = &batch.shapesB[ib];
+    xfBinA[i] = invMul(batch.xfA[ia], batch.xfB[ib]);
   }
-  for (int i = 0; i < n; ++i) {  // stage 1: the 16 face separations (fusedSeparations)
-    const int k = k0 + i;
-    separations[i] = fusedSeparations(batch.shapesA[batch.a(k)],
-                                      moveInto<float, 32>(batch.shapesB[batch.b(k)], xfBinA[i]));
-  }
+  for (int i = 0; i < n; ++i)  // stage 1: the 16 face separations (fusedSeparations)
+    separations[i] = fusedSeparations(*polygonA[i], moveInto<float, 32>(*polygonB[i], xfBinA[i]));
   for (int i = 0; i < n; ++i) {  // stage 1's verdict, compacted
-    const int k = k0 + i;
-    within[count] = i;  // written always, kept only when within the margin
-    count += static_cast<int>(fusedWithinMargin(separations[i], batch.shapesA[batch.a(k)].radius,
-                                                batch.shapesB[batch.b(k)].radius, margin));
+    within[count] = i;           // written always, kept only when within the margin
+    count += static_cast<int>(
+        fusedWithinMargin(separations[i], polygonA[i]->radius, polygonB[i]->radius, margin));
   }
   ClipLanes lanes;
   int apart[kBlock];
@@ -120,14 +123,13 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
     apartCount += static_cast<int>(referenceLane(lanes, j, separations[within[j]]) > 0.0f);
   }
   for (int j = 0; j < count; ++j) {
-    const int k = k0 + within[j];
-    incidentLane(lanes, j, batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)],
-                 xfBinA[within[j]].q);
+    const int i = within[j];
+    incidentLane(lanes, j, *polygonA[i], *polygonB[i], xfBinA[i].q);
   }
   for (int j = 0; j < count; ++j) {
     const int i = within[j];
     const int k = k0 + i;
-    operandLane(lanes, j, batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)], xfBinA[i]);
+    operandLane(lanes, j, *polygonA[i], *polygonB[i], xfBinA[i]);
     // mutant 28: A's transform looked up by the compacted index j, not the pair's index i
     const TransformT<float>& xfA = batch.xfA[batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i))];
     lanes.c[j] = xfA.q.c;
@@ -143,8 +145,8 @@ inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float
     const int k = k0 + i;
     const int ia = batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i));  // mutant 28 (above)
     out[k] = ManifoldT<float>{};
-    scalarStages(out[k], batch.shapesA[batch.a(k)], batch.shapesB[batch.b(k)], xfBinA[i],
-                 separations[i], batch.xfA[ia], margin);
+    scalarStages(out[k], *polygonA[i], *polygonB[i], xfBinA[i], separations[i], batch.xfA[ia],
+                 margin);
   }
 }
 
