@@ -37,8 +37,10 @@
 
 namespace touche::fast::detail::avx512 {
 
-/// Pairs per block of the AVX-512 polygon path (batch_kernels.inc's kBlock).
-inline constexpr int kBlock = 32;
+/// Pairs per block of the AVX-512 polygon path. Every pass over the pairs in contact ends at a
+/// trip count the predictor cannot know, so each block costs a few mispredicted loop exits:
+/// 64 pairs a block spread them thinner than 32 (measured 18.5 against 19.6 ns a pair).
+inline constexpr int kBlock = 64;
 
 using V8 = Simd<float, 32>;
 using V16 = Simd<float, 64>;
