@@ -35,6 +35,8 @@
 #include <utility>
 #include <vector>
 
+#include "touche/fast/batch.h"
+#include "touche/fast/collide.h"
 #include "touche/fast/fast.h"
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/render.h"
@@ -559,6 +561,89 @@ std::string checkFast(const FuzzInput& in, const Engine& engine) {
   return "";
 }
 
+/// Copies of the scene's pair in one batch: more than one 16-lane register of the AVX-512
+/// polygon block, so its lanes, its compaction and a partial register all run on the pair.
+constexpr int kBatchCopies = 19;
+
+/// Whether two fast manifolds are equal bit for bit (normal, count, flags, points up to the
+/// count).
+template <class T>
+bool sameBits(const fast::ManifoldT<T>& x, const fast::ManifoldT<T>& y) {
+  if (x.pointCount != y.pointCount || x.flags != y.flags) return false;
+  if (std::memcmp(&x.normal, &y.normal, sizeof x.normal) != 0) return false;
+  for (int i = 0; i < x.pointCount && i < 2; ++i) {
+    const auto& p = x.points[i];
+    const auto& q = y.points[i];
+    if (std::memcmp(&p.point, &q.point, sizeof p.point) != 0 ||
+        std::memcmp(&p.separation, &q.separation, sizeof p.separation) != 0 ||
+        std::memcmp(&p.id, &q.id, sizeof p.id) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The batch API against the typed scalar API in T on shapes a, b (prepared) placed by the
+/// scene: every copy of the pair in the batch must give the scalar manifold's bits (the
+/// contract of touche/fast/batch.h).
+template <class T, class ShapeA, class ShapeB, class Batch, class Scalar>
+std::string batchAgainstScalar(const char* pairName, const ShapeA& a, const ShapeB& b,
+                               const Case& scene, const Options& options, Batch batch,
+                               Scalar scalar) {
+  const fast::TransformT<T> xfA = fast::toT<T>(scene.xfA);
+  const fast::TransformT<T> xfB = fast::toT<T>(scene.xfB);
+  const T margin = static_cast<T>(options.margin);
+  const fast::ManifoldT<T> expected = scalar(a, xfA, b, xfB, margin);
+  const std::vector<int> body(kBatchCopies, 0);  // every entry is body 0 of both pools
+  std::vector<fast::ManifoldT<T>> out(kBatchCopies);
+  batch(fast::PairBatchT<T, ShapeA, ShapeB>{&a, &xfA, &b, &xfB, body.data(), body.data(),
+                                            kBatchCopies},
+        margin, out.data());
+  for (int k = 0; k < kBatchCopies; ++k) {
+    if (!sameBits(out[k], expected)) {
+      return std::string("batch ") + pairName +
+             (sizeof(T) == sizeof(float) ? " float" : " double") + ": entry " + std::to_string(k) +
+             " differs from the scalar pair";
+    }
+  }
+  return "";
+}
+
+/// The batch path of the pairs that have one (polygon–polygon, polygon–circle, circle–circle,
+/// in their canonical role order), in float and double.
+template <class T>
+std::string checkBatchT(const Case& scene, const Options& options) {
+  const auto* polygonA = std::get_if<Polygon>(&scene.a);
+  const auto* circleA = std::get_if<Circle>(&scene.a);
+  const auto* polygonB = std::get_if<Polygon>(&scene.b);
+  const auto* circleB = std::get_if<Circle>(&scene.b);
+  if (polygonA && polygonB) {
+    return batchAgainstScalar<T>(
+        "polygon_polygon", fast::prepare<T>(*polygonA), fast::prepare<T>(*polygonB), scene, options,
+        [](const auto&... args) { fast::collidePolygonsBatch<T>(args...); },
+        [](const auto&... args) { return fast::collidePolygons<T>(args...); });
+  }
+  if (polygonA && circleB) {
+    return batchAgainstScalar<T>(
+        "polygon_circle", fast::prepare<T>(*polygonA), fast::prepare<T>(*circleB), scene, options,
+        [](const auto&... args) { fast::collidePolygonAndCircleBatch<T>(args...); },
+        [](const auto&... args) { return fast::collidePolygonAndCircle<T>(args...); });
+  }
+  if (circleA && circleB) {
+    return batchAgainstScalar<T>(
+        "circle_circle", fast::prepare<T>(*circleA), fast::prepare<T>(*circleB), scene, options,
+        [](const auto&... args) { fast::collideCirclesBatch<T>(args...); },
+        [](const auto&... args) { return fast::collideCircles<T>(args...); });
+  }
+  return "";
+}
+
+std::string checkBatch(const FuzzInput& in) {
+  if (std::string failure = checkBatchT<float>(in.scene, in.options); !failure.empty())
+    return failure;
+  return checkBatchT<double>(in.scene, in.options);
+}
+
 std::string checkValid(const FuzzInput& in, PairId pair) {
   const Manifold expected = test::runEngine(reference::kEngine, in.scene, in.options);
   if (expected.status == Status::unsupported) return "";  // the pair has not landed yet
@@ -566,6 +651,7 @@ std::string checkValid(const FuzzInput& in, PairId pair) {
     return "reference answered " + std::string(statusName(expected.status)) + " to valid input";
   }
   if (std::string sane = checkSane("reference", expected); !sane.empty()) return sane;
+  if (std::string batch = checkBatch(in); !batch.empty()) return batch;
   for (const Engine* engine : kOtherEngines) {
     if (!engine->implements(pair) || !engineSelected(*engine)) continue;
     const std::string failure =
