@@ -81,73 +81,92 @@ inline constexpr int kVectorBytes = 32;
 #pragma GCC push_options
 #pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
 namespace avx512 {
-/// The staged polygon–polygon path of the AVX-512 build, float, for pairs [k0, k0 + n), n ≤
-/// kBlock (clip_lanes.h): stage 1 for every pair keeps only its 16 separations (one register)
-/// and compacts the pairs within the margin without a branch; stages 2–3 write each such
-/// pair's clip operands into a lane, and the clip runs lane-wise over 16 pairs at once. Pairs
-/// whose reference separation is positive (stage 4 may apply) are compacted apart and take the
-/// scalar stages 2–5.
-inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float margin,
-                         ManifoldT<float>* out) {
-  V16 separations[kBlock];
-  TransformT<float> xfBinA[kBlock];
-  int within[kBlock];
-  int count = 0;
-  // Each stage runs as its own pass over the block: with short bodies the processor overlaps
-  // many pairs, where one long chain per pair would leave it waiting on each pair in turn.
-  // The pair's polygons looked up once (index arrays and pools), for every later pass.
+// The AVX-512 polygon block runs each stage as its own pass over the block's pairs: with short
+// loop bodies the processor overlaps many pairs, where one long chain per pair would leave it
+// waiting on each pair in turn (docs/performance.md).
+
+/// What stage 1 of a block leaves for the later passes: each pair's polygons (looked up once),
+/// B's transform in A's frame, the 16 face separations, and which pairs are within the margin.
+struct BlockStage1 {
   const PolygonT<float>* polygonA[kBlock];
   const PolygonT<float>* polygonB[kBlock];
+  TransformT<float> xfBinA[kBlock];
+  V16 separations[kBlock];
+  int within[kBlock];  ///< block indices of the pairs within the margin, `count` of them
+  int count = 0;
+};
+
+/// Stage 1 for pairs [k0, k0 + n) in three passes: every result written empty and the frame
+/// change; the separations (fusedSeparations); the margin verdicts, compacted without a branch.
+TOUCHE_FAST_AVX512_INLINE void stageOne(BlockStage1& s, const PolygonBatchT<float>& batch, int k0,
+                                        int n, float margin, ManifoldT<float>* out) {
   for (int i = 0; i < n; ++i) {
     const int ia = batch.a(k0 + i);
     const int ib = batch.b(k0 + i);
     out[k0 + i] = ManifoldT<float>{};
-    polygonA[i] = &batch.shapesA[ia];
-    polygonB[i] = &batch.shapesB[ib];
-    xfBinA[i] = invMul(batch.xfA[ia], batch.xfB[ib]);
+    s.polygonA[i] = &batch.shapesA[ia];
+    s.polygonB[i] = &batch.shapesB[ib];
+    s.xfBinA[i] = invMul(batch.xfA[ia], batch.xfB[ib]);
   }
-  for (int i = 0; i < n; ++i)  // stage 1: the 16 face separations (fusedSeparations)
-    separations[i] = fusedSeparations(*polygonA[i], moveInto<float, 32>(*polygonB[i], xfBinA[i]));
-  for (int i = 0; i < n; ++i) {  // stage 1's verdict, compacted
-    within[count] = i;           // written always, kept only when within the margin
-    count += static_cast<int>(
-        fusedWithinMargin(separations[i], polygonA[i]->radius, polygonB[i]->radius, margin));
+  for (int i = 0; i < n; ++i)
+    s.separations[i] =
+        fusedSeparations(*s.polygonA[i], moveInto<float, 32>(*s.polygonB[i], s.xfBinA[i]));
+  for (int i = 0; i < n; ++i) {
+    s.within[s.count] = i;  // written always, kept only when within the margin
+    s.count += static_cast<int>(
+        fusedWithinMargin(s.separations[i], s.polygonA[i]->radius, s.polygonB[i]->radius, margin));
   }
+}
+
+/// Stages 2–5 for the pairs within the margin, as passes: best faces, incident edges, the
+/// clip's operands (clip_lanes.h), then the clip 16 pairs a register. A pair whose reference
+/// separation is positive (stage 4 may give a vertex–vertex point) has its clip result
+/// replaced by the scalar stages 2–5.
+TOUCHE_FAST_AVX512_INLINE void contactStages(const BlockStage1& s,
+                                             const PolygonBatchT<float>& batch, int k0,
+                                             float margin, ManifoldT<float>* out) {
   ClipLanes lanes;
   int apart[kBlock];
   int apartCount = 0;
-  for (int j = 0; j < count; ++j) {
-    // Stage 4 applies only to separated cores: their lanes' clip results are replaced below by
-    // the scalar stages (written always, kept by the count).
-    apart[apartCount] = j;
-    apartCount += static_cast<int>(referenceLane(lanes, j, separations[within[j]]) > 0.0f);
+  for (int j = 0; j < s.count; ++j) {
+    apart[apartCount] = j;  // written always, kept by the count
+    apartCount += static_cast<int>(referenceLane(lanes, j, s.separations[s.within[j]]) > 0.0f);
   }
-  for (int j = 0; j < count; ++j) {
-    const int i = within[j];
-    incidentLane(lanes, j, *polygonA[i], *polygonB[i], xfBinA[i].q);
+  for (int j = 0; j < s.count; ++j) {
+    const int i = s.within[j];
+    incidentLane(lanes, j, *s.polygonA[i], *s.polygonB[i], s.xfBinA[i].q);
   }
-  for (int j = 0; j < count; ++j) {
-    const int i = within[j];
-    const int k = k0 + i;
-    operandLane(lanes, j, *polygonA[i], *polygonB[i], xfBinA[i]);
+  for (int j = 0; j < s.count; ++j) {
+    const int i = s.within[j];
+    operandLane(lanes, j, *s.polygonA[i], *s.polygonB[i], s.xfBinA[i]);
     // mutant 28: A's transform looked up by the compacted index j, not the pair's index i
     const TransformT<float>& xfA = batch.xfA[batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i))];
     lanes.c[j] = xfA.q.c;
     lanes.s[j] = xfA.q.s;
     lanes.px[j] = xfA.p.x;
     lanes.py[j] = xfA.p.y;
-    lanes.pair[j] = k;
+    lanes.pair[j] = k0 + i;
   }
-  clipLanes(lanes, count, margin, out);
+  clipLanes(lanes, s.count, margin, out);
   for (int m = 0; m < apartCount; ++m) {
     const int j = apart[m];
-    const int i = within[j];
-    const int k = k0 + i;
+    const int i = s.within[j];
     const int ia = batch.a(k0 + (TOUCHE_MUTANT_IS(28) ? j : i));  // mutant 28 (above)
-    out[k] = ManifoldT<float>{};
-    scalarStages(out[k], *polygonA[i], *polygonB[i], xfBinA[i], separations[i], batch.xfA[ia],
-                 margin);
+    out[k0 + i] = ManifoldT<float>{};
+    scalarStages(out[k0 + i], *s.polygonA[i], *s.polygonB[i], s.xfBinA[i], s.separations[i],
+                 batch.xfA[ia], margin);
   }
+}
+
+/// The staged polygon–polygon path of the AVX-512 build, float, for pairs [k0, k0 + n), n ≤
+/// kBlock: stage 1 for every pair keeps only its 16 separations (one register) and compacts the
+/// pairs within the margin without a branch; stages 2–5 run on those only, the clip lane-wise
+/// across them (clip_lanes.h).
+inline void polygonBlock(const PolygonBatchT<float>& batch, int k0, int n, float margin,
+                         ManifoldT<float>* out) {
+  BlockStage1 s;
+  stageOne(s, batch, k0, n, margin, out);
+  contactStages(s, batch, k0, margin, out);
 }
 
 /// Every polygon–circle pair of the batch on AVX-512 machines (float): the scalar pair's AVX-512
