@@ -1,18 +1,22 @@
 // touche — the batch polygon–polygon block of the AVX-512 build (float): stages 2–5 of the
 // pairs in contact with the clip run across pairs, 16 pairs a register.
 //
-// Stage 1 (polygons.h's fusedSeparations) keeps each pair's 16 face separations and compacts
-// the pairs within the margin. For those, stages 2–3 (polygons.h) pick the reference face and
-// the incident edge and write the clip's operands — the reference face's ends and normal, the
-// incident edge's ends, both in A's frame, the radii, A's world transform and the feature
-// indices — into lane j of a structure of arrays (ClipLanes). Stage 5 (source 000 clipEdge;
-// Box2D v3 b2ClipPolygons, as clipIncident in polygons.h) then runs lane-wise over 16 pairs at
-// once: every lane performs clipIncident's IEEE operations on its pair's operands in the same
-// order, so each pair's result has the scalar path's bits (tests/fast/polygon_kernels_test.cpp
-// and the determinism driver compare them). Only the operands B contributes are moved into A's
-// frame (its normals for the incident-edge search, then two vertices), not the whole polygon.
-// A pair whose reference separation is positive (rounded polygons or a margin: stage 4 may give
-// a vertex–vertex point) takes the scalar stages 2–5 instead.
+// Stage 1 (polygons.h's fusedSeparations, run by batch.h) keeps each pair's 16 face
+// separations and compacts the pairs within the margin. For those, stages 2–3 run as passes:
+// the best face of each polygon and the reference side (referenceLane), both candidate
+// incident edges in one register (incidentLane), then what the clip reads (operandLane) — A's
+// two vertices and B's two (the reference face's ends and the incident edge's, in the input's
+// A/B roles, B's still in its own frame), the reference normal, the radii and the transforms —
+// into lane j of a structure of arrays (ClipLanes). Stage 5 (source 000 clipEdge; Box2D v3
+// b2ClipPolygons, as clipIncident in polygons.h) then runs lane-wise over 16 pairs at once:
+// B's two vertices are moved into A's frame and every operand put in its reference/incident
+// role (operandsOf), and every lane performs clipIncident's IEEE operations on its pair's
+// operands in the same order, so each pair's result has the scalar path's bits
+// (tests/fast/polygon_kernels_test.cpp, the determinism driver and the fuzz harness compare
+// them). Only what the clip reads of B is moved into A's frame (its normals for the
+// incident-edge search, then two vertices), not the whole polygon. A pair whose reference
+// separation is positive (rounded polygons or a margin: stage 4 may give a vertex–vertex
+// point) takes the scalar stages 2–5 instead.
 #pragma once
 
 #include <cstdint>
@@ -184,7 +188,9 @@ struct EndLanes {
   I16 keep;
 };
 
-/// The operands of 16 lanes, loaded once.
+/// The clip's operands of 16 lanes in reference/incident roles, all in A's frame: the reference
+/// face v1 → v2 (vertices i1, i2) with unit normal n, the incident edge w1 → w2 (vertices j1,
+/// j2), the radii, and the lane's flip (all ones when B holds the reference face).
 struct ClipOperands {
   V16 v1x, v1y, v2x, v2y, nx, ny, w1x, w1y, w2x, w2y, rRef, rInc;
   I16 i1, i2, j1, j2, flip;
@@ -232,7 +238,8 @@ TOUCHE_FAST_AVX512_INLINE ClipOperands operandsOf(const ClipLanes& lanes, int l0
 }
 
 /// Where an end lands: x, y after the side-plane clip (or unmoved) → its separation, its point
-/// midway between the surfaces in the world frame and its keep verdict, as clipIncident.
+/// midway between the surfaces in the world frame and its keep verdict, as clipIncident. xfA
+/// is A's world transform as lanes (q.c, q.s, p.x, p.y).
 TOUCHE_FAST_AVX512_INLINE EndLanes placeEnd(const ClipOperands& o, V16 x, V16 y, I16 overlap,
                                             float margin, const V16 (&xfA)[4]) {
   const V16 sepRaw = (x - o.v1x) * o.nx + (y - o.v1y) * o.ny;
@@ -246,12 +253,13 @@ TOUCHE_FAST_AVX512_INLINE EndLanes placeEnd(const ClipOperands& o, V16 x, V16 y,
           I16{}, overlap & inMargin};
 }
 
-/// Stage 5 on 16 lanes (clipIncident lane-wise across pairs): both ends of every pair's
-/// incident edge clipped to its reference face's side planes, then placed and judged.
+/// Stage 5 on 16 lanes (source 000 clipEdge; Box2D v3 b2ClipPolygons; clipIncident lane-wise
+/// across pairs): both ends of every pair's incident edge clipped to its reference face's side
+/// planes, then placed and judged.
 TOUCHE_FAST_AVX512_INLINE void clipEnds(const ClipOperands& o, float margin, const V16 (&xfA)[4],
                                         EndLanes& low, EndLanes& high) {
   const V16 zero{};
-  const V16 tx = -o.ny;  // unit tangent t = perp(n)⁻¹ from v1 towards v2
+  const V16 tx = -o.ny;  // unit tangent t = (−n.y, n.x), from v1 towards v2
   const V16 ty = o.nx;
   const V16 extent = (o.v2x - o.v1x) * tx + (o.v2y - o.v1y) * ty;
   const V16 tHigh = (o.w1x - o.v1x) * tx + (o.w1y - o.v1y) * ty;
@@ -300,8 +308,7 @@ struct ResultLanes {
 TOUCHE_FAST_AVX512_INLINE ResultLanes resultOf(const ClipOperands& o, const V16 (&xfA)[4],
                                                const EndLanes& low, const EndLanes& high) {
   const I16 flip = o.flip;
-  const I16 keepP = (high.keep & flip) | (low.keep & ~flip);
-  const I16 usesP = keepP;
+  const I16 keepP = (high.keep & flip) | (low.keep & ~flip);  // point 0 is end p
   const auto pick = [&](I16 c, V16 a, V16 b) { return c ? a : b; };
   const V16 pX = pick(flip, high.x, low.x), qX = pick(flip, low.x, high.x);
   const V16 pY = pick(flip, high.y, low.y), qY = pick(flip, low.y, high.y);
@@ -318,10 +325,10 @@ TOUCHE_FAST_AVX512_INLINE ResultLanes resultOf(const ClipOperands& o, const V16 
   return {any ? (xfA[0] * nX - xfA[1] * nY) : zero,
           any ? (xfA[1] * nX + xfA[0] * nY) : zero,
           (low.keep & 1) + (high.keep & 1),
-          pick(usesP, pX, qX),
-          pick(usesP, pY, qY),
-          pick(usesP, pS, qS),
-          (pId & usesP) | (qId & ~usesP),
+          pick(keepP, pX, qX),
+          pick(keepP, pY, qY),
+          pick(keepP, pS, qS),
+          (pId & keepP) | (qId & ~keepP),
           qX,
           qY,
           qS,
