@@ -42,6 +42,7 @@
 #include "touche/oracle/render.h"
 #include "touche/test_support/bad_inputs.h"
 #include "touche/test_support/checks.h"
+#include "touche/test_support/fast_bits.h"
 #include "touche/test_support/scene_ops.h"
 #include "touche/test_support/scenes.h"
 
@@ -565,24 +566,6 @@ std::string checkFast(const FuzzInput& in, const Engine& engine) {
 /// polygon block, so its lanes, its compaction and a partial register all run on the pair.
 constexpr int kBatchCopies = 19;
 
-/// Whether two fast manifolds are equal bit for bit (normal, count, flags, points up to the
-/// count).
-template <class T>
-bool sameBits(const fast::ManifoldT<T>& x, const fast::ManifoldT<T>& y) {
-  if (x.pointCount != y.pointCount || x.flags != y.flags) return false;
-  if (std::memcmp(&x.normal, &y.normal, sizeof x.normal) != 0) return false;
-  for (int i = 0; i < x.pointCount && i < 2; ++i) {
-    const auto& p = x.points[i];
-    const auto& q = y.points[i];
-    if (std::memcmp(&p.point, &q.point, sizeof p.point) != 0 ||
-        std::memcmp(&p.separation, &q.separation, sizeof p.separation) != 0 ||
-        std::memcmp(&p.id, &q.id, sizeof p.id) != 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
 /// The batch API against the typed scalar API in T on shapes a, b (prepared) placed by the
 /// scene: every copy of the pair in the batch must give the scalar manifold's bits (the
 /// contract of touche/fast/batch.h).
@@ -600,7 +583,7 @@ std::string batchAgainstScalar(const char* pairName, const ShapeA& a, const Shap
                                             kBatchCopies},
         margin, out.data());
   for (int k = 0; k < kBatchCopies; ++k) {
-    if (!sameBits(out[k], expected)) {
+    if (!test::sameBits(out[k], expected)) {
       return std::string("batch ") + pairName +
              (sizeof(T) == sizeof(float) ? " float" : " double") + ": entry " + std::to_string(k) +
              " differs from the scalar pair";

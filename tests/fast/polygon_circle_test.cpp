@@ -11,6 +11,7 @@
 #include "../../bench/random_pairs.h"
 #include "expect.h"
 #include "touche/fast/batch.h"
+#include "touche/test_support/fast_bits.h"
 
 namespace touche::fast::test {
 namespace {
@@ -183,19 +184,6 @@ TEST(FastPolygonCircle, SliverSwitchToPreviousFaceWrapsFromFirstToLast) {
   expectSliverScene(2, 2);
 }
 
-/// True if two manifolds are equal in every field up to the point count (bit for bit).
-template <class T>
-bool sameBits(const ManifoldT<T>& x, const ManifoldT<T>& y) {
-  bool same = std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0 &&
-              x.pointCount == y.pointCount && x.flags == y.flags;
-  for (int i = 0; i < x.pointCount && same; ++i) {
-    same = std::memcmp(&x.points[i].point, &y.points[i].point, sizeof x.points[i].point) == 0 &&
-           std::memcmp(&x.points[i].separation, &y.points[i].separation, sizeof(T)) == 0 &&
-           x.points[i].id == y.points[i].id;
-  }
-  return same;
-}
-
 /// Every build of the scalar pair this CPU can run, in order: the portable build (16-byte
 /// lanes), the AVX2 build, the AVX-512 build (float only).
 template <class T>
@@ -249,9 +237,9 @@ void expectBuildsAgree(T margin) {
     const std::vector<ManifoldT<T>> builds =
         scalarBuilds(polygons[k], xfA[k], circles[k], xfB[k], margin);
     for (std::size_t i = 0; i < builds.size(); ++i)
-      ASSERT_TRUE(sameBits(entry, builds[i])) << "pair " << k << ", build " << i;
-    ASSERT_TRUE(sameBits(entry, runTime[k])) << "pair " << k;
-    ASSERT_TRUE(sameBits(entry, portable[k])) << "pair " << k;
+      ASSERT_TRUE(touche::test::sameBits(entry, builds[i])) << "pair " << k << ", build " << i;
+    ASSERT_TRUE(touche::test::sameBits(entry, runTime[k])) << "pair " << k;
+    ASSERT_TRUE(touche::test::sameBits(entry, portable[k])) << "pair " << k;
     contacts += entry.pointCount;
     vertexRegions += entry.pointCount == 1 && entry.points[0].id.typeA == FeatureType::vertex;
     counts |= 1 << polygons[k].count;
@@ -294,7 +282,7 @@ void expectBuildsAgreeOnUnderflowingOffsets(double scale) {
     const TransformT<T> xfB = toT<T>(Transform{{c.xfB.p.x * scale, c.xfB.p.y * scale}, c.xfB.q});
     const ManifoldT<T> entry = collidePolygonAndCircle(a, xfA, b, xfB, T(0));
     for (const ManifoldT<T>& build : scalarBuilds(a, xfA, b, xfB, T(0)))
-      ASSERT_TRUE(sameBits(entry, build));
+      ASSERT_TRUE(touche::test::sameBits(entry, build));
     const Vec2T<T> offset = circleCenterInA(xfA, b, xfB) - a.vertex(entry.points[0].id.indexA);
     underflows += entry.points[0].id.typeA == FeatureType::vertex &&
                   dot(offset, offset) < kFastNormSquared<T>;

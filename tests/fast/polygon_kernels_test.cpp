@@ -18,6 +18,7 @@
 
 #include "../../bench/random_pairs.h"
 #include "touche/fast/batch.h"
+#include "touche/test_support/fast_bits.h"
 
 namespace touche::fast::test {
 namespace {
@@ -27,17 +28,6 @@ struct Inputs {
   std::vector<bench::PairCase> cases;
   double margin = 0.0;
 };
-
-/// Whether two manifolds are equal bit for bit (normal, count, flags, points up to the count).
-template <class T>
-bool sameBits(const ManifoldT<T>& x, const ManifoldT<T>& y) {
-  if (x.pointCount != y.pointCount || x.flags != y.flags) return false;
-  if (std::memcmp(&x.normal, &y.normal, sizeof x.normal) != 0) return false;
-  for (int i = 0; i < x.pointCount; ++i) {
-    if (std::memcmp(&x.points[i], &y.points[i], sizeof x.points[i]) != 0) return false;
-  }
-  return true;
-}
 
 /// The prepared pools of a case set (body k = pair k).
 template <class T>
@@ -112,7 +102,7 @@ int expectEveryBuildAgrees(const Inputs& in, int& touchingPoints) {
   for (const auto& [name, out] : builds) {
     int differing = 0;
     for (std::size_t k = 0; k < n; ++k) {
-      if (sameBits(out[k], portable[k])) continue;
+      if (touche::test::sameBits(out[k], portable[k])) continue;
       if (++differing <= 3) ADD_FAILURE() << name << " differs from the portable pair at " << k;
     }
     EXPECT_EQ(differing, 0) << name;

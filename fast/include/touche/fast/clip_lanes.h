@@ -64,6 +64,7 @@ struct alignas(64) ClipLanes {
   float qc[kBlock], qs[kBlock], qx[kBlock], qy[kBlock];  ///< B's transform in A's frame
   float c[kBlock], s[kBlock], px[kBlock], py[kBlock];    ///< A's world transform
   std::int32_t faceA[kBlock], faceB[kBlock];             ///< each polygon's best SAT face
+  std::int32_t edgeOnA[kBlock], edgeOnB[kBlock];  ///< the incident edge should the other hold it
   std::int32_t a1[kBlock], a2[kBlock], b1[kBlock], b2[kBlock];
   std::int32_t flip[kBlock];  ///< all ones when B holds the reference face
   int pair[kBlock];           ///< the pair's index in the batch
@@ -100,8 +101,8 @@ TOUCHE_FAST_AVX512_INLINE float referenceLane(ClipLanes& lanes, int j, V16 separ
 }
 
 /// Stage 3 for pair lane j (source 002 b2FindIncidentEdge, as chooseFeatures): both candidate
-/// incident edges in one register, kept in a1 (the edge on A) and b1 (the edge on B) until
-/// operandLane picks, by the reference side, which vertices each polygon contributes.
+/// incident edges in one register; operandLane picks, by the reference side, which vertices
+/// each polygon contributes.
 TOUCHE_FAST_AVX512_INLINE void incidentLane(ClipLanes& lanes, int j, const PolygonT<float>& a,
                                             const PolygonT<float>& b, RotT<float> qBinA) {
   V8 bNx, bNy;
@@ -111,8 +112,8 @@ TOUCHE_FAST_AVX512_INLINE void incidentLane(ClipLanes& lanes, int j, const Polyg
   int edgeOnB, edgeOnA;
   fusedIncidentEdges(a, loadChunk<float, 32>(a.nx, 0), loadChunk<float, 32>(a.ny, 0), b, bNx, bNy,
                      faceA, faceB, edgeOnB, edgeOnA);
-  lanes.a1[j] = edgeOnA;  // the candidates; operandLane picks each polygon's pair of vertices
-  lanes.b1[j] = edgeOnB;
+  lanes.edgeOnA[j] = edgeOnA;
+  lanes.edgeOnB[j] = edgeOnB;
 }
 
 /// What the clip reads of pair lane j's polygons: the ends of A's reference face or incident
@@ -123,8 +124,8 @@ TOUCHE_FAST_AVX512_INLINE void operandLane(ClipLanes& lanes, int j, const Polygo
                                            const TransformT<float>& xfBinA) {
   // A's reference face or its incident edge (a1 → a2), and B's (b1 → b2).
   const bool flip = lanes.flip[j] != 0;
-  const int a1 = selectInt(flip, lanes.a1[j], lanes.faceA[j]);
-  const int b1 = selectInt(flip, lanes.faceB[j], lanes.b1[j]);
+  const int a1 = selectInt(flip, lanes.edgeOnA[j], lanes.faceA[j]);
+  const int b1 = selectInt(flip, lanes.faceB[j], lanes.edgeOnB[j]);
   const int a2 = a.next(a1);
   const int b2 = b.next(b1);
   lanes.a1[j] = a1;
@@ -400,15 +401,15 @@ TOUCHE_FAST_AVX512_INLINE void clipLanes(const ClipLanes& lanes, int count, floa
   }
 }
 
-/// Stages 2–5 of one pair on the scalar path (stage 4's pairs): B moved into A's frame again,
-/// chooseFeatures and manifoldFromFeatures, as polygonPair.
+/// Stages 2–5 of one pair on the scalar path (stage 4's pairs): stage 1's result rebuilt (B
+/// moved into A's frame again, the best faces from the separations), then manifoldStage.
 inline void scalarStages(ManifoldT<float>& m, const PolygonT<float>& a, const PolygonT<float>& b,
                          const TransformT<float>& xfBinA, V16 separations,
                          const TransformT<float>& xfA, float margin) {
-  const PolygonT<float> bInA = moveInto<float, 32>(b, xfBinA);
-  FaceSeparationT<float> sepA, sepB;
-  firstMaxHalves(separations, sepA, sepB);
-  manifoldFromFeatures(m, chooseFeatures(a, bInA, sepA, sepB), xfA, margin);
+  SatT<float> sat;
+  sat.bInA = moveInto<float, 32>(b, xfBinA);
+  firstMaxHalves(separations, sat.sepA, sat.sepB);
+  manifoldStage(m, a, sat, xfA, margin);
 }
 
 }  // namespace touche::fast::detail::avx512
