@@ -489,6 +489,26 @@ inline int incidentEdgeAt(const ChainQueryT<T>& q, int i2) {
   return dot(n1, q.b.normal(i1)) < dot(n1, q.b.normal(i2)) ? i1 : i2;
 }
 
+/// Step P6 for a deepest vertex (steps P4's edge–vertex and P5's): B's face most anti-parallel
+/// to the segment normal over all of B's faces (b2FindIncidentEdge's search). Exactly, it is
+/// one of the deepest vertex's two faces, so it is incidentEdgeAt's choice (ties too: the
+/// faces are visited 1, 2, …, count − 1, 0 and a later face wins a tie, i.e. the face starting
+/// at the shared vertex). In T it also holds when rounding makes several vertices equally deep
+/// (a sliver whose apex sits within rounding of its base): the first of them may be the apex,
+/// whose faces both point away from the segment.
+template <class T>
+inline int mostAntiParallelFace(const ChainQueryT<T>& q) {
+  const Vec2T<T> n1 = q.a.normal1;
+  int best = 0;
+  T bestDot = dot(n1, q.b.normal(0));
+  for (int k = 1; k <= q.b.count; ++k) {
+    const int i = k < q.b.count ? k : 0;
+    const T d = dot(n1, q.b.normal(i));
+    if (d <= bestDot) best = i, bestDot = d;
+  }
+  return best;
+}
+
 /// min over B's vertices of n·(v − origin) and the first vertex reaching it.
 template <class T>
 inline FaceSeparationT<T> minProjection(const PolygonT<T>& b, Vec2T<T> n, Vec2T<T> origin) {
@@ -540,7 +560,7 @@ inline int satStep(ManifoldT<T>& m, const ChainQueryT<T>& q) {
 template <class T>
 inline int closestStep(ManifoldT<T>& m, const ChainQueryT<T>& q, const ChainClosestT<T>& f) {
   using Kind = typename ChainClosestT<T>::Kind;
-  if (f.kind == Kind::edgeVertex) return incidentEdgeAt(q, f.polyIndex);
+  if (f.kind == Kind::edgeVertex) return mostAntiParallelFace(q);
   if (f.kind == Kind::vertexEdge) {
     const ChainNormal type = classifyNormal(q.a, -q.b.normal(f.polyIndex));
     if (type == ChainNormal::skip) return -1;
@@ -588,7 +608,7 @@ inline void chainAndPolygonInA(ManifoldT<T>& m, const ChainSegmentT<T>& a, const
     incidentEdge = closestStep(m, q, closest);  // step P4
   } else {
     const int vertex = satStep(m, q);  // step P5
-    if (vertex >= 0) incidentEdge = incidentEdgeAt(q, vertex);
+    if (vertex >= 0) incidentEdge = mostAntiParallelFace(q);
   }
   // Step P6: the segment face is the reference.
   if (incidentEdge >= 0 && m.pointCount == 0) segmentReference(m, q, incidentEdge);
