@@ -30,10 +30,12 @@
 // b2CollideCapsules; Ericson 5.1.9 for the closest points):
 //   K1: a zero-length core is a circle (capsule–circle, roles swapped back if it is A's).
 //   K2: closest points c1 = p1 + f1·d1, c2 = q1 + f2·d2 (the reference's clamping order;
-//       nearly parallel cores start from f1 = 0, as polygons.h's closestEndpoints, and then
-//       take the closest of the four end-to-segment candidates when it is shorter). Cores far
-//       from unit length are computed at a power-of-two scale (exact), so that the products of
-//       squared lengths neither underflow nor overflow.
+//       nearly parallel cores that cross are closest at their crossing; other nearly parallel
+//       cores start from f1 = 0, as polygons.h's closestEndpoints, and then take the closest of
+//       the four end-to-segment candidates when it is shorter). Cores far from unit length are
+//       computed at a power-of-two scale (exact), so that the products of squared lengths
+//       neither underflow nor overflow; short cores far from A's origin are scaled up only
+//       while their endpoints stay in range.
 //   K3: the distance along the line of closest points, each case in its best-conditioned form
 //       (c1 inside A's core and c2 an endpoint: |(c2 − p1)·nA|; the reverse: |(c1 − q1)·nB|;
 //       two endpoints: |c2 − c1|); beyond rA + rB + margin → no contact.
@@ -556,9 +558,34 @@ inline ClosestT<T> closestEndOfFour(ClosestT<T> first, Vec2T<T> p1, Vec2T<T> p2,
   return best;
 }
 
+/// Step K2 for nearly parallel cores that cross: the four end candidates of closestEndOfFour
+/// assume that the cores do not cross, yet cores at an angle below the threshold (float: about
+/// 0.003) cross as readily as any other, and their closest points are the crossing, at
+/// distance 0. Each core's ends lie strictly on opposite sides of the other's line: the
+/// fraction along p is where cross(d2, p(f1) − q1) = v1 + f1·(v2 − v1) vanishes, f1 = v1 /
+/// (v1 − v2), a quotient without cancellation (v1 and v2 of opposite signs), likewise f2.
+/// Returns false, writing nothing, when they do not cross.
+template <class T>
+inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
+  const Vec2T<T> d1 = p2 - p1;
+  const Vec2T<T> d2 = q2 - q1;
+  const T w1 = cross(d1, q1 - p1);  // q's ends against p's line
+  const T w2 = cross(d1, q2 - p1);
+  const T v1 = cross(d2, p1 - q1);  // p's ends against q's line
+  const T v2 = cross(d2, p2 - q1);
+  const auto opposite = [](T x, T y) { return (x < T(0) && y > T(0)) || (x > T(0) && y < T(0)); };
+  if (!opposite(w1, w2) || !opposite(v1, v2)) return false;
+  out.f1 = v1 / (v1 - v2);
+  out.f2 = w1 / (w1 - w2);
+  out.c1 = at(p1, p2, out.f1);
+  out.c2 = at(q1, q2, out.f2);
+  return true;
+}
+
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
-/// unclamped 2×2 solution (clamped), f2 = the projection of c1 onto q (if it clamps, f1 is
-/// re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel cores
+/// unclamped solution, the lines' crossing (clamped), f2 = the projection of c1 onto q (if it
+/// clamps, f1 is re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel
+/// cores
 /// (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel ones do. u1, u2:
 /// the cores' unit axes (for cores that collapse to a point in T).
 template <class T>
@@ -572,7 +599,13 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   const T rd1 = dot(r, d1);
   const T rd2 = dot(r, d2);
   const T d12 = dot(d1, d2);
-  const T denom = dd1 * dd2 - d12 * d12;
+  // The unclamped solution in 2D is the lines' crossing, f1 = cross(d2, r) / cross(d1, d2):
+  // the 2×2 normal equations' (d12·rd2 − rd1·dd2) / (dd1·dd2 − d12²) exactly, by Lagrange's
+  // identity, without squaring the system's condition. That form lost f1 entirely for two cores
+  // 2^24 and 2^50 long at an angle of 6e-5 whose starts were 2^50 apart (a double pair 294
+  // deep was reported apart).
+  const T sine = cross(d1, d2);
+  const T denom = sine * sine;
   ClosestT<T> out;
   if (!(dd1 > T(0)) || !(dd2 > T(0))) [[unlikely]] {
     // A core of squared length 0 in T (its ends round to one point, or the square underflows):
@@ -582,7 +615,7 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
     return collapsedEnds(out, p1, p2, q1, q2, u1, u2, dd1, dd2);
   }
   const bool nearlyParallel = !(denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2));
-  if (!nearlyParallel) out.f1 = clamp01((d12 * rd2 - rd1 * dd2) / denom);
+  if (!nearlyParallel) out.f1 = clamp01(cross(d2, r) / sine);
   out.f2 = (d12 * out.f1 + rd2) / dd2;
   if (out.f2 < T(0)) {
     out.f2 = T(0);
@@ -597,8 +630,10 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   }
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
-  if (nearlyParallel) [[unlikely]]
+  if (nearlyParallel) [[unlikely]] {
+    if (crossingPoints(out, p1, p2, q1, q2)) return out;
     return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
+  }
   return out;
 }
 
@@ -826,10 +861,21 @@ inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
 /// above 2^32). Such cores are computed at a power-of-two scale instead; multiplying by a power
 /// of two is exact, and every operation commutes with it, so inside the safe range nothing
 /// changes and outside it the results are those of the scaled scene, scaled back. Returns the
-/// exponent e of the largest component of d1, d2 (0: already in the safe range).
+/// exponent e of the largest component of d1, d2 (0: already in the safe range). Cores much
+/// shorter than their distance from A's origin are scaled up only as far as their endpoints
+/// stay inside that range: a core 2^-1035 long at 2^12 would otherwise be moved to 2^1047, past
+/// T's largest finite value (its products then give NaN). Shorter still, its squared length
+/// underflows and step K2 takes it as collapsed.
 template <class T>
 inline int rescaleExponent(const CoreT<T>& a, const CoreT<T>& b) {
-  return unitScaleExponent<T>(a.p2 - a.p1, b.p2 - b.p1);
+  const int e = unitScaleExponent<T>(a.p2 - a.p1, b.p2 - b.p1);
+  if (e >= 0) return e;
+  constexpr int kTopExponent = std::is_same_v<T, float> ? 20 : 200;  // unitScaleExponent's range
+  T reach = T(0);
+  for (const Vec2T<T> v : {a.p1, a.p2, b.p1, b.p2})
+    reach = std::max({reach, std::abs(v.x), std::abs(v.y)});
+  if (!(reach > T(0))) return e;
+  return std::max(e, std::min(0, std::ilogb(reach) - kTopExponent));
 }
 
 /// Multiplies a core's endpoints and radius by 2^e (exact unless the result leaves the range).
