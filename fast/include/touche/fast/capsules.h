@@ -584,10 +584,9 @@ inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> 
 
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
 /// unclamped solution, the lines' crossing (clamped), f2 = the projection of c1 onto q (if it
-/// clamps, f1 is re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly parallel
-/// cores
-/// (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel ones do. u1, u2:
-/// the cores' unit axes (for cores that collapse to a point in T).
+/// clamps, f1 is re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly
+/// parallel cores (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel
+/// ones do. u1, u2: the cores' unit axes (for cores that collapse to a point in T).
 template <class T>
 inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
                                  Vec2T<T> u2) {
