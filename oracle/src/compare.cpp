@@ -272,6 +272,13 @@ std::optional<Comparison> judgeFaceContact(Judge& j) {
   return verdict(j, Outcome::agreeWithinTie, "rounded corners within the face-separation band");
 }
 
+/// The incident gap is dimensionless (a difference of unit-normal dot products): the band is
+/// the normal allowance plus the rounding band in epsilons.
+bool incidentTie(const Judge& j) {
+  return j.expected.gaps.incident &&
+         *j.expected.gaps.incident <= j.normalAllowance + j.tol.tieBandUnits * j.tol.epsilon;
+}
+
 std::optional<Comparison> judgeStatus(Judge& j) {
   const Status e = j.expected.status;
   const Status a = j.actual.status;
@@ -303,6 +310,11 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   // region a neighbouring piece owns may be taken or left within the band.
   if (j.facts.chainSegment && gapWithinBand(j, j.expected.gaps.region, "region")) {
     return verdict(j, Outcome::agreeWithinTie, "chain corner ownership decided inside the band");
+  }
+  // Likewise B's face against a corner whose neighbour normal and the segment's make the same
+  // angle with it: whether the neighbour is incident (no contact) is an incident tie.
+  if (j.facts.chainSegment && incidentTie(j)) {
+    return verdict(j, Outcome::agreeWithinTie, "chain neighbour incident inside its tie");
   }
   // A chain segment's no-contact may be its one-sidedness, not the distance: its face-axis
   // contacts are judged with its declared ownership (judgeByGeometry).
@@ -506,13 +518,6 @@ Comparison judgeSideExtension(Judge& j) {
     }
   }
   return verdict(j, Outcome::agreeWithinTie, "points clipped at side planes extended by radius");
-}
-
-/// The incident gap is dimensionless (a difference of unit-normal dot products): the band is
-/// the normal allowance plus the rounding band in epsilons.
-bool incidentTie(const Judge& j) {
-  return j.expected.gaps.incident &&
-         *j.expected.gaps.incident <= j.normalAllowance + j.tol.tieBandUnits * j.tol.epsilon;
 }
 
 /// Whether some point of `m` is `p` within the length allowance: its position, and with

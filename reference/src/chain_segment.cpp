@@ -343,18 +343,29 @@ struct ChainQuery {
   const Rational& margin;
 };
 
-/// B's face k as the reference (v3: "neighbor is incident" → none), then clipping.
+/// B's face k as the reference (v3: "neighbor is incident" → none), then clipping. The
+/// neighbour is incident when its normal is more anti-parallel to B's face normal n than the
+/// segment's own: DecisionGaps::incident is the difference of the two alignments
+/// dot(·, n)/(|·|·|n|), either way (at a corner whose two normals make the same angle with n,
+/// a ghost a subnormal off that symmetry decides it).
 Manifold polygonReference(const ChainQuery& q, int k) {
   const ExactVec2& a1 = q.b.vertices[k];
   const int k2 = nextIndex(k, q.b.count);
   const ExactVec2 n = rightPerp(q.b.vertices[k2] - a1);
   const ExactVec2& neighbour = dot(n, q.a.p1 - a1) < dot(n, q.a.p2 - a1) ? q.n0 : q.n2;
   const ExactVec2& n1 = q.params.normal1;
-  if (compareQuotients(dot(neighbour, n), dot(neighbour, neighbour), dot(n1, n), dot(n1, n1)) < 0) {
-    return {};
+  const Rational gn = dot(n, n);
+  const double gap = std::fabs(
+      approximateDifference(quotient(dot(neighbour, n), Rational(dot(neighbour, neighbour) * gn)),
+                            quotient(dot(n1, n), Rational(dot(n1, n1) * gn))));
+  Manifold m;
+  if (compareQuotients(dot(neighbour, n), dot(neighbour, neighbour), dot(n1, n), dot(n1, n1)) >=
+      0) {
+    const ClipInput in{a1, q.b.vertices[k2], n, k, k, k2, q.b.radius, q.a.p1, q.a.p2, 0, 0, 1, 0};
+    m = swapRoles(clipSegments(in, q.margin));
   }
-  const ClipInput in{a1, q.b.vertices[k2], n, k, k, k2, q.b.radius, q.a.p1, q.a.p2, 0, 0, 1, 0};
-  return swapRoles(clipSegments(in, q.margin));
+  m.gaps.incident = gap;
+  return m;
 }
 
 /// Step P6: B's incident edge and DecisionGaps::incident, the difference of the two

@@ -61,7 +61,9 @@ struct DecisionGaps {
   /// (on A or B). Zero means an exact tie broken by rule (prefer A, then the lower index).
   std::optional<double> axis;
   /// For the incident edge choice: difference between the two candidate edges' alignment with
-  /// the reference normal, as |dot(n_ref, n_inc)| of unit normals (dimensionless).
+  /// the reference normal, as |dot(n_ref, n_inc)| of unit normals (dimensionless). A chain
+  /// segment against B's face also reports here whether a corner's neighbour is incident (no
+  /// contact): the difference of the neighbour's and the segment's alignment with the face.
   std::optional<double> incident;
   /// |distance − margin|: how far the shapes are from the contact/no-contact boundary.
   std::optional<double> contact;

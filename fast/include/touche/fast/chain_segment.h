@@ -44,17 +44,24 @@ namespace touche::fast {
 
 /// Prepared one-sided chain segment, local frame. The collision side is the right of p1 → p2.
 /// Edge vectors are differences of the double input rounded once to T; normals are their unit
-/// right perpendiculars (computed in double); convex1/convex2 are decided exactly.
+/// right perpendiculars (computed in double); convex1/convex2 are decided exactly. The side
+/// and region tests read the edges' directions, dir0–dir2: an edge shorter than 1 times the
+/// power of two that brings its largest component to [1, 2), then rounded to T (a longer edge
+/// as it is). A direction survives where the edge itself would not (a segment 2^-940 long is 0
+/// in float, and every sign against it 0); otherwise it is the rounded edge times that power of
+/// two exactly, so every sign and every quotient of the two is the same.
 template <class T>
 struct ChainSegmentT {
   Vec2T<T> ghost1, p1, p2, ghost2;
-  Vec2T<T> edge0;        ///< p1 − ghost1 (the previous piece)
-  Vec2T<T> edge1;        ///< p2 − p1 (the segment)
-  Vec2T<T> edge2;        ///< ghost2 − p2 (the next piece)
-  Vec2T<T> normal0;      ///< unit right perp of edge0 (normal1 when ghost1 = p1)
-  Vec2T<T> normal1;      ///< unit right perp of edge1: the segment's outward normal
-  Vec2T<T> normal2;      ///< unit right perp of edge2 (normal1 when ghost2 = p2)
+  Vec2T<T> edge1;        ///< p2 − p1 (the segment), for step P3's distances
   T length1 = T(0);      ///< |edge1|
+  Vec2T<T> dir0;         ///< direction of p1 − ghost1 (the previous piece)
+  Vec2T<T> dir1;         ///< direction of p2 − p1 (the segment)
+  Vec2T<T> dir2;         ///< direction of ghost2 − p2 (the next piece)
+  T dirLength1 = T(0);   ///< |dir1|: |edge1| times dir1's power of two
+  Vec2T<T> normal0;      ///< unit right perp of dir0 (normal1 when ghost1 = p1)
+  Vec2T<T> normal1;      ///< unit right perp of dir1: the segment's outward normal
+  Vec2T<T> normal2;      ///< unit right perp of dir2 (normal1 when ghost2 = p2)
   bool convex1 = false;  ///< strict left turn ghost1 → p1 → p2
   bool convex2 = false;  ///< strict left turn p1 → p2 → ghost2
 };
@@ -125,6 +132,20 @@ inline int exactTurn(Vec2 a, Vec2 b, Vec2 c) {
   return exact.sign();
 }
 
+/// The exponent k ≥ 0 that brings the largest component of a v shorter than 1 to [1, 2) (0
+/// for v = 0 and for |v| ≥ 1: scaling down could push a subnormal component below the range,
+/// and a ghost a subnormal off the segment's line decides a corner's cone).
+inline int directionExponent(Vec2 v) {
+  const double reach = std::max(std::fabs(v.x), std::fabs(v.y));
+  return reach > 0.0 && reach < 1.0 ? -std::ilogb(reach) : 0;
+}
+
+/// v·2^k rounded to T (exact in double: v's components are doubles, k brings them near 1).
+template <class T>
+inline Vec2T<T> directionOf(Vec2 v, int k) {
+  return {static_cast<T>(std::ldexp(v.x, k)), static_cast<T>(std::ldexp(v.y, k))};
+}
+
 /// The unit right perpendicular of the double edge v, rounded to T; `fallback` for v = 0.
 template <class T>
 inline Vec2T<T> unitRightPerp(Vec2 v, Vec2 fallback) {
@@ -161,15 +182,18 @@ inline ChainSegmentT<T> prepareScaled(const ChainSegment& unscaled, double k) {
   const Vec2 e0 = chain.p1 - chain.ghost1;
   const Vec2 e1 = chain.p2 - chain.p1;
   const Vec2 e2 = chain.ghost2 - chain.p2;
-  out.edge0 = toT<T>(e0);
   out.edge1 = toT<T>(e1);
-  out.edge2 = toT<T>(e2);
+  const int k1 = detail::directionExponent(e1);
+  out.dir0 = detail::directionOf<T>(e0, detail::directionExponent(e0));
+  out.dir1 = detail::directionOf<T>(e1, k1);
+  out.dir2 = detail::directionOf<T>(e2, detail::directionExponent(e2));
   const UnitT<double> n1 = normalizeOr(Vec2T<double>{e1.y, -e1.x}, Vec2T<double>{0.0, -1.0});
   const Vec2 unit1{n1.unit.x, n1.unit.y};
   out.normal1 = toT<T>(unit1);
   out.normal0 = detail::unitRightPerp<T>(e0, unit1);
   out.normal2 = detail::unitRightPerp<T>(e2, unit1);
   out.length1 = static_cast<T>(n1.length);
+  out.dirLength1 = static_cast<T>(std::ldexp(n1.length, k1));
   // A corner is convex iff the chain turns strictly left there (v3: cross ≥ 0.01, read exactly).
   const int turn1 = detail::exactTurn(unscaled.ghost1, unscaled.p1, unscaled.p2);
   const int turn2 = detail::exactTurn(unscaled.p1, unscaled.p2, unscaled.ghost2);
@@ -207,9 +231,9 @@ ManifoldT<T> collideChainSegmentAndCircle(const ChainSegmentT<T>& a, const Trans
   // from the origin cancel before they round); strictly behind the segment's line → none.
   const Vec2T<T> c = apply(invMul(xfA, xfB), b.center);
   const Vec2T<T> fromP1 = c - a.p1;
-  const T offset = dot(rightPerp(a.edge1), fromP1);      // |e|·(signed distance in front)
-  const int side = -detail::crossSign(a.edge1, fromP1);  // the sign of offset
-  if constexpr (TOUCHE_MUTANT_IS(153)) {                 // mutant 153: behind test with ≤
+  const T offset = dot(rightPerp(a.dir1), fromP1);      // |dir1|·(signed distance in front)
+  const int side = -detail::crossSign(a.dir1, fromP1);  // the sign of offset
+  if constexpr (TOUCHE_MUTANT_IS(153)) {                // mutant 153: behind test with ≤
     if (side <= 0) return m;
   } else {
     if (side < 0) return m;
@@ -218,19 +242,19 @@ ManifoldT<T> collideChainSegmentAndCircle(const ChainSegmentT<T>& a, const Trans
   const Vec2T<T> fromP2 = c - a.p2;
   Vec2T<T> closest = a.p1;
   int vertex = -1;  // −1: the interior
-  if (detail::dotSign(a.edge1, fromP1) <= 0) {
-    if (detail::dotSign(a.edge0, fromP1) <= 0) return m;  // the previous piece owns it
+  if (detail::dotSign(a.dir1, fromP1) <= 0) {
+    if (detail::dotSign(a.dir0, fromP1) <= 0) return m;  // the previous piece owns it
     vertex = 0;
-  } else if (detail::dotSign(a.edge1, fromP2) >= 0) {
+  } else if (detail::dotSign(a.dir1, fromP2) >= 0) {
     // mutant 154: the wrong ghost's edge
-    const Vec2T<T> next = TOUCHE_MUTANT_IS(154) ? a.edge0 : a.edge2;
+    const Vec2T<T> next = TOUCHE_MUTANT_IS(154) ? a.dir0 : a.dir2;
     if (detail::dotSign(next, fromP2) > 0) return m;  // the next piece owns it
     closest = a.p2;
     vertex = 1;
   }
   // Step C3: the normal from the closest point to the centre; on the segment: the front normal.
   Vec2T<T> normal = a.normal1;
-  T distance = side > 0 ? offset / a.length1 : T(0);
+  T distance = side > 0 ? offset / a.dirLength1 : T(0);
   bool degenerate = side == 0;
   if (vertex >= 0) {
     const UnitT<T> axis = unitOr(c - closest, a.normal1);
@@ -262,7 +286,7 @@ enum class ChainNormal { skip, admit, snap };
 
 template <class T>
 inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
-  if (dotSign(normal, a.edge1) <= 0) {
+  if (dotSign(normal, a.dir1) <= 0) {
     if (!a.convex1) {
       if constexpr (TOUCHE_MUTANT_IS(152)) {  // mutant 152: no snap at a concave corner
         return ChainNormal::admit;
@@ -270,10 +294,10 @@ inline ChainNormal classifyNormal(const ChainSegmentT<T>& a, Vec2T<T> normal) {
         return ChainNormal::snap;
       }
     }
-    return crossSign(normal, rightPerp(a.edge0)) > 0 ? ChainNormal::skip : ChainNormal::admit;
+    return crossSign(normal, rightPerp(a.dir0)) > 0 ? ChainNormal::skip : ChainNormal::admit;
   }
   if (!a.convex2) return TOUCHE_MUTANT_IS(152) ? ChainNormal::admit : ChainNormal::snap;
-  return crossSign(rightPerp(a.edge2), normal) > 0 ? ChainNormal::skip : ChainNormal::admit;
+  return crossSign(rightPerp(a.dir2), normal) > 0 ? ChainNormal::skip : ChainNormal::admit;
 }
 
 /// Step P2: the offset of B's area centroid from its vertex 0 (half the edge of a two-vertex
@@ -312,8 +336,8 @@ inline bool segmentCrosses(const ChainSegmentT<T>& a, const PolygonT<T>& b) {
     const Vec2T<T> w = b.vertex(b.next(k));
     const int s1 = crossSign(w - v, a.p1 - v);
     const int s2 = crossSign(w - v, a.p2 - v);
-    const int s3 = crossSign(a.edge1, v - a.p1);
-    const int s4 = crossSign(a.edge1, w - a.p1);
+    const int s3 = crossSign(a.dir1, v - a.p1);
+    const int s4 = crossSign(a.dir1, w - a.p1);
     if (s1 * s2 < 0 && s3 * s4 < 0) return true;
     inside = inside && s1 > 0;
   }
@@ -589,12 +613,12 @@ template <class T>
 inline void chainAndPolygonInA(ManifoldT<T>& m, const ChainSegmentT<T>& a, const PolygonT<T>& b,
                                Vec2T<T> centroidInA, T margin) {
   // Step P2: one-sided (dot(rightPerp(e), x) = −cross(e, x): behind ⇔ the cross is positive).
-  const bool behind1 = crossSign(a.edge1, centroidInA - a.p1) > 0;
-  bool behind0 = !a.convex1 || crossSign(a.edge0, centroidInA - a.p1) > 0;
-  bool behind2 = !a.convex2 || crossSign(a.edge2, centroidInA - a.p2) > 0;
+  const bool behind1 = crossSign(a.dir1, centroidInA - a.p1) > 0;
+  bool behind0 = !a.convex1 || crossSign(a.dir0, centroidInA - a.p1) > 0;
+  bool behind2 = !a.convex2 || crossSign(a.dir2, centroidInA - a.p2) > 0;
   if constexpr (TOUCHE_MUTANT_IS(151)) {  // mutant 151: the neighbours' behind tests flipped
-    behind0 = !a.convex1 || crossSign(a.edge0, centroidInA - a.p1) < 0;
-    behind2 = !a.convex2 || crossSign(a.edge2, centroidInA - a.p2) < 0;
+    behind0 = !a.convex1 || crossSign(a.dir0, centroidInA - a.p1) < 0;
+    behind2 = !a.convex2 || crossSign(a.dir2, centroidInA - a.p2) < 0;
   }
   if (behind1 && behind0 && behind2) return;
   // Step P3: distance between the cores; beyond the margin → none.
