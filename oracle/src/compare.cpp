@@ -21,6 +21,7 @@
 // Every difference is printed in the tolerance's own units so a reader sees how far outside
 // (or inside) the allowance it was.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -401,6 +402,45 @@ bool isVertexVertex(const Manifold& m) {
 
 // --- step 3: normal ------------------------------------------------------------------------
 
+/// Polygon–circle whose faces tie for the circle's axis (the gap inside the band): the region
+/// of the centre is read on the face an engine takes, and on another tied face it may be the
+/// face region where the reference's is a vertex region — another normal and another depth,
+/// each the derivation's answer for its face (polygon-circle.md). True when the actual is that
+/// answer for a tied face k: its normal (polygon → circle) is k's outward normal, its deepest
+/// separation k's separation of the centre less the radii, and k's separation within the band
+/// of the best face's. Double arithmetic on the input: its error, a few units, is far inside
+/// the allowances.
+bool anotherTiedCircleFace(Judge& j) {
+  const bool polygonIsA = std::holds_alternative<Polygon>(j.c.a);
+  const Polygon& polygon = std::get<Polygon>(polygonIsA ? j.c.a : j.c.b);
+  const Circle& circle = std::get<Circle>(polygonIsA ? j.c.b : j.c.a);
+  const Transform& xfPolygon = polygonIsA ? j.c.xfA : j.c.xfB;
+  const Vec2 centre = apply(polygonIsA ? j.c.xfB : j.c.xfA, circle.center);
+  const Vec2 normal = polygonIsA ? j.actual.normal : -1.0 * j.actual.normal;
+  std::array<Vec2, kMaxPolygonVertices> faceNormal{};
+  std::array<double, kMaxPolygonVertices> faceSeparation{};
+  double best = -std::numeric_limits<double>::infinity();
+  for (int k = 0; k < polygon.count; ++k) {
+    const Vec2 v1 = apply(xfPolygon, polygon.vertices[k]);
+    const Vec2 e = apply(xfPolygon, polygon.vertices[(k + 1) % polygon.count]) - v1;
+    faceNormal[k] = (1.0 / length(e)) * Vec2{e.y, -e.x};
+    faceSeparation[k] = dot(faceNormal[k], centre - v1);
+    best = std::max(best, faceSeparation[k]);
+  }
+  const double band = axisDecisionBand(j) + j.lengthAllowance;
+  for (int k = 0; k < polygon.count; ++k) {
+    const double separation = faceSeparation[k] - j.facts.radiusSum;
+    if (faceSeparation[k] >= best - band && length(normal - faceNormal[k]) <= j.normalAllowance &&
+        std::fabs(deepest(j.actual) - separation) <= j.lengthAllowance) {
+      j.notes << "  the actual is the answer for face " << k << " of the polygon, tied within "
+              << inUnits(best - faceSeparation[k], j.tol.unit) << ": its normal, separation "
+              << sci(separation) << "\n";
+      return true;
+    }
+  }
+  return false;
+}
+
 std::optional<Comparison> judgeNormal(Judge& j) {
   const double diff = length(j.actual.normal - j.expected.normal);
   if (j.expected.flags & kFlagDegenerateNormal) {
@@ -427,6 +467,9 @@ std::optional<Comparison> judgeNormal(Judge& j) {
     }
   }
   if (axisGapWithinBand(j)) {
+    if (j.facts.polygonCircle && anotherTiedCircleFace(j)) {
+      return verdict(j, Outcome::agreeWithinTie, "the circle's region read on another tied face");
+    }
     return judgeLoosely(j, axisDecisionBand(j), "reference face chosen inside the tie band");
   }
   // A round shape at a face/vertex region boundary: face normal on one side, centre − vertex
