@@ -193,6 +193,25 @@ TEST(FastCapsuleCapsule, CoreCollapsingInAsFrameIsAPoint) {
   EXPECT_EQ(s.points[0].id, vv(0, 1)) << describe(s);
 }
 
+// Nearly parallel cores that cross: A (0, −1) → (0, 1), B (−2^-11, −1) → (2^-11, 1), radii
+// 2^-14. In float their angle (about 2^-11) is inside the near-parallel threshold, whose four
+// end-to-segment candidates are each about 2^-11 from the other core, beyond rA + rB = 2^-13:
+// the pair was reported apart. The cores cross at the origin. The reference's manifold: B's
+// face 0 is the reference (its separation ties A's, axis gap 0, and B's is the larger by a
+// hair), A's vertex 1 the one point kept, 2^-11 behind that face: separation −2^-11 − 2^-13.
+TEST(FastCapsuleCapsule, NearlyParallelCoresThatCrossTouch) {
+  const Capsule a{{0, -1}, {0, 1}, 0x1p-14};
+  const Capsule b{{-0x1p-11, -1}, {0x1p-11, 1}, 0x1p-14};
+  for (const Manifold& m :
+       {collide(a, kIdentity, b, kIdentity), collideFloat(a, kIdentity, b, kIdentity)}) {
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_EQ(m.points[0].id, vf(1, 0)) << describe(m);
+    EXPECT_NEAR(m.points[0].separation, -0x1p-11 - 0x1p-13, 1e-9) << describe(m);
+    EXPECT_NEAR(m.normal.x, -1.0, 1e-6);
+  }
+}
+
 // Capsule tip to tip, collinear: A (−1, 0) → (0, 0), B (0.4, 0) → (1.4, 0), r 0.25 each. B
 // projects beyond A's p2 → one point between the endpoints: normal (1, 0), distance 0.4,
 // separation −0.1, point (0.4, 0) + ½(0 − 0.4)·(1, 0) = (0.2, 0), ids (vertex 1, vertex 0).
