@@ -210,22 +210,39 @@ template <class T, bool kRotateFirst = false>
   // are face i0's u2 > 0 (its end is v1) and face i2's u1 > 0 (its start is v2), operand for
   // operand: bit i of aheadPrev is face prev(i)'s u2 > 0, bit i of aheadNext face next(i)'s
   // u1 > 0.
+  // Abreast means within the neighbour's extent at its other end too. A centre also beyond
+  // face i0's start (u1 < 0) or face i2's end (u2 < 0) — out along a sliver's line — is in
+  // the vertex region of that far end: vertex i0 or vertex next(i2), the closer one (a circle
+  // 44 away had touched face i2's region, and one abreast face i2's end taken to v2 was 10 too
+  // shallow). Bit i of behindPrevStart is face prev(i)'s u1 < 0, of behindNextEnd face
+  // next(i)'s u2 < 0.
   const int last = a.count - 1;
   const unsigned aheadPrev = (lanes.ahead2 << 1) | ((lanes.ahead2 >> last) & 1u);
   const unsigned aheadNext = (lanes.ahead1 >> 1) | ((lanes.ahead1 & 1u) << last);
+  const unsigned behindPrevStart = (behind1 << 1) | ((behind1 >> last) & 1u);
+  const unsigned behindNextEnd = ((behind2 & ((2u << last) - 1u)) >> 1) | ((behind2 & 1u) << last);
   const unsigned inV2 = behind2 & ~behind1;
-  const unsigned intoPrev = behind1 & aheadPrev;  // face i0 instead of vertex v1
-  const unsigned intoNext = inV2 & aheadNext;     // face i2 instead of vertex v2
-  // The chosen feature is i0 (intoPrev), i2 (inV2: vertex v2 or face i2) or i1; the region is
-  // a vertex's for inV1 or inV2 without the switch. The feature of every face as the best one,
-  // nibble i for face i: prev(i), next(i) or i itself, selected by the masks spread to nibbles.
-  const unsigned vertexBits = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
-  const std::uint32_t toPrev = detail::kNibbleMasks[intoPrev];  // both below 256: behind1 and
-  const std::uint32_t toNext = detail::kNibbleMasks[inV2];      // behind2 have eight bits
+  const unsigned pastV1 = behind1 & aheadPrev;          // face i0 or vertex i0
+  const unsigned intoPrev = pastV1 & ~behindPrevStart;  // face i0
+  const unsigned pastV2 = inV2 & aheadNext;             // face i2 or vertex next(i2)
+  const unsigned intoNext = pastV2 & ~behindNextEnd;    // face i2
+  const unsigned farNext = pastV2 & behindNextEnd;      // vertex next(i2)
+  // The chosen feature is i0 (pastV1), next(i2) (farNext), i2 (inV2 otherwise: vertex v2 or
+  // face i2) or i1; the region is a vertex's for inV1 or inV2 without a switch into a face.
+  // The feature of every face as the best one, nibble i for face i: prev(i), next(i),
+  // next(next(i)) or i itself, selected by the masks spread to nibbles.
+  const unsigned vertexBits = (behind1 & ~intoPrev) | (inV2 & ~intoNext);
+  const std::uint32_t toPrev = detail::kNibbleMasks[pastV1];           // all below 256: behind1
+  const std::uint32_t toNext = detail::kNibbleMasks[inV2 & ~farNext];  // and behind2 have
+  const std::uint32_t toNextNext = detail::kNibbleMasks[farNext];      // eight bits
   const std::uint32_t prevFaces = 0x65432100u | static_cast<std::uint32_t>(last);
-  const std::uint32_t nextFaces = 0x87654321u & ~(0xfu << (4 * last));
-  const std::uint32_t features =
-      (detail::kOwnFaces & ~(toPrev | toNext)) | (prevFaces & toPrev) | (nextFaces & toNext);
+  const std::uint32_t lastNibble = 0xfu << (4 * last);
+  const std::uint32_t nextFaces = 0x87654321u & ~lastNibble;
+  const std::uint32_t nextNextFaces =
+      ((nextFaces >> 4) & ~lastNibble) | ((nextFaces & 0xfu) << (4 * last));
+  const std::uint32_t features = (detail::kOwnFaces & ~(toPrev | toNext | toNextNext)) |
+                                 (prevFaces & toPrev) | (nextFaces & toNext) |
+                                 (nextNextFaces & toNextNext);
   // Fields 16 bits apart: the two flags of face i1 in one word.
   const unsigned flags = vertexBits | ((intoPrev | intoNext) << 16);
   // Face i1 picks its values with one shift each: the chain from the face search to the
@@ -386,12 +403,25 @@ TOUCHE_FAST_AVX512_INLINE __m256i faceWords(const CircleRegisters& r, int count,
       _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.t, prev), zero, _CMP_LT_OQ);
   const __mmask8 aheadNext =
       _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.u1, next), zero, _CMP_GT_OQ);
+  // Face prev(i)'s u1 < 0 and face next(i)'s u2 < 0: the switch needs the centre abreast.
+  const __m256 prevU1 = _mm256_permutevar8x32_ps(r.u1, prev);
+  const __m256 nextT = _mm256_permutevar8x32_ps(r.t, next);
+  const __mmask8 behindPrevStart =
+      TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~_mm256_cmp_ps_mask(prevU1, zero, _CMP_GT_OQ))
+                          : _mm256_cmp_ps_mask(prevU1, zero, _CMP_LT_OQ);
+  const __mmask8 behindNextEnd =
+      TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~_mm256_cmp_ps_mask(nextT, zero, _CMP_LT_OQ))
+                          : _mm256_cmp_ps_mask(nextT, zero, _CMP_GT_OQ);
   const __mmask8 inV2 = behind2 & ~behind1;
-  const __mmask8 intoPrev = behind1 & aheadPrev;
-  const __mmask8 intoNext = inV2 & aheadNext;
-  const __mmask8 vertex = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
-  __m256i word = _mm256_mask_mov_epi32(iota, intoPrev & outside, prev);
+  const __mmask8 pastV1 = behind1 & aheadPrev;
+  const __mmask8 intoPrev = pastV1 & ~behindPrevStart;
+  const __mmask8 pastV2 = inV2 & aheadNext;
+  const __mmask8 intoNext = pastV2 & ~behindNextEnd;
+  const __mmask8 farNext = pastV2 & behindNextEnd;
+  const __mmask8 vertex = (behind1 & ~intoPrev) | (inV2 & ~intoNext);
+  __m256i word = _mm256_mask_mov_epi32(iota, pastV1 & outside, prev);
   word = _mm256_mask_mov_epi32(word, inV2 & outside, next);
+  word = _mm256_mask_mov_epi32(word, farNext & outside, _mm256_permutevar8x32_epi32(next, next));
   word = _mm256_mask_or_epi32(word, vertex & outside, word, _mm256_set1_epi32(kWordVertex));
   return _mm256_mask_or_epi32(word, (intoPrev | intoNext) & outside, word,
                               _mm256_set1_epi32(kWordSwitch));
