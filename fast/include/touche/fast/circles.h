@@ -210,39 +210,22 @@ template <class T, bool kRotateFirst = false>
   // are face i0's u2 > 0 (its end is v1) and face i2's u1 > 0 (its start is v2), operand for
   // operand: bit i of aheadPrev is face prev(i)'s u2 > 0, bit i of aheadNext face next(i)'s
   // u1 > 0.
-  // Abreast means within the neighbour's extent at its other end too. A centre also beyond
-  // face i0's start (u1 < 0) or face i2's end (u2 < 0) — out along a sliver's line — is in
-  // the vertex region of that far end: vertex i0 or vertex next(i2), the closer one (a circle
-  // 44 away had touched face i2's region, and one abreast face i2's end taken to v2 was 10 too
-  // shallow). Bit i of behindPrevStart is face prev(i)'s u1 < 0, of behindNextEnd face
-  // next(i)'s u2 < 0.
   const int last = a.count - 1;
   const unsigned aheadPrev = (lanes.ahead2 << 1) | ((lanes.ahead2 >> last) & 1u);
   const unsigned aheadNext = (lanes.ahead1 >> 1) | ((lanes.ahead1 & 1u) << last);
-  const unsigned behindPrevStart = (behind1 << 1) | ((behind1 >> last) & 1u);
-  const unsigned behindNextEnd = ((behind2 & ((2u << last) - 1u)) >> 1) | ((behind2 & 1u) << last);
   const unsigned inV2 = behind2 & ~behind1;
-  const unsigned pastV1 = behind1 & aheadPrev;          // face i0 or vertex i0
-  const unsigned intoPrev = pastV1 & ~behindPrevStart;  // face i0
-  const unsigned pastV2 = inV2 & aheadNext;             // face i2 or vertex next(i2)
-  const unsigned intoNext = pastV2 & ~behindNextEnd;    // face i2
-  const unsigned farNext = pastV2 & behindNextEnd;      // vertex next(i2)
-  // The chosen feature is i0 (pastV1), next(i2) (farNext), i2 (inV2 otherwise: vertex v2 or
-  // face i2) or i1; the region is a vertex's for inV1 or inV2 without a switch into a face.
-  // The feature of every face as the best one, nibble i for face i: prev(i), next(i),
-  // next(next(i)) or i itself, selected by the masks spread to nibbles.
-  const unsigned vertexBits = (behind1 & ~intoPrev) | (inV2 & ~intoNext);
-  const std::uint32_t toPrev = detail::kNibbleMasks[pastV1];           // all below 256: behind1
-  const std::uint32_t toNext = detail::kNibbleMasks[inV2 & ~farNext];  // and behind2 have
-  const std::uint32_t toNextNext = detail::kNibbleMasks[farNext];      // eight bits
+  const unsigned intoPrev = behind1 & aheadPrev;  // face i0 instead of vertex v1
+  const unsigned intoNext = inV2 & aheadNext;     // face i2 instead of vertex v2
+  // The chosen feature is i0 (intoPrev), i2 (inV2: vertex v2 or face i2) or i1; the region is
+  // a vertex's for inV1 or inV2 without the switch. The feature of every face as the best one,
+  // nibble i for face i: prev(i), next(i) or i itself, selected by the masks spread to nibbles.
+  const unsigned vertexBits = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
+  const std::uint32_t toPrev = detail::kNibbleMasks[intoPrev];  // both below 256: behind1 and
+  const std::uint32_t toNext = detail::kNibbleMasks[inV2];      // behind2 have eight bits
   const std::uint32_t prevFaces = 0x65432100u | static_cast<std::uint32_t>(last);
-  const std::uint32_t lastNibble = 0xfu << (4 * last);
-  const std::uint32_t nextFaces = 0x87654321u & ~lastNibble;
-  const std::uint32_t nextNextFaces =
-      ((nextFaces >> 4) & ~lastNibble) | ((nextFaces & 0xfu) << (4 * last));
-  const std::uint32_t features = (detail::kOwnFaces & ~(toPrev | toNext | toNextNext)) |
-                                 (prevFaces & toPrev) | (nextFaces & toNext) |
-                                 (nextNextFaces & toNextNext);
+  const std::uint32_t nextFaces = 0x87654321u & ~(0xfu << (4 * last));
+  const std::uint32_t features =
+      (detail::kOwnFaces & ~(toPrev | toNext)) | (prevFaces & toPrev) | (nextFaces & toNext);
   // Fields 16 bits apart: the two flags of face i1 in one word.
   const unsigned flags = vertexBits | ((intoPrev | intoNext) << 16);
   // Face i1 picks its values with one shift each: the chain from the face search to the
@@ -252,10 +235,20 @@ template <class T, bool kRotateFirst = false>
   const bool outside = best.separation > T(0);
   const std::uint32_t chosen = detail::kOwnFaces ^ ((features ^ detail::kOwnFaces) &
                                                     (0u - static_cast<std::uint32_t>(outside)));
-  const int feature = static_cast<int>((chosen >> (4 * i1)) & 0xfu);
+  int feature = static_cast<int>((chosen >> (4 * i1)) & 0xfu);
   const unsigned tests = (flags >> i1) & (0u - static_cast<unsigned>(outside));
-  const bool vertexRegion = (tests & 1u) != 0u;
-  const bool switched = (tests & 0x10000u) != 0u;
+  bool vertexRegion = (tests & 1u) != 0u;
+  bool switched = (tests & 0x10000u) != 0u;
+  // The switch needs the centre abreast the neighbour. Its near end is known to be passed
+  // (aheadPrev, aheadNext), so a centre beyond either end of face `feature` is beyond its far
+  // one — out along a sliver's line — and in that end's vertex region: the start of face i0
+  // (vertex i0) or the end of face i2 (vertex next(i2)). A circle 44 away had touched face
+  // i2's region.
+  if (switched & ((((behind1 | behind2) >> feature) & 1u) != 0u)) [[unlikely]] {
+    if (((behind1 >> i1) & 1u) == 0u) feature = a.next(feature);
+    vertexRegion = true;
+    switched = false;
+  }
   const T faceSeparation = select(switched, lanes.separation[feature], best.separation);
   // Vertex region: the normal runs from the vertex to the centre. The centre is strictly
   // outside, so the offset is non-zero in exact arithmetic; the face normal guards rounding.
@@ -403,25 +396,12 @@ TOUCHE_FAST_AVX512_INLINE __m256i faceWords(const CircleRegisters& r, int count,
       _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.t, prev), zero, _CMP_LT_OQ);
   const __mmask8 aheadNext =
       _mm256_cmp_ps_mask(_mm256_permutevar8x32_ps(r.u1, next), zero, _CMP_GT_OQ);
-  // Face prev(i)'s u1 < 0 and face next(i)'s u2 < 0: the switch needs the centre abreast.
-  const __m256 prevU1 = _mm256_permutevar8x32_ps(r.u1, prev);
-  const __m256 nextT = _mm256_permutevar8x32_ps(r.t, next);
-  const __mmask8 behindPrevStart =
-      TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~_mm256_cmp_ps_mask(prevU1, zero, _CMP_GT_OQ))
-                          : _mm256_cmp_ps_mask(prevU1, zero, _CMP_LT_OQ);
-  const __mmask8 behindNextEnd =
-      TOUCHE_MUTANT_IS(8) ? static_cast<__mmask8>(~_mm256_cmp_ps_mask(nextT, zero, _CMP_LT_OQ))
-                          : _mm256_cmp_ps_mask(nextT, zero, _CMP_GT_OQ);
   const __mmask8 inV2 = behind2 & ~behind1;
-  const __mmask8 pastV1 = behind1 & aheadPrev;
-  const __mmask8 intoPrev = pastV1 & ~behindPrevStart;
-  const __mmask8 pastV2 = inV2 & aheadNext;
-  const __mmask8 intoNext = pastV2 & ~behindNextEnd;
-  const __mmask8 farNext = pastV2 & behindNextEnd;
-  const __mmask8 vertex = (behind1 & ~intoPrev) | (inV2 & ~intoNext);
-  __m256i word = _mm256_mask_mov_epi32(iota, pastV1 & outside, prev);
+  const __mmask8 intoPrev = behind1 & aheadPrev;
+  const __mmask8 intoNext = inV2 & aheadNext;
+  const __mmask8 vertex = (behind1 & ~aheadPrev) | (inV2 & ~aheadNext);
+  __m256i word = _mm256_mask_mov_epi32(iota, intoPrev & outside, prev);
   word = _mm256_mask_mov_epi32(word, inV2 & outside, next);
-  word = _mm256_mask_mov_epi32(word, farNext & outside, _mm256_permutevar8x32_epi32(next, next));
   word = _mm256_mask_or_epi32(word, vertex & outside, word, _mm256_set1_epi32(kWordVertex));
   return _mm256_mask_or_epi32(word, (intoPrev | intoNext) & outside, word,
                               _mm256_set1_epi32(kWordSwitch));
@@ -434,6 +414,7 @@ struct CircleChoice {
   __mmask8 vertex;  ///< bit 0: the vertex region
   int word;         ///< the best face's word (faceWords)
   __mmask8 tiny;    ///< bit 0: the vertex region with an offset below kFastNormSquared
+  __mmask8 farEnd;  ///< bit 0: switched into a face whose far end the centre is beyond
 };
 
 /// circleRegionStage's choice (steps 2–3) from the lanes: the best face's word picked by the
@@ -463,6 +444,11 @@ TOUCHE_FAST_AVX512_INLINE CircleChoice circleChoice(const PolygonT<float>& a,
   out.word = _mm_cvtsi128_si32(_mm256_castsi256_si128(picked));
   out.tiny = _mm256_mask_cmp_ps_mask(out.vertex, _mm256_permutevar8x32_ps(r.squared, index),
                                      _mm256_set1_ps(kFastNormSquared<float>), _CMP_LT_OQ);
+  // circleRegionStage's far-end test: beyond either end of the face switched into.
+  const __m256 zero = _mm256_setzero_ps();
+  out.farEnd =
+      _mm256_mask_cmp_ps_mask(switched, _mm256_permutevar8x32_ps(r.u1, index), zero, _CMP_LT_OQ) |
+      _mm256_mask_cmp_ps_mask(switched, _mm256_permutevar8x32_ps(r.t, index), zero, _CMP_GT_OQ);
   return out;
 }
 
@@ -529,9 +515,10 @@ TOUCHE_FAST_AVX512_INLINE void writeChoice(ManifoldT<float>& m, const PolygonT<f
   const __mmask8 outside = _mm256_cmp_ps_mask(best, _mm256_setzero_ps(), _CMP_GT_OQ);
   const CircleChoice choice = circleChoice(a, r, best, firstMax, outside);
   // A vertex offset that underflows (circleRegionStage's guarded normalisation, never taken
-  // on valid random input): the whole pair in the portable build, a tail call, so that this
-  // function keeps no frame for it.
-  if (choice.tiny != 0) [[unlikely]]
+  // on valid random input), or a sliver switch the centre is beyond (its far-end vertex): the
+  // whole pair in the portable build, a tail call, so that this function keeps no frame for
+  // it.
+  if ((choice.tiny | choice.farEnd) != 0) [[unlikely]]
     return detail::polygonCirclePair(m, a, xfA, b, xfB, margin);
   writeChoice(m, a, xfA, b, c, choice, _mm256_castps256_ps128(best), margin);
 }
