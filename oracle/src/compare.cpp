@@ -31,6 +31,7 @@
 #include <utility>
 #include <variant>
 
+#include "exact_geometry.h"
 #include "explain.h"
 #include "touche/oracle/compare.h"
 #include "touche/oracle/judge.h"
@@ -408,29 +409,33 @@ bool isVertexVertex(const Manifold& m) {
 /// each the derivation's answer for its face (polygon-circle.md). True when the actual is that
 /// answer for a tied face k: its normal (polygon → circle) is k's outward normal, its deepest
 /// separation k's separation of the centre less the radii, and k's separation within the band
-/// of the best face's. Double arithmetic on the input: its error, a few units, is far inside
-/// the allowances.
+/// of the best face's. The faces and separations come from the exact world cores.
 bool anotherTiedCircleFace(Judge& j) {
   const bool polygonIsA = std::holds_alternative<Polygon>(j.c.a);
-  const Polygon& polygon = std::get<Polygon>(polygonIsA ? j.c.a : j.c.b);
-  const Circle& circle = std::get<Circle>(polygonIsA ? j.c.b : j.c.a);
-  const Transform& xfPolygon = polygonIsA ? j.c.xfA : j.c.xfB;
-  const Vec2 centre = apply(polygonIsA ? j.c.xfB : j.c.xfA, circle.center);
-  const Vec2 normal = polygonIsA ? j.actual.normal : -1.0 * j.actual.normal;
-  std::array<Vec2, kMaxPolygonVertices> faceNormal{};
+  const exact::Core polygon =
+      exact::coreOf(polygonIsA ? j.c.a : j.c.b, polygonIsA ? j.c.xfA : j.c.xfB, 0.0);
+  const exact::Core circle =
+      exact::coreOf(polygonIsA ? j.c.b : j.c.a, polygonIsA ? j.c.xfB : j.c.xfA, 0.0);
+  const Vec2 normal = polygonIsA ? j.actual.normal : -j.actual.normal;
+  const int count = exact::edgeCount(polygon);
   std::array<double, kMaxPolygonVertices> faceSeparation{};
   double best = -std::numeric_limits<double>::infinity();
-  for (int k = 0; k < polygon.count; ++k) {
-    const Vec2 v1 = apply(xfPolygon, polygon.vertices[k]);
-    const Vec2 e = apply(xfPolygon, polygon.vertices[(k + 1) % polygon.count]) - v1;
-    faceNormal[k] = (1.0 / length(e)) * Vec2{e.y, -e.x};
-    faceSeparation[k] = dot(faceNormal[k], centre - v1);
+  for (int k = 0; k < count; ++k) {
+    const exact::QVec n = exact::edgeNormal(polygon, k);
+    const exact::Q w = exact::dot(n, circle.vertices[0] - exact::edgeStart(polygon, k));
+    faceSeparation[k] = exact::SignedLength{w.sign(), w * w / exact::dot(n, n)}.value();
     best = std::max(best, faceSeparation[k]);
   }
   const double band = axisDecisionBand(j) + j.lengthAllowance;
-  for (int k = 0; k < polygon.count; ++k) {
+  for (int k = 0; k < count; ++k) {
+    // The exact normal divided by its largest component first: no edge is too short to
+    // normalise in double.
+    const exact::QVec n = exact::edgeNormal(polygon, k);
+    const exact::Q reach = abs(n.x) > abs(n.y) ? abs(n.x) : abs(n.y);
+    const Vec2 v{exact::toDouble(n.x / reach), exact::toDouble(n.y / reach)};
+    const Vec2 faceNormal = (1.0 / length(v)) * v;
     const double separation = faceSeparation[k] - j.facts.radiusSum;
-    if (faceSeparation[k] >= best - band && length(normal - faceNormal[k]) <= j.normalAllowance &&
+    if (faceSeparation[k] >= best - band && length(normal - faceNormal) <= j.normalAllowance &&
         std::fabs(deepest(j.actual) - separation) <= j.lengthAllowance) {
       j.notes << "  the actual is the answer for face " << k << " of the polygon, tied within "
               << inUnits(best - faceSeparation[k], j.tol.unit) << ": its normal, separation "

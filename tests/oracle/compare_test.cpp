@@ -895,5 +895,51 @@ TEST(OutcomeName, EveryClassHasItsReportName) {
   }
 }
 
+// A polygon–circle pair (found by fuzzing) whose faces 0 and 2 tie exactly for the circle's
+// axis (gaps.axis 0). The reference reads the centre's region on face 0: vertex 0's region,
+// separation −40.3312. On face 2 the centre is in the face region: face 2's normal and
+// separation −40.3484, 0.017 apart — each the derivation's answer for its face.
+Case tiedFacesCircleCase() {
+  const auto parsed = parseCase(
+      R"({"a":{"type":"polygon","vertices":[["0x1.9b5p+5","-0x1.75ep+5"],)"
+      R"(["0x0.00fa09df4bfp-1022","-0x1.df8p+4"],["0x1.9b5p+4","-0x1.32dp+5"]],)"
+      R"("radius":"0x1.5p-2"},"b":{"type":"circle","center":["0x1.0ep+2","0x1.ecp+3"],)"
+      R"("radius":"0x1.2b8p+6"},"xfA":{"p":["0x1.c806p+9","-0x1p+11"],"q":["0x1p+0","0x0p+0"]},)"
+      R"("xfB":{"p":["0x1.def5p+9","-0x1.081acp+11"],"q":["-0x1p+0","0x0p+0"]}})");
+  return std::get<Case>(parsed);
+}
+
+TEST(CompareGaps, PolygonCircleAnswerOfAnotherTiedFaceAgreesWithinTie) {
+  const Case c = tiedFacesCircleCase();
+  Manifold expected;  // the reference's manifold
+  expected.status = Status::contact;
+  expected.normal = {-0.28004301432592854, -0.959987453109283};
+  expected.pointCount = 1;
+  expected.points[0] = {{969.0162907917891, -2075.690623915747},
+                        -40.331249964994626,
+                        {FeatureType::vertex, 0, FeatureType::vertex, 0}};
+  expected.gaps.axis = 0.0;
+  expected.gaps.contact = 40.331249964994626;
+  expected.gaps.region = 1.0940569678470136;
+  expected.gaps.normal = 34.871875035005374;
+  Manifold actual;  // face 2's answer, as the fast engine once gave it
+  actual.status = Status::contact;
+  actual.normal = {-0.3100234385408522, -0.9507289138105071};
+  actual.pointCount = 1;
+  actual.points[0] = {{970.6538400563315, -2076.205313153207},
+                      -40.348416454264935,
+                      {FeatureType::face, 2, FeatureType::vertex, 0}};
+  const Comparison r = compare(c, expected, actual, fastTolerance(c));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie) << r.explanation;
+  EXPECT_THAT(r.explanation, HasSubstr("another tied face"));
+  // The same normal at another depth is no face's answer.
+  Manifold deeper = actual;
+  deeper.points[0].separation -= 0.01;
+  EXPECT_EQ(compare(c, expected, deeper, fastTolerance(c)).outcome, Outcome::wrongSeparation);
+  // Nor is face 2's depth without a tie.
+  expected.gaps.axis = 0.01;
+  EXPECT_EQ(compare(c, expected, actual, fastTolerance(c)).outcome, Outcome::wrongNormal);
+}
+
 }  // namespace
 }  // namespace touche::oracle

@@ -566,12 +566,11 @@ inline ClosestT<T> closestEndOfFour(ClosestT<T> first, Vec2T<T> p1, Vec2T<T> p2,
 /// (v1 − v2), a quotient without cancellation (v1 and v2 of opposite signs), likewise f2.
 /// Returns false, writing nothing, when they do not cross.
 template <class T>
-inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
-  const Vec2T<T> d1 = p2 - p1;
-  const Vec2T<T> d2 = q2 - q1;
-  const T w1 = cross(d1, q1 - p1);  // q's ends against p's line
+inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2,
+                           Vec2T<T> d1, Vec2T<T> d2, Vec2T<T> r) {
+  const T w1 = cross(d1, -r);  // q's ends against p's line (r = p1 − q1)
   const T w2 = cross(d1, q2 - p1);
-  const T v1 = cross(d2, p1 - q1);  // p's ends against q's line
+  const T v1 = cross(d2, r);  // p's ends against q's line
   const T v2 = cross(d2, p2 - q1);
   const auto opposite = [](T x, T y) { return (x < T(0) && y > T(0)) || (x > T(0) && y < T(0)); };
   if (!opposite(w1, w2) || !opposite(v1, v2)) return false;
@@ -630,7 +629,7 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
   if (nearlyParallel) [[unlikely]] {
-    if (crossingPoints(out, p1, p2, q1, q2)) return out;
+    if (crossingPoints(out, p1, p2, q1, q2, d1, d2, r)) return out;
     return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
   }
   return out;
@@ -752,10 +751,7 @@ inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
 template <class T>
 inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& xfA,
                     const TransformT<T>& xfB) {
-  T s = T(0);
-  for (const Vec2T<T> v : {a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p})
-    s = std::max({s, std::abs(v.x), std::abs(v.y)});
-  return s;
+  return componentReach<T>(a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p);
 }
 
 /// Step K5 (clip): clips `inc` to `ref`'s extent along its axis and writes the points within
@@ -869,12 +865,9 @@ template <class T>
 inline int rescaleExponent(const CoreT<T>& a, const CoreT<T>& b) {
   const int e = unitScaleExponent<T>(a.p2 - a.p1, b.p2 - b.p1);
   if (e >= 0) return e;
-  constexpr int kTopExponent = std::is_same_v<T, float> ? 20 : 200;  // unitScaleExponent's range
-  T reach = T(0);
-  for (const Vec2T<T> v : {a.p1, a.p2, b.p1, b.p2})
-    reach = std::max({reach, std::abs(v.x), std::abs(v.y)});
+  const T reach = componentReach<T>(a.p1, a.p2, b.p1, b.p2);
   if (!(reach > T(0))) return e;
-  return std::max(e, std::min(0, std::ilogb(reach) - kTopExponent));
+  return std::max(e, std::min(0, std::ilogb(reach) - kUnitScaleExponent<T>));
 }
 
 /// Multiplies a core's endpoints and radius by 2^e (exact unless the result leaves the range).

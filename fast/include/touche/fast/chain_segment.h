@@ -545,7 +545,8 @@ inline FaceSeparationT<T> minProjection(const PolygonT<T>& b, Vec2T<T> n, Vec2T<
 }
 
 /// Step P5: SAT. Writes m when B's face is the reference or a neighbour wins (none) and
-/// returns −1; otherwise returns B's incident vertex for step P6.
+/// returns −1; otherwise returns B's deepest vertex along the segment normal (≥ 0: step P6
+/// then clips mostAntiParallelFace, one of that vertex's faces).
 template <class T>
 inline int satStep(ManifoldT<T>& m, const ChainQueryT<T>& q) {
   const ChainSegmentT<T>& a = q.a;
@@ -631,8 +632,7 @@ inline void chainAndPolygonInA(ManifoldT<T>& m, const ChainSegmentT<T>& a, const
   if (!behind1 && closest.distance > T(0)) {
     incidentEdge = closestStep(m, q, closest);  // step P4
   } else {
-    const int vertex = satStep(m, q);  // step P5
-    if (vertex >= 0) incidentEdge = mostAntiParallelFace(q);
+    if (satStep(m, q) >= 0) incidentEdge = mostAntiParallelFace(q);  // step P5
   }
   // Step P6: the segment face is the reference.
   if (incidentEdge >= 0 && m.pointCount == 0) segmentReference(m, q, incidentEdge);

@@ -182,15 +182,38 @@ inline bool parallelOverlap(Vec2T<T> d1, Vec2T<T> qFrom1, Vec2T<T> qFrom2, T dd1
   return (hi < dd1 ? hi : dd1) > (lo > T(0) ? lo : T(0));
 }
 
+/// The largest component magnitude among the given vectors (0 for none).
+template <class T, class... V>
+inline T componentReach(const V&... v) {
+  T reach = T(0);
+  ((reach = std::max({reach, std::abs(v.x), std::abs(v.y)})), ...);
+  return reach;
+}
+
+/// unitScaleExponent's range is [2^-k, 2^k] with this k: squared lengths and their products
+/// stay normal in T there.
+template <class T>
+inline constexpr int kUnitScaleExponent = std::is_same_v<T, float> ? 20 : 200;
+
+/// 2^e in T, at compile time (exact: repeated doubling or halving).
+template <class T>
+constexpr T powerOfTwo(int e) {
+  T r = T(1);
+  for (; e > 0; --e)
+    r *= T(2);
+  for (; e < 0; ++e)
+    r /= T(2);
+  return r;
+}
+
 /// The exponent e of the largest component of the given vectors when it lies outside the range
 /// where squared lengths and their products stay normal in T (float: [2^-20, 2^20]; double:
 /// [2^-200, 2^200]); 0 inside it, and for zero or non-finite input.
 template <class T, class... V>
 inline int unitScaleExponent(const V&... v) {
-  constexpr T kLow = std::is_same_v<T, float> ? T(0x1p-20) : T(0x1p-200);
-  constexpr T kHigh = std::is_same_v<T, float> ? T(0x1p20) : T(0x1p200);
-  T reach = T(0);
-  ((reach = std::max({reach, std::abs(v.x), std::abs(v.y)})), ...);
+  constexpr T kLow = powerOfTwo<T>(-kUnitScaleExponent<T>);
+  constexpr T kHigh = powerOfTwo<T>(kUnitScaleExponent<T>);
+  const T reach = componentReach<T>(v...);
   if (reach >= kLow && reach <= kHigh) return 0;
   return reach > T(0) && std::isfinite(reach) ? std::ilogb(reach) : 0;
 }
