@@ -8,8 +8,12 @@
 //           and adds to err the propagated input errors and its own rounding error, bounded
 //           by 2^-96 relative to the operands' magnitudes (the true bounds are below 2^-100)
 //           plus 2^-1000 absolute for products and quotients (underflow). The bound itself is
-//           evaluated in double and then enlarged by the factor 1 + 2^-40, which covers the
-//           roundings of its own few operations.
+//           evaluated in double and then enlarged by the factor 1 + 2^-40 and by 2^-1068
+//           absolute, which cover the roundings of its own few operations: relative ones, and
+//           the absolute loss (at most 2^-1075 each) of those that underflow. Only a result
+//           with exact inputs and no rounding of its own keeps the bound 0 (an underflowing
+//           propagated error, e.g. 2^-600 · 2^-1000, is not zero: it once made a product of a
+//           tiny enclosure look exact, and polygons 2^-300 wide took a wrong SAT axis).
 //   Step 3: a sign is certain when |hi + lo| > err; otherwise Uncertain is thrown and the exact
 //           rationals decide (interval.h's protocol).
 //   Step 4: a value is correctly rounded without knowing it exactly when its whole enclosure
@@ -44,10 +48,15 @@ namespace approx_detail {
 
 inline constexpr double kRelative = 0x1p-96;
 inline constexpr double kTiny = 0x1p-1000;
+/// 2^7 times the largest absolute loss of one underflowing operation (2^-1075): room for the
+/// few operations that evaluate a bound.
+inline constexpr double kUnderflow = 0x1p-1068;
 
-/// The bound b enlarged to cover the roundings of its own evaluation (Step 2).
-inline double upward(double b) {
-  return b * (1 + 0x1p-40);
+/// The bound b enlarged to cover the roundings of its own evaluation (Step 2). `inexact`:
+/// some input error or own rounding error is nonzero in exact arithmetic, so the bound must
+/// be positive even when its evaluation underflowed to 0.
+inline double upward(double b, bool inexact) {
+  return inexact ? b * (1 + 0x1p-40) + kUnderflow : 0.0;
 }
 
 /// TwoSum: s + e = a + b exactly.
@@ -69,7 +78,8 @@ inline Approx operator+(const Approx& a, const Approx& b) {
   const Approx s = twoSum(a.hi, b.hi, 0);
   const Approx r = twoSum(s.hi, s.lo + (a.lo + b.lo), 0);
   const double own = (a.lo == 0 && b.lo == 0) ? 0 : kRelative * (std::fabs(a.hi) + std::fabs(b.hi));
-  return {r.hi, r.lo, upward(a.err + b.err + own)};
+  const bool inexact = a.err > 0 || b.err > 0 || own > 0;
+  return {r.hi, r.lo, upward(a.err + b.err + own, inexact)};
 }
 
 inline Approx operator-(const Approx& a, const Approx& b) {
@@ -88,7 +98,8 @@ inline Approx operator*(const Approx& a, const Approx& b) {
   const bool exact =
       a.lo == 0 && b.lo == 0 && (p == 0 ? (a.hi == 0 || b.hi == 0) : std::fabs(p) > 0x1p-900);
   const double own = exact ? 0 : kRelative * std::fabs(p) + kTiny;
-  return {r.hi, r.lo, upward(propagated + own)};
+  const bool inexact = a.err > 0 || b.err > 0 || !exact;
+  return {r.hi, r.lo, upward(propagated + own, inexact)};
 }
 
 inline Approx operator/(const Approx& a, const Approx& b) {
@@ -105,7 +116,7 @@ inline Approx operator/(const Approx& a, const Approx& b) {
   // and the dropped low parts.
   const double propagated = (a.err + q * b.err) / (magB - b.err);
   const double own = rest.err / magB + kRelative * q + kTiny;
-  return {r.hi, r.lo, upward(propagated + own)};
+  return {r.hi, r.lo, upward(propagated + own, true)};
 }
 
 /// √a for a whose exact value is ≥ 0 (a radicand). Uncertain when the enclosure reaches 0.
@@ -121,7 +132,7 @@ inline Approx sqrt(const Approx& a) {
   const Approx r = twoSum(s, correction, 0);
   // |√A − √ã| = |A − ã|/(√A + √ã) ≤ err/√ã; own error below 2^-100·√ã.
   const double propagated = a.err / (s * (1 - 0x1p-50));
-  return {r.hi, r.lo, upward(propagated + kRelative * 4 * s + kTiny)};
+  return {r.hi, r.lo, upward(propagated + kRelative * 4 * s + kTiny, true)};
 }
 
 /// The certain sign of the enclosed value (Step 3); throws Uncertain.
@@ -137,7 +148,7 @@ inline int sign(const Approx& a) {
 inline Approx minOf(const Approx& a, const Approx& b) {
   const double d = b.hi - a.hi;
   const double slack =
-      approx_detail::upward(a.err + b.err + 0x1p-50 * (std::fabs(a.hi) + std::fabs(b.hi)));
+      approx_detail::upward(a.err + b.err + 0x1p-50 * (std::fabs(a.hi) + std::fabs(b.hi)), true);
   if (d > slack) return a;
   if (-d > slack) return b;
   return sign(b - a) < 0 ? b : a;
@@ -152,7 +163,7 @@ inline double roundNearest(const Approx& a) {
   if (d == 0) throw Uncertain{};
   const double halfUp = (std::nextafter(d, HUGE_VAL) - d) / 2;
   const double halfDown = (d - std::nextafter(d, -HUGE_VAL)) / 2;
-  const double slack = approx_detail::upward(a.err);
+  const double slack = approx_detail::upward(a.err, a.err > 0);
   if (a.lo + slack < halfUp && a.lo - slack > -halfDown) return d;
   throw Uncertain{};
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <variant>
 
 #include "approx.h"
 #include "interval.h"
@@ -139,6 +140,73 @@ TEST(ReferenceFilter, NearTieFallsBackToExactAndAgrees) {
   const auto [f2, e2] = bothWays(box, at(0, 0), box, at(1.5, 0));
   EXPECT_EQ(filterStats().fallbacks, 0u);
   EXPECT_TRUE(identical(f2, e2));
+}
+
+/// The square of half-extent h against the same square at (1.5h, h/4): A's face 1 is
+/// the axis, normal (1, 0), depth h/2 (both faces x = ±h overlap by h/2; the y faces by 7h/4
+/// and 9h/4).
+Polygon squareOf(double h) {
+  return makePolygon({{-h, -h}, {h, -h}, {h, h}, {-h, h}});
+}
+
+TEST(ReferenceFilter, ProductOfAnUnderflowedEnclosureIsNotExact) {
+  // (2^-600)² underflows to 0 with an error bound; times 2^-600 the propagated bound
+  // (2^-600 · 2^-1000) underflows too. The product must keep a positive bound: with bound 0
+  // it read as an exact zero and polygons 2^-300 wide took a wrong SAT axis.
+  const Approx square = Approx(0x1p-600) * Approx(0x1p-600);
+  EXPECT_EQ(square.hi, 0.0);
+  EXPECT_GT(square.err, 0.0);
+  const Approx cube = square * Approx(0x1p-600);
+  EXPECT_GT(cube.err, 0.0);
+  EXPECT_THROW(sign(cube), Uncertain);
+  EXPECT_THROW(sign(cube - Approx(0.0)), Uncertain);
+  // Exact inputs and an exact operation still give an exact result.
+  EXPECT_EQ((Approx(0x1p-600) * Approx(0.0)).err, 0.0);
+  EXPECT_EQ((Approx(0x1p-500) * Approx(0x1p-300)).err, 0.0);
+}
+
+TEST(ReferenceFilter, TinySquaresTakeTheRightAxisAtEveryScale) {
+  // Regression: every half-extent from 2^-271 to 2^-449 gave normal (0, −1), separation
+  // −0x1.2p-299 (at 2^-300) instead of (1, 0), −h/2. Swept over the whole range whose outputs
+  // stay normal doubles, filtered and all-exact alike.
+  int checked = 0;
+  for (int e = -1010; e <= 45; ++e) {
+    const double h = std::ldexp(1.0, e);
+    const Polygon box = squareOf(h);
+    const auto [filtered, exact] = bothWays(box, at(0, 0), box, at(1.5 * h, 0.25 * h));
+    ASSERT_TRUE(identical(filtered, exact)) << "h = 2^" << e;
+    ASSERT_EQ(filtered.status, Status::contact) << "h = 2^" << e;
+    EXPECT_EQ(filtered.normal, (Vec2{1, 0})) << "h = 2^" << e;
+    ASSERT_EQ(filtered.pointCount, 2) << "h = 2^" << e;
+    EXPECT_EQ(filtered.points[0].separation, -0.5 * h) << "h = 2^" << e;
+    EXPECT_EQ(filtered.points[1].separation, -0.5 * h) << "h = 2^" << e;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 1056);
+}
+
+TEST(ReferenceFilter, TinySquareAgainstSegmentAndCapsuleAtEveryScale) {
+  // The same layer served polygon–segment and polygon–capsule: a vertical segment (capsule of
+  // radius h/4) at x = h/2 crossing the square [−h, h]²: A's face 1 with depth h/2 (+ h/4),
+  // normal (1, 0), filtered and all-exact alike.
+  for (int e = -1010; e <= 45; e += 3) {
+    const double h = std::ldexp(1.0, e);
+    const Polygon box = squareOf(h);
+    const Segment segment{{0.5 * h, -0.75 * h}, {0.5 * h, 1.25 * h}};
+    const Capsule capsule{segment.p1, segment.p2, 0.25 * h};
+    for (const Shape& other : {Shape{segment}, Shape{capsule}}) {
+      const double radius = std::holds_alternative<Capsule>(other) ? 0.25 * h : 0.0;
+      const Manifold filtered = collide(box, at(0, 0), other, at(0, 0));
+      setFilterEnabled(false);
+      const Manifold exact = collide(box, at(0, 0), other, at(0, 0));
+      setFilterEnabled(true);
+      ASSERT_TRUE(identical(filtered, exact)) << "h = 2^" << e;
+      ASSERT_EQ(filtered.status, Status::contact) << "h = 2^" << e;
+      EXPECT_EQ(filtered.normal, (Vec2{1, 0})) << "h = 2^" << e;
+      ASSERT_GE(filtered.pointCount, 1) << "h = 2^" << e;
+      EXPECT_EQ(filtered.points[0].separation, -0.5 * h - radius) << "h = 2^" << e;
+    }
+  }
 }
 
 }  // namespace

@@ -146,7 +146,10 @@ TEST(ReferenceMetamorphic, PowerOfTwoScaleScalesPointsAndSeparationsExactly) {
       if (!valid(s)) continue;
       const Manifold m = run(s);
       contacts += m.status == Status::contact;
-      for (const double k : {0x1p-20, 0x1p+7, 0x1p+30}) {
+      // Down to 2^-960 (unit-scale outputs above 2^-62 stay normal doubles), through the
+      // band 2^-271 … 2^-449 where the filter once took a wrong axis.
+      for (const double k :
+           {0x1p-960, 0x1p-700, 0x1p-449, 0x1p-300, 0x1p-271, 0x1p-100, 0x1p-20, 0x1p+7, 0x1p+30}) {
         Scene big = s;
         big.a = scaled(s.a, k);
         big.b = scaled(s.b, k);
