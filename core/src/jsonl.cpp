@@ -269,17 +269,35 @@ bool readFeatureType(const Json& j, FeatureType* out) {
   return true;
 }
 
+/// An index of a typed id: an integer 0 to 255 (an integral float such as 3.0 too).
+bool readFeatureIndex(const Json& j, std::uint8_t* out) {
+  if (!j.is_number()) return false;
+  const double value = j.get<double>();
+  if (!(value >= 0.0 && value <= 255.0) || value != std::floor(value)) return false;
+  *out = static_cast<std::uint8_t>(value);
+  return true;
+}
+
 /// A typed id object; anything else (an integer key, a foreign object) is "no comparable id".
-bool readFeatureId(const Json& j, FeatureId* out) {
+/// A typed object with a field no FeatureId holds also returns false, and says why in *error
+/// (naming the field and its value as written).
+bool readFeatureId(const Json& j, FeatureId* out, std::string* error) {
   if (!j.is_object()) return false;
   const auto typeA = j.find("typeA"), typeB = j.find("typeB");
   const auto indexA = j.find("indexA"), indexB = j.find("indexB");
   if (typeA == j.end() || typeB == j.end() || indexA == j.end() || indexB == j.end()) return false;
-  if (!indexA->is_number_unsigned() || !indexB->is_number_unsigned()) return false;
-  if (indexA->get<unsigned>() > 255 || indexB->get<unsigned>() > 255) return false;
-  out->indexA = static_cast<std::uint8_t>(indexA->get<unsigned>());
-  out->indexB = static_cast<std::uint8_t>(indexB->get<unsigned>());
-  return readFeatureType(*typeA, &out->typeA) && readFeatureType(*typeB, &out->typeB);
+  const auto badIndex = [&](const char* name, const Json& value, std::uint8_t* field) {
+    if (readFeatureIndex(value, field)) return false;
+    *error = std::string(name) + " " + value.dump() + " is not a feature index (0 to 255)";
+    return true;
+  };
+  const auto badType = [&](const char* name, const Json& value, FeatureType* field) {
+    if (readFeatureType(value, field)) return false;
+    *error = std::string(name) + " " + value.dump() + " is neither \"face\" nor \"vertex\"";
+    return true;
+  };
+  return !badIndex("indexA", *indexA, &out->indexA) && !badIndex("indexB", *indexB, &out->indexB) &&
+         !badType("typeA", *typeA, &out->typeA) && !badType("typeB", *typeB, &out->typeB);
 }
 
 bool readStatus(const std::string& name, Status* out) {
@@ -311,7 +329,9 @@ void readPoints(Reader& r, const Json& j, ManifoldRecord& record) {
     m.points[i].point = r.vec2Member(p, "point", prefix);
     m.points[i].separation = r.numberMember(p, "separation", prefix, true);
     const auto id = p.find("id");
-    if (id == p.end() || !readFeatureId(*id, &m.points[i].id)) record.hasIds = false;
+    if (id == p.end() || !readFeatureId(*id, &m.points[i].id, &record.idErrors[i])) {
+      record.hasIds = false;
+    }
   }
 }
 
@@ -352,6 +372,10 @@ std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line) {
   if (const Json* engine = r.member(*j, "engine", "engine", false); engine && engine->is_string()) {
     record.engine = engine->get<std::string>();
   }
+  if (const Json* conventions = r.member(*j, "conventions", "conventions", false);
+      conventions && conventions->is_string()) {
+    record.conventions = conventions->get<std::string>();
+  }
   if (const Json* reason = r.member(*j, "reason", "reason", false); reason && reason->is_string()) {
     record.reason = reason->get<std::string>();
   }
@@ -387,6 +411,7 @@ std::string formatManifold(const ManifoldRecord& record, NumberFormat format) {
   OrderedJson j;
   j["id"] = record.id;
   j["engine"] = record.engine;
+  if (!record.conventions.empty()) j["conventions"] = record.conventions;
   j["status"] = std::string(statusName(m.status));
   if (m.status == Status::contact) {
     j["normal"] = writeVec2(m.normal, format);

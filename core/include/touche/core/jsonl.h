@@ -9,6 +9,7 @@
 // Readers ignore fields they do not know. Non-finite values are rejected by name.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <istream>
 #include <optional>
@@ -39,6 +40,15 @@ struct ManifoldRecord {
   Manifold manifold;
   std::string reason;  ///< for unsupported/error: why (optional in input)
   bool hasIds = true;  ///< false when a point's id was absent or not in touche's typed form
+  /// Optional: the conventions the engine declares its manifolds were made with (a preset
+  /// name, or the `engine` of a conventions file); `touche check` warns when they differ from
+  /// the ones it judges under.
+  std::string conventions;
+  /// Per point: why an id written in touche's typed form (typeA, indexA, typeB, indexB) is no
+  /// feature id — an index negative, above 255 or not an integer, a type neither "face" nor
+  /// "vertex" — e.g. "indexA 999 is not a feature index (0 to 255)"; empty otherwise. Such a
+  /// point also makes hasIds false; a judge that compares ids reports it instead of skipping.
+  std::array<std::string, 2> idErrors;
 };
 
 enum class NumberFormat {
