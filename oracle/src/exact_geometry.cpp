@@ -7,6 +7,8 @@
 // difference of two convex cores is the convex hull of the pairwise vertex differences.
 #include "exact_geometry.h"
 
+#include <mpfr.h>
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -31,6 +33,43 @@ QVec lift(Vec2 v) {
 }
 double toDouble(const Q& q) {
   return q.convert_to<double>();
+}
+
+namespace {
+
+/// One MPFR number at 64 bits; MPFR's exponent range is far wider than a double's, so no
+/// intermediate of a length's evaluation underflows (a squared length of shapes 2^-537 wide
+/// is 2^-1074: in double it rounded to the smallest subnormal or to 0).
+class Wide {
+ public:
+  explicit Wide(const Q& q) {
+    mpfr_init2(value_, 64);
+    mpfr_set_q(value_, q.backend().data(), MPFR_RNDN);
+  }
+  ~Wide() { mpfr_clear(value_); }
+  Wide(const Wide&) = delete;
+  Wide& operator=(const Wide&) = delete;
+  mpfr_ptr get() { return value_; }
+  double toDouble() { return mpfr_get_d(value_, MPFR_RNDN); }
+
+ private:
+  mpfr_t value_;
+};
+
+}  // namespace
+
+double sqrtToDouble(const Q& square) {
+  Wide x(square);
+  mpfr_sqrt(x.get(), x.get(), MPFR_RNDN);
+  return x.toDouble();
+}
+
+double quotientToDouble(const Q& w, const Q& g) {
+  Wide x(w);
+  Wide root(g);
+  mpfr_sqrt(root.get(), root.get(), MPFR_RNDN);
+  mpfr_div(x.get(), x.get(), root.get(), MPFR_RNDN);
+  return x.toDouble();
 }
 
 namespace {
@@ -134,7 +173,7 @@ std::vector<QVec> minkowskiDifference(const Core& a, const Core& b) {
 }
 
 double SignedLength::value() const {
-  return sign * std::sqrt(toDouble(square));
+  return sign * sqrtToDouble(square);
 }
 
 SignedLength signedDistanceOfOrigin(const std::vector<QVec>& hull) {
@@ -179,7 +218,7 @@ Q minDot(const std::vector<QVec>& hull, const QVec& n) {
 
 double distanceToLine(const QVec& p, const QVec& x, const QVec& n) {
   const Q c = cross(n, p - x);
-  return std::sqrt(toDouble(c * c / dot(n, n)));
+  return sqrtToDouble(c * c / dot(n, n));
 }
 
 double segmentDistanceToLine(const QVec& p, const QVec& q, const QVec& x, const QVec& n) {

@@ -33,6 +33,10 @@ Q cross(const QVec& a, const QVec& b);
 QVec lift(Vec2 v);
 /// The double nearest-ish to q (one rounding; judge() tolerances are far coarser).
 double toDouble(const Q& q);
+/// √square (square ≥ 0) and w/√g (g > 0), nearest-ish, with no intermediate underflow: never
+/// a length squared in double (shapes 2^-537 wide would measure 0).
+double sqrtToDouble(const Q& square);
+double quotientToDouble(const Q& w, const Q& g);
 
 /// A convex core swept by a radius. `vertices` has 1 (point), 2 (segment) or ≥ 3 entries
 /// (counter-clockwise polygon, no three collinear). Edges of a 2-vertex core run both ways.

@@ -90,7 +90,7 @@ void bestOverFaceAxes(Facts& f, const Q& margin) {
     consider(QVec{-n.x, -n.y});
   }
   f.contact = signQuotientMinus(bestW, bestG, margin + f.radius) <= 0;
-  f.best = exact::toDouble(bestW) / std::sqrt(exact::toDouble(bestG)) - exact::toDouble(f.radius);
+  f.best = exact::quotientToDouble(bestW, bestG) - exact::toDouble(f.radius);
 }
 
 Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
@@ -128,7 +128,7 @@ double leverOf(const Core& core) {
   double lever = 0.0;
   for (const QVec& v : core.vertices) {
     const QVec d = v - core.vertices.front();
-    lever = std::max(lever, std::sqrt(exact::toDouble(exact::dot(d, d))));
+    lever = std::max(lever, exact::sqrtToDouble(exact::dot(d, d)));
   }
   return lever + exact::toDouble(core.radius);
 }
@@ -137,7 +137,7 @@ double shortestEdgeOf(const Core& core) {
   double shortest = std::numeric_limits<double>::infinity();
   for (int i = 0; i < exact::edgeCount(core); ++i) {
     const QVec e = exact::edgeEnd(core, i) - exact::edgeStart(core, i);
-    shortest = std::min(shortest, std::sqrt(exact::toDouble(exact::dot(e, e))));
+    shortest = std::min(shortest, exact::sqrtToDouble(exact::dot(e, e)));
   }
   return shortest;
 }
@@ -327,8 +327,8 @@ std::optional<Comparison> judgeNormal(Judge& j) {
   }
   const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
   const QVec n = exact::lift(j.actual.normal);
-  const double along = exact::toDouble(exact::minDot(j.facts.difference, n)) /
-                           std::sqrt(exact::toDouble(exact::dot(n, n))) -
+  const double along = exact::quotientToDouble(exact::minDot(j.facts.difference, n),
+                                               exact::dot(n, n)) -
                        exact::toDouble(j.facts.radius);
   const double deficit = best - along;
   if (deficit <= j.lengthAllowance) return std::nullopt;
@@ -376,7 +376,7 @@ Q supportParameter(const Core& core, const QVec& x, const QVec& n, bool largest)
 PointFacts pointFacts(const Judge& j, Vec2 point, Surface sa, Surface sb) {
   const QVec x = exact::lift(point);
   const QVec n = exact::lift(j.actual.normal);
-  const double norm = std::sqrt(exact::toDouble(exact::dot(n, n)));
+  const double norm = exact::sqrtToDouble(exact::dot(n, n));
   exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lengthAllowance);
   exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lengthAllowance);
   if (sa == Surface::support) onA.tMax = supportParameter(j.facts.a, x, n, true);

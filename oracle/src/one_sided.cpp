@@ -16,15 +16,20 @@ namespace touche::oracle::exact {
 namespace {
 
 double len(const QVec& v) {
-  return std::sqrt(toDouble(dot(v, v)));
+  return sqrtToDouble(dot(v, v));
+}
+
+/// |cross(u, v)| / (|u|·|v|), the sine between u and v (both nonzero), with no double squaring.
+double sineBetween(const QVec& u, const QVec& v) {
+  return quotientToDouble(abs(cross(u, v)), dot(u, u) * dot(v, v));
 }
 
 /// Signed distance of x from the line through p with normal n (positive on n's side);
 /// the plain dot product when n is zero (a ghost on its vertex).
 double signedDistance(const QVec& x, const QVec& p, const QVec& n) {
-  const double d = toDouble(dot(n, x - p));
-  const double l = len(n);
-  return l > 0 ? d / l : d;
+  const Q d = dot(n, x - p);
+  const Q nn = dot(n, n);
+  return nn > 0 ? quotientToDouble(d, nn) : toDouble(d);
 }
 
 /// Steps C1–C2: the centre's side of the segment and the corner regions the neighbours own.
@@ -140,13 +145,13 @@ void closestFacts(OneSidedFacts& f, const Core& chainCore, const Core& other, do
                   double band) {
   const ClosestPoints closest = closestPoints(chainCore, other);
   const QVec d = closest.onOther - closest.onSegment;
-  const double distance = std::sqrt(toDouble(closest.distanceSquare));
+  const double distance = sqrtToDouble(closest.distanceSquare);
   const OneSided& s = f.chain;
   const NormalClass type = classifyNormal(s, d);
   // Distance of the other's closest point from a convex corner's boundary ray (n0 or n2).
   const QVec& boundary = dot(d, s.e) <= 0 ? s.n0 : s.n2;
   const bool convex = dot(d, s.e) <= 0 ? s.convex1 : s.convex2;
-  const double offBoundary = std::fabs(toDouble(cross(d, boundary))) / len(boundary);
+  const double offBoundary = quotientToDouble(abs(cross(d, boundary)), dot(boundary, boundary));
   if (convex && offBoundary <= band) {
     f.exclusion = Exclusion::near;
     f.why = "the closest direction is within the band of a convex corner's neighbour normal";
@@ -187,7 +192,7 @@ void polygonFacts(OneSidedFacts& f, const Core& chainCore, const Core& other, do
     return;
   }
   const ClosestPoints closest = closestPoints(chainCore, other);
-  const double distance = std::sqrt(toDouble(closest.distanceSquare));
+  const double distance = sqrtToDouble(closest.distanceSquare);
   if (s1 > 0 && distance > band) return closestFacts(f, chainCore, other, radius, band);
   if (s1 > 0 && distance > 0) {
     f.exclusion = Exclusion::near;
@@ -209,9 +214,9 @@ std::optional<double> sineBeyondCorner(const OneSided& s, const QVec& m) {
   const bool side1 = dot(m, s.e) <= 0;
   if (!(side1 ? s.convex1 : s.convex2)) return std::nullopt;
   const QVec& boundary = side1 ? s.n0 : s.n2;
-  const double turn = toDouble(side1 ? cross(m, boundary) : cross(boundary, m));
+  const Q turn = side1 ? cross(m, boundary) : cross(boundary, m);
   if (dot(m, boundary) <= 0 && turn >= 0) return 1.0;
-  return turn / (len(m) * len(boundary));
+  return quotientToDouble(turn, dot(m, m) * dot(boundary, boundary));
 }
 
 /// The other core's face axes as b2ComputePolygonSeparation scores them against the segment:
@@ -333,9 +338,7 @@ bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance)
   const double mLen = len(q);
   if (!(mLen > 0)) return false;
   // Within the allowance of a direction: a positive dot and a small sine.
-  auto near = [&](const QVec& dir) {
-    return dot(q, dir) > 0 && std::fabs(toDouble(cross(q, dir))) / (mLen * len(dir)) <= allowance;
-  };
+  auto near = [&](const QVec& dir) { return dot(q, dir) > 0 && sineBetween(q, dir) <= allowance; };
   if (f.normalIsN1) return near(s.n1);
   switch (classifyNormal(s, q)) {
     case NormalClass::admit:
