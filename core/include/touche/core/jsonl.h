@@ -43,12 +43,12 @@ struct ManifoldRecord {
   /// Optional: the conventions the engine declares its manifolds were made with (a preset
   /// name, or the `engine` of a conventions file); `touche check` warns when they differ from
   /// the ones it judges under.
-  std::string conventions;
+  std::string conventions = {};
   /// Per point: why an id written in touche's typed form (typeA, indexA, typeB, indexB) is no
   /// feature id — an index negative, above 255 or not an integer, a type neither "face" nor
   /// "vertex" — e.g. "indexA 999 is not a feature index (0 to 255)"; empty otherwise. Such a
   /// point also makes hasIds false; a judge that compares ids reports it instead of skipping.
-  std::array<std::string, 2> idErrors;
+  std::array<std::string, 2> idErrors = {};
 };
 
 enum class NumberFormat {
