@@ -1,13 +1,21 @@
 // touche — JSON Lines reading and writing (design of the formats: docs/file-formats.md).
 //
 // Reading never throws and never crashes on bad input: every problem becomes an InputError
-// naming the JSON path of the offending value. Numbers are JSON numbers or hexfloat/decimal
-// strings, read exactly (strtod is correctly rounded); non-finite values are rejected.
+// naming the JSON path of the offending value and quoting it, cut short. A line is first
+// scanned (its length, NUL bytes, how deep it nests) and then parsed by a SAX handler of our
+// own, which builds the document knowing the path of each value as it goes: that is where a
+// repeated key and a number beyond a double's range are caught and named. Numbers are read
+// exactly or rejected: a hexfloat must be a double, a decimal's nearest double must keep its
+// magnitude (no overflow, no underflow).
 #include "touche/core/jsonl.h"
 
-#include <cerrno>
+#include <algorithm>
+#include <bit>
+#include <cfloat>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
+#include <cstdint>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace touche {
@@ -15,6 +23,447 @@ namespace {
 
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
+
+// ---- text for messages --------------------------------------------------------------------
+
+/// The length of the UTF-8 sequence at text[i] (its code point in *codePoint), or 0 when the
+/// bytes there are not well-formed UTF-8 (overlong, a surrogate, beyond U+10FFFF, truncated).
+std::size_t decodeUtf8(std::string_view text, std::size_t i, char32_t* codePoint) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) {
+    *codePoint = lead;
+    return 1;
+  }
+  std::size_t length = 0;
+  char32_t cp = 0, smallest = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2, cp = lead & 0x1F, smallest = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3, cp = lead & 0x0F, smallest = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4, cp = lead & 0x07, smallest = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  if (cp < smallest || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  *codePoint = cp;
+  return length;
+}
+
+/// Characters a terminal acts on instead of showing them: C0 and C1 controls and DEL, the
+/// bidirectional controls (they reorder what follows), the line and paragraph separators, and
+/// U+FFFE and U+FFFF (not characters at all; XML 1.0 refuses them).
+bool needsEscape(char32_t cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+         (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFFFE ||
+         cp == 0xFFFF;
+}
+
+std::string hexEscape(const char* prefix, unsigned value, int digits) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%s%0*x", prefix, digits, value);
+  return buffer;
+}
+
+std::string escapeCodePoint(char32_t cp) {
+  if (cp == '\n') return "\\n";
+  if (cp == '\r') return "\\r";
+  if (cp == '\t') return "\\t";
+  return hexEscape("\\u", static_cast<unsigned>(cp), 4);
+}
+
+/// `text` cut to at most `max` bytes at a character boundary, with "…" when it was cut: a
+/// message quotes a value, never dumps it whole.
+std::string cut(std::string_view text, std::size_t max = 60) {
+  if (text.size() <= max) return std::string(text);
+  std::size_t end = max;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+    --end;
+  return std::string(text.substr(0, end)) + "…";
+}
+
+/// A JSON value as a message quotes it: as JSON, printable, cut short.
+std::string quoted(const Json& value) {
+  return cut(printable(value.dump(-1, ' ', false, Json::error_handler_t::replace), false));
+}
+
+std::string quotedString(std::string_view text) {
+  return quoted(Json(std::string(text)));
+}
+
+// ---- numbers ------------------------------------------------------------------------------
+
+/// Exponent digits beyond this saturate; it is far outside any double either way.
+constexpr long long kExponentCap = 1'000'000'000;
+
+/// The exponent at text[i..] (after its e or p): an optional sign and at least one digit, up
+/// to the end of the text.
+bool readExponent(std::string_view text, std::size_t i, long long* out) {
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  if (i == text.size()) return false;
+  long long value = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+    value = std::min(value * 10 + (text[i] - '0'), kExponentCap);
+  }
+  *out = negative ? -value : value;
+  return true;
+}
+
+int digitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// A number's digits (the point taken out) and how many of them follow the point.
+struct Mantissa {
+  std::string digits;
+  long long fractionDigits = 0;
+};
+
+/// Reads digits of `base` (10 or 16) with at most one point, from text[i]; `i` ends on the
+/// first other character. False when there is no digit.
+bool readMantissa(std::string_view text, std::size_t& i, int base, Mantissa* out) {
+  bool point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    const int value = digitValue(c);
+    if (value < 0 || value >= base) break;
+    out->digits += c;
+    if (point) ++out->fractionDigits;
+  }
+  return !out->digits.empty();
+}
+
+std::size_t signLength(std::string_view text) {
+  return !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
+}
+
+/// A decimal's significant digits (no leading or trailing zeros) and the power of ten of the
+/// first: 0.0120 is {"12", -2}. Zero has no digits.
+struct Decimal {
+  std::string digits;
+  long long exponent = 0;
+};
+
+/// A decimal number's text: an optional sign, digits with at most one point, an optional
+/// exponent; nothing else (no spaces). nullopt when the text is not one.
+std::optional<Decimal> readDecimal(std::string_view text) {
+  std::size_t i = signLength(text);
+  Mantissa m;
+  if (!readMantissa(text, i, 10, &m)) return std::nullopt;
+  long long exponent = 0;
+  if (i < text.size() &&
+      ((text[i] != 'e' && text[i] != 'E') || !readExponent(text, i + 1, &exponent))) {
+    return std::nullopt;
+  }
+  Decimal d;
+  const std::size_t first = m.digits.find_first_not_of('0');
+  if (first == std::string::npos) return d;
+  const std::size_t last = m.digits.find_last_not_of('0');
+  d.digits = m.digits.substr(first, last - first + 1);
+  d.exponent = exponent - m.fractionDigits + static_cast<long long>(m.digits.size() - 1 - first);
+  return d;
+}
+
+std::string shortest(double value) {
+  char buffer[40];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+/// True when `value` written to as many significant digits as `d` has gives back d: the
+/// decimal says no more than the double holds.
+bool writesAs(double value, const Decimal& d) {
+  // A subnormal's exact decimal has at most 751 significant digits.
+  constexpr std::size_t kMaxDigits = 800;
+  if (d.digits.size() > kMaxDigits) return false;
+  char buffer[kMaxDigits + 40];
+  std::snprintf(buffer, sizeof buffer, "%.*e", static_cast<int>(d.digits.size()) - 1,
+                std::fabs(value));
+  const std::optional<Decimal> printed = readDecimal(buffer);
+  return printed && printed->digits == d.digits && printed->exponent == d.exponent;
+}
+
+/// Why `value`, the double nearest to the decimal `d`, does not stand for it, or nullopt.
+/// Normal doubles are within 2^-53 of any decimal they are nearest to; beyond the largest
+/// double, below the smallest and among the subnormals (fewer bits) that fails, and a
+/// subnormal is accepted only when the decimal is that double written to its own digits (so
+/// the shortest decimal of a subnormal, which touche writes, reads back).
+std::optional<std::string> decimalProblem(const Decimal& d, double value) {
+  if (d.digits.empty()) return std::nullopt;  // zero is exact
+  if (!std::isfinite(value)) {
+    return "is not a finite number (beyond the largest double, about 1.8e308)";
+  }
+  if (value == 0.0) {
+    return "underflows: it is not 0 but its nearest double is (the smallest non-zero double is "
+           "2^-1074, about 4.9e-324)";
+  }
+  if (std::fabs(value) >= DBL_MIN || writesAs(value, d)) return std::nullopt;
+  return "is below the normal doubles (2^-1022, about 2.2e-308), where its nearest double " +
+         shortest(value) + " (" + hexfloat(value) + ") is not within 2^-53 of it; write that";
+}
+
+/// A decimal number's text as its nearest double, or why that double does not stand for it.
+std::variant<double, std::string> readDecimalText(std::string_view text) {
+  const std::optional<Decimal> d = readDecimal(text);
+  if (!d) return std::string("is not a number (e.g. \"1.5\" or \"0x1.8p+0\", with no spaces)");
+  const std::size_t start = text[0] == '+' ? 1 : 0;  // from_chars takes no plus sign
+  double value = 0.0;
+  const auto result = std::from_chars(text.data() + start, text.data() + text.size(), value);
+  if (result.ec == std::errc::result_out_of_range) {
+    value = d->exponent > 0 ? HUGE_VAL : 0.0;  // from_chars leaves the value as it was
+  }
+  if (auto problem = decimalProblem(*d, value)) return *problem;
+  return text[0] == '-' ? -std::fabs(value) : value;
+}
+
+/// A hexfloat's text ("0x1.8p+1", optionally signed) as the double it is exactly, or why it
+/// is not one: more than 53 significant bits, or beyond the doubles' exponent range.
+std::variant<double, std::string> readHexfloat(std::string_view text) {
+  std::size_t i = signLength(text) + 2;  // past the sign and "0x"
+  Mantissa m;
+  long long exponent = 0;
+  if (!readMantissa(text, i, 16, &m) ||
+      (i < text.size() &&
+       ((text[i] != 'p' && text[i] != 'P') || !readExponent(text, i + 1, &exponent)))) {
+    return std::string("is not a number (a hexfloat is e.g. \"0x1.8p+0\", with no spaces)");
+  }
+  const double sign = text[0] == '-' ? -1.0 : 1.0;
+  const std::size_t first = m.digits.find_first_not_of('0');
+  if (first == std::string::npos) return sign * 0.0;
+  const std::size_t last = m.digits.find_last_not_of('0');
+  const auto firstValue = static_cast<unsigned>(digitValue(m.digits[first]));
+  const auto lastValue = static_cast<unsigned>(digitValue(m.digits[last]));
+  const long long bits = 4 * static_cast<long long>(last - first) + std::bit_width(firstValue) -
+                         std::countr_zero(lastValue);
+  if (bits > 53) {
+    return "is not exactly a double: it has " + std::to_string(bits) +
+           " significant bits, a double 53";
+  }
+  std::uint64_t mantissa = 0;
+  for (std::size_t k = first; k <= last; ++k)
+    mantissa = mantissa * 16 + static_cast<unsigned>(digitValue(m.digits[k]));
+  // value = mantissa · 2^lowest, the mantissa odd
+  long long lowest =
+      exponent + 4 * (static_cast<long long>(m.digits.size() - 1 - last) - m.fractionDigits);
+  lowest += std::countr_zero(mantissa);
+  mantissa >>= std::countr_zero(mantissa);
+  if (lowest + bits - 1 > 1023) {
+    return std::string(
+        "is not a finite number (beyond the largest double, 0x1.fffffffffffffp+1023)");
+  }
+  if (lowest < -1074) {
+    return "is not exactly a double: its lowest bit is 2^" + std::to_string(lowest) +
+           ", below the smallest double 2^-1074";
+  }
+  return sign * std::ldexp(static_cast<double>(mantissa), static_cast<int>(lowest));
+}
+
+bool isNonFiniteWord(std::string_view text) {
+  std::string lower;
+  for (char c : text.substr(signLength(text)))
+    lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower == "inf" || lower == "infinity" || lower == "nan" || lower.starts_with("nan(");
+}
+
+/// A number written in a JSON string: a hexfloat, or a decimal read like a JSON number.
+std::variant<double, std::string> readNumberString(std::string_view text) {
+  if (text.empty()) return std::string("is not a number (an empty string)");
+  if (isNonFiniteWord(text)) return std::string("is not a finite number");
+  const std::string_view body = text.substr(signLength(text));
+  if (body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
+    return readHexfloat(text);
+  }
+  return readDecimalText(text);
+}
+
+// ---- parsing a line -----------------------------------------------------------------------
+
+/// What must hold before a line is parsed at all: bounded length, no NUL byte (JSON text has
+/// none, and C strings would end there), nesting no deeper than kMaxNestingDepth (so that
+/// nothing that walks the document recursively can run out of stack).
+std::optional<InputError> scanLine(std::string_view line) {
+  if (line.size() > kMaxLineBytes) {
+    return InputError{"line",
+                      "longer than the limit of " + std::to_string(kMaxLineBytes) + " bytes"};
+  }
+  int depth = 0;
+  bool inString = false, escaped = false;
+  const auto at = [](std::size_t i) { return " at byte " + std::to_string(i + 1); };
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '\0') return InputError{"line", "a NUL byte" + at(i) + " (JSON text has none)"};
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNestingDepth) {
+        return InputError{"line", "nested deeper than " + std::to_string(kMaxNestingDepth) +
+                                      " arrays and objects" + at(i)};
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+/// nlohmann's SAX events made into a document, knowing the path of the value being read: a
+/// key repeated in an object, or a number beyond a double's range, is reported by its path.
+/// A decimal number whose nearest double does not stand for it is kept as its text (a binary
+/// value), so that Reader::number reports it by the field it is read as, and a field nobody
+/// reads (readers ignore unknown fields) may hold one.
+class DocumentBuilder {
+ public:
+  Json root;
+  std::optional<InputError> error;
+
+  bool null() { return add(nullptr); }
+  bool boolean(bool value) { return add(value); }
+  bool number_integer(Json::number_integer_t value) { return add(value); }
+  bool number_unsigned(Json::number_unsigned_t value) { return add(value); }
+  bool number_float(Json::number_float_t value, const std::string& text) {
+    const std::optional<Decimal> d = readDecimal(text);
+    if (d && !decimalProblem(*d, value)) return add(value);
+    return add(Json::binary(Json::binary_t::container_type(text.begin(), text.end())));
+  }
+  bool string(std::string& value) { return add(std::move(value)); }
+  bool binary(Json::binary_t& value) { return add(Json::binary(std::move(value))); }
+  bool start_object(std::size_t) { return open(Json::object()); }
+  bool start_array(std::size_t) { return open(Json::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(std::string& name) {
+    Open& object = open_.back();
+    object.key = name;
+    if (object.container->contains(name)) {
+      error = InputError{path(), "the key " + quotedString(name) +
+                                     " appears twice in one object (which one was meant?)"};
+      return false;
+    }
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string& token, const Json::exception& e) {
+    if (e.id == 406) {  // nlohmann's "number overflow": a number beyond a double's range
+      const std::string field = path();
+      error = InputError{field.empty() ? "line" : field,
+                         cut(printable(token, false)) +
+                             " is not a finite number (beyond the largest double, about 1.8e308)"};
+      return false;
+    }
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
+    std::string detail = e.what();
+    if (const std::size_t colon = detail.find(": "); colon != std::string::npos)
+      detail.erase(0, colon + 2);
+    error = InputError{"line", "not valid JSON at byte " + std::to_string(position) + ": " +
+                                   cut(printable(detail, false), 120)};
+    return false;
+  }
+
+ private:
+  /// An array or object being filled, and for an object the key of the member being read.
+  struct Open {
+    Json* container;
+    std::string key;
+  };
+  std::vector<Open> open_;
+
+  /// Puts `value` where the document is being filled. A container's address stays valid while
+  /// it is open: its parent gets no other member until it is closed.
+  Json* place(Json value) {
+    if (open_.empty()) {
+      root = std::move(value);
+      return &root;
+    }
+    Json& parent = *open_.back().container;
+    if (parent.is_array()) {
+      parent.push_back(std::move(value));
+      return &parent.back();
+    }
+    Json& member = parent[open_.back().key];
+    member = std::move(value);
+    return &member;
+  }
+  bool add(Json value) {
+    place(std::move(value));
+    return true;
+  }
+  bool open(Json container) {
+    open_.push_back({place(std::move(container)), ""});
+    return true;
+  }
+  bool close() {
+    open_.pop_back();
+    return true;
+  }
+
+  /// The path of the value being read, e.g. "a.vertices[2][0]" (Reader's field names).
+  std::string path() const {
+    std::string out;
+    for (std::size_t k = 0; k < open_.size(); ++k) {
+      const Json& container = *open_[k].container;
+      if (container.is_array()) {
+        // An open container below the top holds the value being read as its last element.
+        const std::size_t index = container.size() - (k + 1 < open_.size() ? 1 : 0);
+        out += "[" + std::to_string(index) + "]";
+      } else {
+        if (!out.empty()) out += '.';
+        out += printable(open_[k].key);
+      }
+    }
+    return out;
+  }
+};
+
+/// A line's JSON document, or why it is none (bounded, never throws, never recurses).
+std::variant<Json, InputError> parseLine(std::string_view line) {
+  if (auto problem = scanLine(line)) return *problem;
+  DocumentBuilder builder;
+  if (!Json::sax_parse(line.begin(), line.end(), &builder)) {
+    return builder.error.value_or(InputError{"line", "not valid JSON"});
+  }
+  return std::move(builder.root);
+}
+
+std::optional<Json> parseObject(std::string_view line, std::optional<InputError>* error) {
+  auto parsed = parseLine(line);
+  if (auto* e = std::get_if<InputError>(&parsed)) {
+    *error = std::move(*e);
+    return std::nullopt;
+  }
+  Json& j = std::get<Json>(parsed);
+  if (!j.is_object()) {
+    *error = InputError{"line", "expected a JSON object"};
+    return std::nullopt;
+  }
+  return std::move(j);
+}
+
+// ---- reading values -----------------------------------------------------------------------
 
 /// Walks a parsed JSON document; the first problem is kept and later reads are no-ops.
 class Reader {
@@ -36,25 +485,35 @@ class Reader {
     return &*it;
   }
 
+  /// A JSON number (its nearest double, checked when the line was parsed) or a string holding
+  /// a hexfloat or a decimal (readNumberString).
   double number(const Json& value, const std::string& field) {
     if (!ok()) return 0.0;
-    double out = 0.0;
-    if (value.is_number()) {
-      out = value.get<double>();
-    } else if (value.is_string()) {
-      out = parseNumberString(value.get<std::string>(), field);
-    } else {
+    if (value.is_number()) return value.get<double>();
+    if (value.is_binary()) {  // a decimal number DocumentBuilder kept as its text
+      const std::string text(value.get_binary().begin(), value.get_binary().end());
+      const auto read = readDecimalText(text);
+      fail(field, cut(text) + " " +
+                      (std::holds_alternative<std::string>(read) ? std::get<std::string>(read)
+                                                                 : "is not exactly a double"));
+      return 0.0;
+    }
+    if (!value.is_string()) {
       fail(field, "expected a number or a hexfloat string, got " + std::string(value.type_name()));
       return 0.0;
     }
-    if (ok() && !std::isfinite(out)) fail(field, "value is not a finite number");
-    return ok() ? out : 0.0;
+    const auto read = readNumberString(value.get_ref<const std::string&>());
+    if (const auto* problem = std::get_if<std::string>(&read)) {
+      fail(field, quoted(value) + " " + *problem);
+      return 0.0;
+    }
+    return std::get<double>(read);
   }
 
   Vec2 vec2(const Json& value, const std::string& field) {
     if (!ok()) return {};
     if (!value.is_array() || value.size() != 2) {
-      fail(field, "expected an array of two numbers [x, y]");
+      fail(field, "expected an array of two numbers [x, y], got " + quoted(value));
       return {};
     }
     return {number(value[0], field + "[0]"), number(value[1], field + "[1]")};
@@ -72,23 +531,6 @@ class Reader {
     const Json* value = member(object, key, field, required);
     return value ? number(*value, field) : fallback;
   }
-
- private:
-  double parseNumberString(const std::string& text, const std::string& field) {
-    if (text.empty()) {
-      fail(field, "empty string is not a number");
-      return 0.0;
-    }
-    errno = 0;
-    char* end = nullptr;
-    const double out = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size()) {
-      fail(field, "\"" + text + "\" is not a number (expected e.g. 1.5 or \"0x1.8p+0\")");
-      return 0.0;
-    }
-    if (!std::isfinite(out)) fail(field, "\"" + text + "\" is not a finite number");
-    return out;
-  }
 };
 
 Polygon readPolygon(Reader& r, const Json& j, const std::string& prefix) {
@@ -97,7 +539,7 @@ Polygon readPolygon(Reader& r, const Json& j, const std::string& prefix) {
   const Json* vertices = r.member(j, "vertices", field, true);
   if (!vertices) return polygon;
   if (!vertices->is_array()) {
-    r.fail(field, "expected an array of [x, y] vertices");
+    r.fail(field, "expected an array of [x, y] vertices, got " + quoted(*vertices));
     return polygon;
   }
   if (vertices->size() < 3 || vertices->size() > static_cast<size_t>(kMaxPolygonVertices)) {
@@ -114,7 +556,7 @@ Polygon readPolygon(Reader& r, const Json& j, const std::string& prefix) {
 
 Shape readShape(Reader& r, const Json& j, const std::string& prefix) {
   if (!j.is_object()) {
-    r.fail(prefix, "expected a shape object with a \"type\"");
+    r.fail(prefix, "expected a shape object with a \"type\", got " + quoted(j));
     return Circle{};
   }
   const Json* type = r.member(j, "type", prefix + ".type", true);
@@ -134,7 +576,7 @@ Shape readShape(Reader& r, const Json& j, const std::string& prefix) {
                         r.vec2Member(j, "p2", prefix), r.vec2Member(j, "ghost2", prefix)};
   }
   if (name == "polygon") return readPolygon(r, j, prefix);
-  r.fail(prefix + ".type", "unknown shape type " + type->dump() +
+  r.fail(prefix + ".type", "unknown shape type " + quoted(*type) +
                                " (circle, capsule, segment, polygon, chainSegment)");
   return Circle{};
 }
@@ -159,29 +601,28 @@ Transform readTransform(Reader& r, const Json& j, const std::string& prefix) {
   return xf;
 }
 
-std::string readId(Reader& r, const Json& j) {
-  const Json* id = r.member(j, "id", "id", false);
-  if (!id) return "";
+/// A string id, or a number id as written; "" when there is none.
+std::optional<std::string> idValue(const Json& j) {
+  const auto id = j.find("id");
+  if (id == j.end()) return "";
   if (id->is_string()) return id->get<std::string>();
   if (id->is_number()) return id->dump();
-  r.fail("id", "expected a string");
-  return "";
+  return std::nullopt;
 }
 
-std::optional<Json> parseObject(std::string_view line, std::optional<InputError>* error) {
-  Json j = Json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) {
-    *error = InputError{"line", "not valid JSON"};
-    return std::nullopt;
-  }
-  if (!j.is_object()) {
-    *error = InputError{"line", "expected a JSON object"};
-    return std::nullopt;
-  }
-  return j;
+std::string readId(Reader& r, const Json& j) {
+  const std::optional<std::string> id = idValue(j);
+  if (!id) r.fail("id", "expected a string, got " + quoted(j.at("id")));
+  return id.value_or("");
 }
 
 // ---- writing ------------------------------------------------------------------------------
+
+/// One line of JSON. A string that is not UTF-8 (an id set by a caller; parsed text always
+/// is) is written with U+FFFD in its place rather than throwing.
+std::string dumpLine(const OrderedJson& j) {
+  return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
+}
 
 OrderedJson writeNumber(double value, NumberFormat format) {
   if (format == NumberFormat::hex) return hexfloat(value);
@@ -288,12 +729,12 @@ bool readFeatureId(const Json& j, FeatureId* out, std::string* error) {
   if (typeA == j.end() || typeB == j.end() || indexA == j.end() || indexB == j.end()) return false;
   const auto badIndex = [&](const char* name, const Json& value, std::uint8_t* field) {
     if (readFeatureIndex(value, field)) return false;
-    *error = std::string(name) + " " + value.dump() + " is not a feature index (0 to 255)";
+    *error = std::string(name) + " " + quoted(value) + " is not a feature index (0 to 255)";
     return true;
   };
   const auto badType = [&](const char* name, const Json& value, FeatureType* field) {
     if (readFeatureType(value, field)) return false;
-    *error = std::string(name) + " " + value.dump() + " is neither \"face\" nor \"vertex\"";
+    *error = std::string(name) + " " + quoted(value) + " is neither \"face\" nor \"vertex\"";
     return true;
   };
   return !badIndex("indexA", *indexA, &out->indexA) && !badIndex("indexB", *indexB, &out->indexB) &&
@@ -383,7 +824,7 @@ std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line) {
   if (status &&
       !(status->is_string() && readStatus(status->get<std::string>(), &record.manifold.status))) {
     r.fail("status",
-           "expected one of contact, no_contact, unsupported, error; got " + status->dump());
+           "expected one of contact, no_contact, unsupported, error; got " + quoted(*status));
   }
   if (r.ok() && record.manifold.status == Status::contact) {
     record.manifold.normal = r.vec2Member(*j, "normal", "");
@@ -403,7 +844,7 @@ std::string formatCase(const Case& c, NumberFormat format) {
   j["b"] = writeShape(c.b, format);
   j["xfA"] = writeTransform(c.xfA, format);
   j["xfB"] = writeTransform(c.xfB, format);
-  return j.dump();
+  return dumpLine(j);
 }
 
 std::string formatManifold(const ManifoldRecord& record, NumberFormat format) {
@@ -428,35 +869,125 @@ std::string formatManifold(const ManifoldRecord& record, NumberFormat format) {
   }
   if (hasAnyGap(m.gaps)) j["gaps"] = writeGaps(m.gaps, format);
   if (!record.reason.empty()) j["reason"] = record.reason;
-  return j.dump();
+  return dumpLine(j);
+}
+
+InputError Line::tooLongError() const {
+  return InputError{"line", "longer than the limit of " + std::to_string(text.size() - 1) +
+                                " bytes; the rest of the line is skipped"};
+}
+
+bool LineReader::next(Line& line) {
+  using Traits = std::char_traits<char>;
+  std::streambuf* buffer = in_.rdbuf();
+  if (buffer == nullptr) return false;
+  while (true) {
+    if (skipping_) skipRestOfLine();
+    line.text.clear();
+    line.tooLong = false;
+    bool any = false;
+    for (int c = buffer->sbumpc(); c != Traits::eof(); c = buffer->sbumpc()) {
+      any = true;
+      if (c == '\n') break;
+      line.text.push_back(static_cast<char>(c));
+      // limit + 2 bytes: too long even if the last of them is a '\r' before the newline
+      if (line.text.size() > limit_ + 1) {
+        skipping_ = true;
+        break;
+      }
+    }
+    if (!any) {
+      in_.setstate(std::ios::eofbit);
+      return false;
+    }
+    line.number = ++number_;
+    if (!line.text.empty() && line.text.back() == '\r' && !skipping_) line.text.pop_back();
+    if (line.text.size() > limit_) {
+      line.text.resize(limit_ + 1);
+      line.tooLong = true;
+      return true;
+    }
+    if (line.text.find_first_not_of(" \t") != std::string::npos) return true;
+  }
+}
+
+void LineReader::skipRestOfLine() {
+  using Traits = std::char_traits<char>;
+  std::streambuf* buffer = in_.rdbuf();
+  for (int c = buffer->sbumpc(); c != Traits::eof() && c != '\n'; c = buffer->sbumpc()) {
+  }
+  skipping_ = false;
 }
 
 std::vector<Line> readLines(std::istream& in) {
   std::vector<Line> lines;
-  std::string text;
-  std::size_t number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    lines.push_back({number, text});
-  }
+  LineReader reader(in);
+  for (Line line; reader.next(line);)
+    lines.push_back(std::move(line));
   return lines;
+}
+
+std::size_t IdLines::firstLine(const std::string& id, std::size_t line) {
+  const auto [it, inserted] = first_.emplace(id, line);
+  return inserted ? 0 : it->second;
+}
+
+std::string duplicateIdWarning(const std::string& id, std::size_t firstLine, std::size_t line) {
+  return "line " + std::to_string(line) + ": duplicate id \"" + printable(id) +
+         "\" (first on line " + std::to_string(firstLine) + ")";
 }
 
 CaseFile readCases(std::istream& in) {
   CaseFile file;
-  for (const Line& line : readLines(in)) {
-    auto loaded = loadCase(line.text);
+  LineReader reader(in);
+  IdLines ids;
+  for (Line line; reader.next(line);) {
+    const std::string where = "line " + std::to_string(line.number) + ": ";
+    std::variant<Case, InputError> loaded =
+        line.tooLong ? std::variant<Case, InputError>(line.tooLongError()) : loadCase(line.text);
     if (auto* e = std::get_if<InputError>(&loaded)) {
-      file.errors.push_back({"line " + std::to_string(line.number) + ": " + e->field, e->message});
+      file.errors.push_back({where + e->field, e->message});
       continue;
     }
     Case c = std::get<Case>(std::move(loaded));
     if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
+    if (const std::size_t first = ids.firstLine(c.id, line.number)) {
+      file.warnings.push_back(duplicateIdWarning(c.id, first, line.number));
+    }
     file.cases.push_back(std::move(c));
   }
   return file;
+}
+
+std::optional<std::string> idOfLine(std::string_view line) {
+  std::optional<InputError> error;
+  const std::optional<Json> j = parseObject(line, &error);
+  if (!j) return std::nullopt;
+  std::optional<std::string> id = idValue(*j);
+  if (id && id->empty()) return std::nullopt;
+  return id;
+}
+
+std::string printable(std::string_view text, bool doubleBackslashes) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const std::size_t length = decodeUtf8(text, i, &cp);
+    if (length == 0) {
+      out += hexEscape("\\x", static_cast<unsigned char>(text[i]), 2);
+      ++i;
+      continue;
+    }
+    if (needsEscape(cp))
+      out += escapeCodePoint(cp);
+    else if (cp == '\\' && doubleBackslashes)
+      out += "\\\\";
+    else
+      out.append(text.substr(i, length));
+    i += length;
+  }
+  return out;
 }
 
 }  // namespace touche

@@ -4,9 +4,12 @@
 // Manifold: {"id": "...", "engine": "...", "status": "contact"|"no_contact"|"unsupported"|
 //            "error", "normal": [x, y], "points": [{"point": [x, y], "separation": s,
 //            "id": {"typeA": "face", "indexA": 0, "typeB": "vertex", "indexB": 2}}, ...]}
-// Numbers are JSON numbers or hexfloat strings ("0x1.8p+1"); both are read exactly. Writers
-// emit the shortest decimal that round-trips (exact), or hexfloat strings on request.
-// Readers ignore fields they do not know. Non-finite values are rejected by name.
+// Numbers are JSON numbers or strings: a hexfloat ("0x1.8p+1") must be exactly a double; a
+// decimal is read as its nearest double, and rejected where that double would lose magnitude
+// (overflow, underflow; docs/file-formats.md). Writers emit the shortest decimal that
+// round-trips (exact), or hexfloat strings on request. Readers ignore fields they do not know;
+// every problem names the field and quotes the value (cut short), and no line, however deep
+// or long, can crash a reader.
 #pragma once
 
 #include <array>
@@ -15,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -68,18 +72,75 @@ std::string formatCase(const Case& c, NumberFormat format = NumberFormat::decima
 std::string formatManifold(const ManifoldRecord& record,
                            NumberFormat format = NumberFormat::decimal);
 
+/// The longest line read (bytes, without its newline): 1 MiB. A case or a manifold needs a few
+/// hundred bytes; the limit keeps a runaway input (a file with no newline, /dev/zero) from
+/// growing without bound. parseCase and parseManifold reject longer text.
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+/// The deepest nesting of arrays and objects in a line. A case needs 4 levels.
+inline constexpr int kMaxNestingDepth = 64;
+
 /// A line of a JSONL file: its 1-based number and its text. Blank lines are skipped.
 struct Line {
   std::size_t number = 0;
   std::string text;
+  /// The line was longer than the reader's limit: `text` holds its first limit + 1 bytes (so
+  /// that parsing it fails on its length) and the rest of the line was skipped.
+  bool tooLong = false;
+  /// "longer than the limit of N bytes..." for a line that is tooLong.
+  InputError tooLongError() const;
 };
+
+/// Reads a stream one line at a time, so that a command can answer each line before the next
+/// one arrives (a pipe), in memory bounded by the limit whatever the input.
+class LineReader {
+ public:
+  explicit LineReader(std::istream& in, std::size_t limit = kMaxLineBytes)
+      : in_(in), limit_(limit) {}
+  /// The next non-blank line; false at the end of the stream. A line over the limit is
+  /// returned as soon as the limit is passed (tooLong); its rest is skipped by the next call.
+  bool next(Line& line);
+
+ private:
+  void skipRestOfLine();
+  std::istream& in_;
+  std::size_t limit_;
+  std::size_t number_ = 0;
+  bool skipping_ = false;
+};
+
+/// Every line of a stream (each at most kMaxLineBytes + 1 bytes: see Line::tooLong).
 std::vector<Line> readLines(std::istream& in);
 
-/// Every case of a stream, or the error of each bad line prefixed with "line N: ".
+/// The first line of each id, so that a repeated id can be reported with both lines.
+class IdLines {
+ public:
+  /// 0 the first time `id` is seen (its line is recorded), else the line it was first seen on.
+  std::size_t firstLine(const std::string& id, std::size_t line);
+
+ private:
+  std::unordered_map<std::string, std::size_t> first_;
+};
+/// "line 9: duplicate id \"x\" (first on line 3)", the id printable().
+std::string duplicateIdWarning(const std::string& id, std::size_t firstLine, std::size_t line);
+
+/// Every case of a stream, or the error of each bad line prefixed with "line N: ". A case
+/// without an id gets "line-N". Repeated ids are kept (the first is the one a lookup by id
+/// finds) and each repeat gets a warning naming both lines.
 struct CaseFile {
   std::vector<Case> cases;
   std::vector<InputError> errors;
+  std::vector<std::string> warnings;
 };
 CaseFile readCases(std::istream& in);
+
+/// The id of a line (a string, or a number as written), when the line is JSON with one; for
+/// naming a line whose case or manifold did not parse. Safe on any text.
+std::optional<std::string> idOfLine(std::string_view line);
+
+/// `text` made safe for a terminal: control characters (C0, DEL, C1), bidirectional controls
+/// and bytes that are not UTF-8 become visible escapes (\n, \u001b, \x80), so that an id can
+/// neither forge a line nor restyle the terminal. With `doubleBackslashes` a backslash is
+/// written \\, which keeps the escaping unambiguous for a single value such as an id.
+std::string printable(std::string_view text, bool doubleBackslashes = true);
 
 }  // namespace touche
