@@ -8,7 +8,8 @@
 //           1–4 numbers overwritten by decoded doubles (NaN, ±inf, subnormals, ulp steps) or
 //           one structural defect (clockwise, duplicate or collinear vertex, broken count,
 //           zero-length segment); 3 parallel → flat features parallel exactly or within one
-//           ulp; 4 extreme → sizes near 1e-6 at coordinates near 1e7, or scaled to subnormals.
+//           ulp; 4 extreme → sizes near 1e-6 at coordinates near 1e7, scaled to subnormals, or
+//           scaled by any 2^e in [2^-1074, 2^45] (the whole range inputs may take).
 //   byte 1  margin: a multiple of 4 → a grid margin in [0, 1/2] (drawn next), else 0.
 //   byte 2  grid fraction bits, 2..21.
 //   byte 3  whole-scene scale: 2^e with e = (int8)byte mod 41 (exact on the grid paths).
@@ -40,6 +41,7 @@
 #include "touche/fast/fast.h"
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/render.h"
+#include "touche/reference/reference.h"
 #include "touche/test_support/bad_inputs.h"
 #include "touche/test_support/checks.h"
 #include "touche/test_support/fast_bits.h"
@@ -138,11 +140,21 @@ void editArbitrarily(ByteRng& in, Case* scene) {
   }
 }
 
-/// Sizes near 1e-6 at coordinates near 1e7 (scaled by 2^-20, moved by about 2^23 — the move
-/// rounds, so the shapes no longer sit exactly on the grid), or the scene scaled down to
-/// subnormal coordinates (2^-1040 … 2^-1070).
+/// The first byte picks: 0 → the scene scaled down to subnormal coordinates (2^-1040 …
+/// 2^-1070); 1 → scaled by 2^e for any e in [−1074, 45], two bytes (the filter once took a
+/// wrong axis only in 2^-271 … 2^-449, which no other path reached); else sizes near 1e-6 at
+/// coordinates near 1e7 (scaled by 2^-20, moved by about 2^23 — the move rounds, so the shapes
+/// no longer sit exactly on the grid).
 void makeExtreme(ByteRng& in, FuzzInput* input) {
-  const bool subnormal = in.nextByte() % 4 == 0;
+  const int mode = in.nextByte() % 4;
+  if (mode == 1) {
+    const int twoBytes = in.nextByte() * 256 + in.nextByte();
+    const int exponent = -1074 + twoBytes % 1120;
+    input->scene = test::scaledScene(input->scene, exponent);
+    input->options.margin = std::ldexp(input->options.margin, exponent);
+    return;
+  }
+  const bool subnormal = mode == 0;
   const int exponent = subnormal ? -1040 - static_cast<int>(in.nextByte() % 31) : -20;
   input->scene = test::scaledScene(input->scene, exponent);
   input->options.margin = std::ldexp(input->options.margin, exponent);
@@ -487,21 +499,28 @@ bool box2dInScope(const FuzzInput& in) {
   return scope != "sharp" || !hasRoundedPolygon(in.scene);
 }
 
-/// True when every coordinate of the scene is below 2^-500: products of two coordinates
-/// underflow, so a floating-point engine's decisions are no longer within the oracle's
-/// scale-relative tolerance. There the fast engines are held to sanity only (finite, unit
-/// normal, an answer), the reference to everything.
-bool productsUnderflow(const Case& scene) {
+/// The largest |coordinate| of the scene (rotations excluded).
+double sceneMagnitude(const Case& scene) {
   Case c = scene;
+  double largest = 0.0;
   for (Shape* shape : {&c.a, &c.b}) {
     Transform* xf = shape == &c.a ? &c.xfA : &c.xfB;
     const std::vector<double*> numbers = test::numbersOf(shape, xf);
     for (std::size_t i = 0; i < numbers.size(); ++i) {
       const bool isRotation = i == 2 || i == 3;  // numbersOf: p.x, p.y, q.c, q.s, then shape
-      if (!isRotation && std::fabs(*numbers[i]) >= 0x1p-500) return false;
+      if (!isRotation) largest = std::max(largest, std::fabs(*numbers[i]));
     }
   }
-  return true;
+  return largest;
+}
+
+/// True when every coordinate of the scene is below 2^-500 (double) or 2^-60 (float): products
+/// of two coordinates underflow in the engine's precision (float's normal range ends at
+/// 2^-126), so its decisions are no longer within the oracle's scale-relative tolerance. There
+/// the fast engines are held to sanity only (finite, unit normal, an answer), the reference to
+/// everything.
+bool productsUnderflow(const Case& scene, bool inFloat) {
+  return sceneMagnitude(scene) < (inFloat ? 0x1p-60 : 0x1p-500);
 }
 
 std::string checkBox2d(const FuzzInput& in) {
@@ -550,7 +569,7 @@ std::string checkSane(const char* engine, const Manifold& m) {
 
 /// fast and fast_float in both role orders, against the reference.
 std::string checkFast(const FuzzInput& in, const Engine& engine) {
-  const bool sanityOnly = productsUnderflow(in.scene);
+  const bool sanityOnly = productsUnderflow(in.scene, &engine == &fast::kFloatEngine);
   for (const Case& c : {in.scene, test::swappedScene(in.scene)}) {
     const test::CrossCheck check = test::crossCheck(engine, c, in.options);
     const std::string sane = checkSane(engine.name.data(), check.actual);
@@ -627,8 +646,51 @@ std::string checkBatch(const FuzzInput& in) {
   return checkBatchT<double>(in.scene, in.options);
 }
 
+bool sameBits(double x, double y) {
+  return std::memcmp(&x, &y, sizeof x) == 0;
+}
+
+/// Bit for bit: status, flags, normal, points (position, separation, id) and every gap.
+bool sameBits(const Manifold& x, const Manifold& y) {
+  if (x.status != y.status || x.flags != y.flags || x.pointCount != y.pointCount) return false;
+  if (!sameBits(x.normal.x, y.normal.x) || !sameBits(x.normal.y, y.normal.y)) return false;
+  for (int i = 0; i < x.pointCount; ++i) {
+    const ManifoldPoint& p = x.points[i];
+    const ManifoldPoint& q = y.points[i];
+    if (!sameBits(p.point.x, q.point.x) || !sameBits(p.point.y, q.point.y) ||
+        !sameBits(p.separation, q.separation) || !(p.id == q.id)) {
+      return false;
+    }
+  }
+  const auto gapsOf = [](const DecisionGaps& g) {
+    return std::array{g.axis, g.incident, g.contact, g.clip, g.region, g.normal};
+  };
+  const auto gx = gapsOf(x.gaps);
+  const auto gy = gapsOf(y.gaps);
+  for (std::size_t k = 0; k < gx.size(); ++k) {
+    if (gx[k].has_value() != gy[k].has_value()) return false;
+    if (gx[k] && !sameBits(*gx[k], *gy[k])) return false;
+  }
+  return true;
+}
+
+/// Away from unit scale (coordinates below 2^-30 or above 2^30, where the 100k-pair filter
+/// identity tests do not reach) the filtered reference must give the all-exact one's bits:
+/// the filter's error bounds are what underflow and overflow test.
+std::string checkReferenceFilter(const FuzzInput& in, const Manifold& filtered) {
+  const double magnitude = sceneMagnitude(in.scene);
+  if (magnitude >= 0x1p-30 && magnitude <= 0x1p30) return "";
+  reference::setFilterEnabled(false);
+  const Manifold exact = test::runEngine(reference::kEngine, in.scene, in.options);
+  reference::setFilterEnabled(true);
+  if (sameBits(filtered, exact)) return "";
+  return "reference: the filtered answer " + test::describe(filtered) +
+         " differs from the all-exact one " + test::describe(exact);
+}
+
 std::string checkValid(const FuzzInput& in, PairId pair) {
   const Manifold expected = test::runEngine(reference::kEngine, in.scene, in.options);
+  if (std::string filter = checkReferenceFilter(in, expected); !filter.empty()) return filter;
   if (expected.status == Status::unsupported) return "";  // the pair has not landed yet
   if (expected.status != Status::contact && expected.status != Status::noContact) {
     return "reference answered " + std::string(statusName(expected.status)) + " to valid input";
