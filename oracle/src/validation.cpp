@@ -16,16 +16,40 @@ std::string_view builtinCorpus() {
   return generated::kBuiltinCorpus;
 }
 
-bool ValidationReport::passed() const {
+int ValidationReport::judged() const {
+  int n = 0;
+  for (const auto& row : counts) {
+    for (int k : row)
+      n += k;
+  }
+  return n;
+}
+
+bool ValidationReport::failed() const {
   for (const auto& row : counts) {
     for (int k = 0; k < kOutcomeCount; ++k) {
-      if (!isAcceptable(static_cast<Outcome>(k)) && row[k] != 0) return false;
+      if (!isAcceptable(static_cast<Outcome>(k)) && row[k] != 0) return true;
     }
   }
-  return true;
+  return false;
+}
+
+bool ValidationReport::passed() const {
+  return !failed() && judged() > 0;
+}
+
+int exitStatus(const ValidationReport& report) {
+  if (report.failed()) return kExitFail;
+  return report.judged() > 0 ? kExitPass : kExitNothingJudged;
 }
 
 namespace {
+
+/// True when the case's pair has no area: no manifold is defined, the reference answers
+/// `unsupported` (core/pairs.h), and so does every engine that follows the contract.
+bool pairWithoutArea(const Case& c) {
+  return !pairInfo(lookupPair(typeOf(c.a), typeOf(c.b)).id).hasArea;
+}
 
 /// True when `engine` declares it does not implement the case's (canonical) pair.
 bool declaresNotImplemented(const Engine& engine, const Case& c) {
@@ -40,18 +64,24 @@ std::string inputRefusal(const Engine& engine, const Case& c) {
   return isBox2d ? box2d::refusal(c.a, c.b) : std::string();
 }
 
-/// What became of one engine on one case: judged (comparison), not implemented (neither), or
-/// not judged because the engine refused this input (refusalReason).
+/// What became of one engine on one case: judged (comparison), not implemented (neither),
+/// not judged because the engine refused this input (refusalReason), or a pair without area
+/// that the engine does not support either (unsupportedPair).
 struct CaseResult {
   std::optional<Comparison> comparison;
   std::string refusalReason;
+  bool unsupportedPair = false;
 };
 
 /// Runs `engine` on one case and judges its answer, unless it answered `unsupported` for a pair
-/// it declares it does not implement, or with an input-specific refusal.
+/// without area, for a pair it declares it does not implement, or with an input-specific
+/// refusal. (A pair without area is checked on the case as given: an engine's skin may grow
+/// its segments into capsules, but if it still answers `unsupported` there is no answer to
+/// judge — expecting the skinned capsules' manifold from it would fail every such case.)
 CaseResult judgeOne(const Engine& engine, const Case& c, const Options& options) {
   const Manifold actual = run(engine, c, options);
   if (actual.status == Status::unsupported) {
+    if (pairWithoutArea(c)) return {std::nullopt, "", true};
     if (declaresNotImplemented(engine, c)) return {};
     if (std::string why = inputRefusal(engine, c); !why.empty()) return {std::nullopt, why};
   }
@@ -74,8 +104,13 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
     std::array<int, kOutcomeCount> row{};
     int notImplemented = 0;
     int notJudged = 0;
+    int unsupportedPair = 0;
     for (const Case& c : cases) {
       CaseResult result = judgeOne(*engine, c, options);
+      if (result.unsupportedPair) {
+        ++unsupportedPair;
+        continue;
+      }
       if (!result.refusalReason.empty()) {
         ++notJudged;
         report.refusals.push_back({c.id, std::string(engine->name), result.refusalReason});
@@ -94,6 +129,7 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
     report.counts.push_back(row);
     report.notImplemented.push_back(notImplemented);
     report.notJudged.push_back(notJudged);
+    report.unsupportedPair.push_back(unsupportedPair);
   }
   return report;
 }
@@ -110,6 +146,13 @@ void formatRow(std::ostringstream& out, const char* label, const std::vector<int
     out << cell;
   }
   out << "\n";
+}
+
+/// PASS, FAIL or NOTHING JUDGED, with what it means.
+std::string verdictOf(const ValidationReport& report) {
+  if (report.failed()) return "FAIL (differences outside the declared conventions)";
+  if (report.judged() == 0) return "NOTHING JUDGED (no engine gave an answer to judge)";
+  return "PASS (every difference is explained by a declared convention)";
 }
 
 int total(const std::vector<int>& perEngine) {
@@ -142,10 +185,12 @@ std::string formatReport(const ValidationReport& report) {
   }
   formatRow(out, "not implemented", report.notImplemented);
   formatRow(out, "not judged", report.notJudged);
-  out << report.caseCount << " cases x " << report.engines.size() << " engines: "
-      << (report.passed() ? "PASS (every difference is explained by a declared convention)"
-                          : "FAIL (differences outside the declared conventions)")
-      << "; " << total(report.notJudged) << " not judged (the engine refused the input)\n";
+  formatRow(out, "unsupported pair", report.unsupportedPair);
+  out << report.caseCount << " cases x " << report.engines.size() << " engines, " << report.judged()
+      << " of " << report.caseCount * static_cast<int>(report.engines.size())
+      << " answers judged: " << verdictOf(report) << "; " << total(report.notJudged)
+      << " not judged (the engine refused the input); " << total(report.unsupportedPair)
+      << " unsupported pair (no area: no engine supports it)\n";
   for (const Refusal& r : report.refusals) {
     out << "\n[" << r.engine << "] " << r.caseId << ": not judged: " << r.reason << "\n";
   }

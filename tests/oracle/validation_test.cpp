@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "touche/oracle/box2d.h"
@@ -90,9 +91,11 @@ TEST(ValidateCases, UnsupportedForClaimedPairIsStatusMismatch) {
   EXPECT_GT(report.counts.at(0)[static_cast<int>(Outcome::statusMismatch)], 0);
 }
 
-/// Every case is counted once: judged (some outcome), not implemented or not judged.
+/// Every case is counted once: judged (some outcome), not implemented, not judged or an
+/// unsupported pair.
 int accounted(const ValidationReport& report, std::size_t engine) {
-  int sum = report.notImplemented.at(engine) + report.notJudged.at(engine);
+  int sum = report.notImplemented.at(engine) + report.notJudged.at(engine) +
+            report.unsupportedPair.at(engine);
   for (int n : report.counts.at(engine))
     sum += n;
   return sum;
@@ -133,6 +136,63 @@ TEST(ValidateCases, EnginesWithoutRefusalsHaveNothingNotJudged) {
     EXPECT_EQ(report.notJudged.at(e), isBox2d ? 2 : 0) << report.engines[e];
     EXPECT_EQ(accounted(report, e), static_cast<int>(file.cases.size())) << report.engines[e];
   }
+}
+
+CaseFile pairsWithoutArea() {
+  std::ifstream in(TOUCHE_TEST_DATA "/pairs_without_area.jsonl");
+  return readCases(in);
+}
+
+/// An engine that answers no_contact to everything: an answer, so always judged.
+Manifold collideNothing(const Shape&, const Transform&, const Shape&, const Transform&,
+                        const Options&) {
+  return statusOnly(Status::noContact);
+}
+constexpr Engine kAnswersEverything{"answers_everything", &collideNothing, &claimsEverything};
+
+// Regression: segment–segment and segment–chainSegment cases failed every Box2D-skin run
+// (the skin grew the segments into capsules, whose manifold was then expected) although no
+// engine supports those pairs — the reference itself answers unsupported (core/pairs.h).
+TEST(ValidateCases, PairWithoutAreaIsAnUnsupportedPairNotAFailure) {
+  const CaseFile file = pairsWithoutArea();
+  ASSERT_TRUE(file.errors.empty());
+  ASSERT_EQ(file.cases.size(), 5u);
+  const ValidationReport report = validateCases(file.cases, knownEngines());
+  EXPECT_FALSE(report.failed()) << formatReport(report);
+  for (std::size_t e = 0; e < report.engines.size(); ++e) {
+    EXPECT_EQ(report.unsupportedPair.at(e), 5) << report.engines[e];
+    EXPECT_EQ(accounted(report, e), 5) << report.engines[e];
+  }
+  // Nothing was judged: not a pass.
+  EXPECT_EQ(report.judged(), 0);
+  EXPECT_FALSE(report.passed());
+  EXPECT_EQ(exitStatus(report), kExitNothingJudged);
+  const std::string text = formatReport(report);
+  EXPECT_THAT(text, ::testing::ContainsRegex("unsupported pair +5 +5 +5 +5 +5"));
+  EXPECT_THAT(text, ::testing::HasSubstr("0 of 25 answers judged: NOTHING JUDGED"));
+}
+
+TEST(ValidateCases, PairWithoutAreaBesideAJudgedCasePasses) {
+  CaseFile file = pairsWithoutArea();
+  const CaseFile builtinCases = builtin();
+  file.cases.push_back(builtinCases.cases.front());
+  const Engine* engines[] = {&box2d::kSkinEngine};
+  const ValidationReport report = validateCases(file.cases, engines);
+  EXPECT_TRUE(report.passed()) << formatReport(report);
+  EXPECT_EQ(report.judged(), 1);
+  EXPECT_EQ(exitStatus(report), kExitPass);
+  EXPECT_THAT(formatReport(report), ::testing::HasSubstr("1 of 6 answers judged: PASS"));
+}
+
+// An engine that answers a pair without area is still judged: the contract is unsupported.
+TEST(ValidateCases, AnAnswerForAPairWithoutAreaIsStillJudged) {
+  const CaseFile file = pairsWithoutArea();
+  const Engine* engines[] = {&kAnswersEverything};
+  const ValidationReport report = validateCases(file.cases, engines);
+  EXPECT_EQ(report.unsupportedPair.at(0), 0);
+  EXPECT_EQ(report.counts.at(0)[static_cast<int>(Outcome::statusMismatch)], 5);
+  EXPECT_TRUE(report.failed());
+  EXPECT_EQ(exitStatus(report), kExitFail);
 }
 
 }  // namespace

@@ -42,24 +42,44 @@ struct ValidationReport {
   /// the pair but declares it cannot take these shapes). Reported as "not judged": neither an
   /// agreement nor a failure.
   std::vector<int> notJudged;
+  /// Per engine: cases whose pair has no area (segment–segment, segment–chainSegment,
+  /// chainSegment–chainSegment: the reference itself answers `unsupported`, core/pairs.h) that
+  /// the engine answered `unsupported` too. No engine supports such a pair, so there is nothing
+  /// to judge: reported as "unsupported pair", neither an agreement nor a failure.
+  std::vector<int> unsupportedPair;
   std::vector<Refusal> refusals;   ///< every not-judged case, with the engine's reason
   std::vector<Judgement> notable;  ///< outcome != agree
   int caseCount = 0;
-  /// True when every outcome is agree or agree-within-tie (explained by a declared convention).
+  /// How many (engine, case) answers were judged (given an outcome), over all engines.
+  int judged() const;
+  /// True when every outcome is agree or agree-within-tie (explained by a declared convention)
+  /// and at least one answer was judged: a run that judged nothing has not passed.
   bool passed() const;
+  /// True when some outcome is neither agree nor agree-within-tie.
+  bool failed() const;
 };
+
+/// Exit statuses of `touche validate` and `touche check` (docs/validating-your-engine.md).
+inline constexpr int kExitPass = 0;           ///< every judged answer passes, and one was judged
+inline constexpr int kExitFail = 1;           ///< a failure (or, for check, a problem with a line)
+inline constexpr int kExitUsage = 2;          ///< unusable arguments or unreadable files
+inline constexpr int kExitNothingJudged = 3;  ///< no failure, but nothing was judged at all
+
+/// kExitFail when the report failed, kExitNothingJudged when it judged nothing, else kExitPass.
+int exitStatus(const ValidationReport& report);
 
 /// Judges every engine on every case: the expected manifold is the reference's on
 /// expectedCaseFor(case, conventionsFor(engine)), compared with toleranceFor that case. An
-/// engine answering `unsupported` for a pair it does not implement is counted as not
-/// implemented; `unsupported` for an input the engine declares it cannot take (its refusal
-/// reason for these shapes is not empty) is counted as not judged; any other `unsupported` for a
-/// pair it claims to implement is a status-mismatch.
+/// engine answering `unsupported` for a pair without area is counted as an unsupported pair;
+/// for a pair it does not implement, as not implemented; for an input the engine declares it
+/// cannot take (its refusal reason for these shapes is not empty), as not judged; any other
+/// `unsupported` for a pair it claims to implement is a status-mismatch.
 ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
                                const Options& options = {});
 
-/// The table (engines × outcome classes, then "not implemented" and "not judged"), the summary,
-/// each refused case's reason and each non-agree case's explanation.
+/// The table (engines × outcome classes, then "not implemented", "not judged" and
+/// "unsupported pair"), the summary ("J of N answers judged: PASS", "FAIL" or "NOTHING
+/// JUDGED"), each refused case's reason and each non-agree case's explanation.
 std::string formatReport(const ValidationReport& report);
 
 }  // namespace touche::oracle
