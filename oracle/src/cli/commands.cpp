@@ -1,6 +1,15 @@
 // touche — the CLI's commands (commands.h).
+//
+// Every command reads its input one bounded line at a time (LineReader) and writes each
+// result as soon as it has it, flushed: a later bad line, a crash or a kill never loses what
+// was already computed, and `collide -` answers a pipe line by line. A failed write (a full
+// disk, a closed output) is reported and ends the command with status 2. Text taken from the
+// input (ids, engine names) is made printable() before it reaches a terminal.
 #include "commands.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -16,26 +25,72 @@
 namespace touche::cli {
 namespace {
 
+constexpr int kExitUnusable = 2;
+
+/// An input named on the command line: a file, or standard input for "-".
+class Input {
+ public:
+  /// False, having said why on `err` (naming the path), when `path` is a directory or cannot
+  /// be opened: such an input must not read as an empty file that passes.
+  bool open(const std::string& path, std::ostream& err) {
+    path_ = path;
+    if (path == "-") return true;
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+      err << "touche: cannot read " << printable(path) << ": it is a directory\n";
+      return false;
+    }
+    file_.open(path, std::ios::binary);
+    if (!file_) {
+      err << "touche: cannot read " << printable(path) << ": " << std::strerror(errno) << "\n";
+      return false;
+    }
+    return true;
+  }
+  std::istream& stream() { return path_ == "-" ? std::cin : file_; }
+
+ private:
+  std::string path_;
+  std::ifstream file_;
+};
+
 /// Opens `path` ("-" = stdin) and calls `use` with the stream; false when it cannot be read.
 template <class Use>
 bool withInput(const std::string& path, std::ostream& err, Use&& use) {
-  if (path == "-") {
-    use(std::cin);
-    return true;
-  }
-  std::ifstream file(path);
-  if (!file) {
-    err << "touche: cannot read " << path << "\n";
-    return false;
-  }
-  use(file);
+  Input input;
+  if (!input.open(path, err)) return false;
+  use(input.stream());
   return true;
+}
+
+/// Flushes `out` and tells whether everything written to it so far arrived; says why on `err`
+/// when not. Output is flushed line by line so that nothing computed waits in a buffer.
+bool flushed(std::ostream& out, const std::string& what, std::ostream& err) {
+  out.flush();
+  if (out) return true;
+  err << "touche: cannot write " << what << ": " << std::strerror(errno) << "\n";
+  return false;
+}
+
+bool writeLine(std::ostream& out, const std::string& line, std::ostream& err) {
+  out << line << '\n';
+  return flushed(out, "the output", err);
+}
+
+/// Writes `text` to the file `path`, closing it to be sure it arrived.
+bool writeFile(const std::string& path, const std::string& text, std::ostream& err) {
+  std::ofstream file(path, std::ios::binary);
+  if (file) file << text;
+  if (file) file.close();
+  if (file) return true;
+  err << "touche: cannot write " << printable(path) << ": " << std::strerror(errno) << "\n";
+  return false;
 }
 
 const Engine* engineOrComplain(const std::string& name, std::ostream& err) {
   const Engine* engine = oracle::findEngine(name);
   if (!engine) {
-    err << "touche: unknown engine '" << name << "' (known:";
+    err << "touche: unknown engine '" << printable(name) << "' (known:";
     for (const Engine* e : oracle::knownEngines())
       err << " " << e->name;
     err << ")\n";
@@ -43,30 +98,39 @@ const Engine* engineOrComplain(const std::string& name, std::ostream& err) {
   return engine;
 }
 
-/// The output line of one input line: the engine's manifold, or an error naming the line.
-std::string collideLine(const Engine& engine, const Options& options, const Line& line, bool hex,
-                        bool* invalid) {
+std::string lineId(std::size_t number) {
+  return "line-" + std::to_string(number);
+}
+
+/// The record of one input line: the engine's manifold, or an error naming the line. Its id
+/// is the case's, or line-N as readCases and `touche check` name a case without one, so that
+/// collide's output can be checked against its input.
+ManifoldRecord collideLine(const Engine& engine, const Options& options, const Line& line,
+                           bool* invalid) {
   ManifoldRecord record;
   record.engine = std::string(engine.name);
-  record.id = "line " + std::to_string(line.number);
-  const auto parsed = parseCase(line.text);
+  const std::string where = "line " + std::to_string(line.number) + ": ";
+  auto parsed =
+      line.tooLong ? std::variant<Case, InputError>(line.tooLongError()) : parseCase(line.text);
   if (const auto* error = std::get_if<InputError>(&parsed)) {
     *invalid = true;
+    const auto id = line.tooLong ? std::nullopt : idOfLine(line.text);
+    record.id = id.value_or(lineId(line.number));
     record.manifold = statusOnly(Status::error);
-    record.reason = "line " + std::to_string(line.number) + ": " + error->describe();
-  } else {
-    const Case& c = std::get<Case>(parsed);
-    record.id = c.id;
-    if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, options)) {
-      *invalid = true;
-      record.reason = "line " + std::to_string(line.number) + ": " + bad->describe();
-    }
-    record.manifold = oracle::run(engine, c, options);
-    if (record.reason.empty()) {
-      record.reason = oracle::reasonFor(engine, c, options, record.manifold.status);
-    }
+    record.reason = where + error->describe();
+    return record;
   }
-  return formatManifold(record, hex ? NumberFormat::hex : NumberFormat::decimal);
+  const Case& c = std::get<Case>(parsed);
+  record.id = c.id.empty() ? lineId(line.number) : c.id;
+  if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, options)) {
+    *invalid = true;
+    record.reason = where + bad->describe();
+  }
+  record.manifold = oracle::run(engine, c, options);
+  if (record.reason.empty()) {
+    record.reason = oracle::reasonFor(engine, c, options, record.manifold.status);
+  }
+  return record;
 }
 
 std::vector<const Engine*> enginesNamed(const std::vector<std::string>& names, std::ostream& err) {
@@ -79,72 +143,89 @@ std::vector<const Engine*> enginesNamed(const std::vector<std::string>& names, s
   return engines;
 }
 
+/// The cases of `path` ("" = the built-in corpus), their errors and warnings said on `err`.
+bool readCaseFile(const std::string& path, CaseFile* file, std::ostream& err) {
+  if (path.empty()) {
+    std::istringstream in{std::string(oracle::builtinCorpus())};
+    *file = readCases(in);
+  } else if (!withInput(path, err, [&](std::istream& in) { *file = readCases(in); })) {
+    return false;
+  }
+  for (const InputError& e : file->errors)
+    err << "touche: " << e.describe() << "\n";
+  for (const std::string& w : file->warnings)
+    err << "touche: warning: " << w << "\n";
+  return true;
+}
+
 }  // namespace
 
 int collide(const std::string& engineName, double margin, const std::string& input, bool hex,
             std::ostream& out, std::ostream& err) {
   const Engine* engine = engineOrComplain(engineName, err);
-  if (!engine) return 2;
+  if (!engine) return kExitUnusable;
   const Options options{margin};
   if (auto bad = validateOptions(options)) {
     err << "touche: --margin: " << bad->message << "\n";
-    return 2;
+    return kExitUnusable;
   }
   bool invalid = false;
+  bool written = true;
   const bool opened = withInput(input, err, [&](std::istream& in) {
-    for (const Line& line : readLines(in)) {
-      out << collideLine(*engine, options, line, hex, &invalid) << "\n";
+    LineReader reader(in);
+    IdLines ids;
+    for (Line line; written && reader.next(line);) {
+      const ManifoldRecord record = collideLine(*engine, options, line, &invalid);
+      if (const std::size_t first = ids.firstLine(record.id, line.number)) {
+        err << "touche: warning: " << duplicateIdWarning(record.id, first, line.number) << "\n";
+      }
+      written = writeLine(
+          out, formatManifold(record, hex ? NumberFormat::hex : NumberFormat::decimal), err);
     }
   });
-  if (!opened) return 2;
+  if (!opened || !written) return kExitUnusable;
   return invalid ? 1 : 0;
 }
 
 int validate(const std::string& corpus, const std::vector<std::string>& engineNames,
              std::ostream& out, std::ostream& err) {
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
-  if (engines.empty()) return 2;
+  if (engines.empty()) return kExitUnusable;
   CaseFile file;
-  if (corpus.empty()) {
-    std::istringstream in{std::string(oracle::builtinCorpus())};
-    file = readCases(in);
-  } else if (!withInput(corpus, err, [&](std::istream& in) { file = readCases(in); })) {
-    return 2;
-  }
-  for (const InputError& e : file.errors)
-    err << "touche: " << e.describe() << "\n";
+  if (!readCaseFile(corpus, &file, err)) return kExitUnusable;
+  // The report shows ids and nothing else reads them: shown printable.
+  for (Case& c : file.cases)
+    c.id = printable(c.id);
   const oracle::ValidationReport report = oracle::validateCases(file.cases, engines);
   out << formatReport(report);
+  if (!flushed(out, "the output", err)) return kExitUnusable;
   return report.passed() && file.errors.empty() ? 0 : 1;
 }
 
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engineNames, std::ostream& err) {
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
-  if (engines.empty()) return 2;
+  if (engines.empty()) return kExitUnusable;
   CaseFile file;
-  if (!withInput(input, err, [&](std::istream& in) { file = readCases(in); })) return 2;
-  for (const InputError& e : file.errors)
-    err << "touche: " << e.describe() << "\n";
+  if (!readCaseFile(input, &file, err)) return kExitUnusable;
   const Case* chosen = nullptr;
   for (const Case& c : file.cases) {
     if (!chosen && (caseId.empty() || c.id == caseId)) chosen = &c;
   }
   if (!chosen) {
-    err << "touche: no case" << (caseId.empty() ? "" : " with id '" + caseId + "'") << " in "
-        << input << "\n";
+    err << "touche: no case" << (caseId.empty() ? "" : " with id \"" + printable(caseId) + "\"")
+        << " in " << printable(input) << "\n";
     return 1;
   }
   std::vector<ManifoldRecord> records;
   for (const Engine* e : engines) {
-    records.push_back({chosen->id, std::string(e->name), oracle::run(*e, *chosen), "", true});
+    ManifoldRecord record;
+    record.id = chosen->id;
+    record.engine = std::string(e->name);
+    record.manifold = oracle::run(*e, *chosen);
+    records.push_back(std::move(record));
   }
-  std::ofstream svg(output);
-  if (!(svg << oracle::renderSvg(*chosen, records))) {
-    err << "touche: cannot write " << output << "\n";
-    return 2;
-  }
-  return 0;
+  return writeFile(output, oracle::renderSvg(*chosen, records), err) ? 0 : kExitUnusable;
 }
 
 namespace {
@@ -162,36 +243,40 @@ oracle::Progress progressBar(std::ostream& err) {
   };
 }
 
+/// The run's text for a terminal: each problem is one line whatever ids it quotes, and the
+/// engine's name (from a conventions file) is shown printable.
+void makePrintable(oracle::CheckRun& run) {
+  for (std::string& problem : run.problems)
+    problem = printable(problem, false);
+  run.conventions.engine = printable(run.conventions.engine);
+}
+
 }  // namespace
 
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
           const std::string& html, bool progress, std::ostream& out, std::ostream& err) {
+  if (cases == "-" && manifolds == "-") {
+    err << "touche: --cases and --manifolds cannot both be - (one standard input)\n";
+    return kExitUnusable;
+  }
   auto loaded = oracle::loadConventions(conventions);
   if (auto* e = std::get_if<InputError>(&loaded)) {
     err << "touche: --conventions: " << e->describe() << "\n";
-    return 2;
+    return kExitUnusable;
   }
   const auto& declared = std::get<oracle::DeclaredConventions>(loaded);
-  std::ifstream casesFile(cases);
-  std::ifstream manifoldsFile(manifolds);
-  for (const auto* f : {&casesFile, &manifoldsFile}) {
-    if (!*f) {
-      err << "touche: cannot read " << (f == &casesFile ? cases : manifolds) << "\n";
-      return 2;
-    }
+  Input casesInput, manifoldsInput;
+  if (!casesInput.open(cases, err) || !manifoldsInput.open(manifolds, err)) return kExitUnusable;
+  oracle::CheckRun run = oracle::check(casesInput.stream(), manifoldsInput.stream(), declared,
+                                       progress ? progressBar(err) : oracle::Progress{});
+  for (const oracle::CheckedCase& c : run.cases) {
+    if (!writeLine(out, oracle::verdictLine(c), err)) return kExitUnusable;
   }
-  const oracle::CheckRun run = oracle::check(casesFile, manifoldsFile, declared,
-                                             progress ? progressBar(err) : oracle::Progress{});
-  for (const oracle::CheckedCase& c : run.cases)
-    out << oracle::verdictLine(c) << "\n";
+  if (!html.empty() && !writeFile(html, oracle::htmlReport(run, conventions), err)) {
+    return kExitUnusable;
+  }
+  makePrintable(run);
   err << oracle::summaryTable(run);
-  if (!html.empty()) {
-    std::ofstream page(html);
-    if (!(page << oracle::htmlReport(run, conventions))) {
-      err << "touche: cannot write " << html << "\n";
-      return 2;
-    }
-  }
   return run.failures() == 0 ? 0 : 1;
 }
 

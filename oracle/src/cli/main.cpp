@@ -5,6 +5,9 @@
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
 //                [--html report.html]
+// An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
+// 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
+// unwritable output (docs/file-formats.md).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -13,6 +16,9 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
+  // The commands read and write through iostreams only: unsynchronised, they are buffered
+  // (a line at a time through stdio otherwise).
+  std::ios::sync_with_stdio(false);
   CLI::App app{"touche: verified 2D contact manifolds and a test oracle for narrow phases"};
   app.require_subcommand(1);
 
@@ -30,7 +36,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> validateEngines = {"fast", "fast_float", "box2d", "box2d_skin"};
   CLI::App* validate = app.add_subcommand(
       "validate", "judge engines against the reference on a corpus (default: built in)");
-  validate->add_option("corpus", corpus, "case JSONL file (default: the built-in corpus)");
+  validate->add_option("corpus", corpus,
+                       "case JSONL file, or - for stdin (default: the built-in corpus)");
   validate->add_option("--engines", validateEngines, "engines to judge")->delimiter(',');
 
   std::string caseId;
@@ -48,8 +55,9 @@ int main(int argc, char** argv) {
   std::string html;
   CLI::App* check = app.add_subcommand(
       "check", "judge a foreign engine's manifolds against exact geometry, case by case");
-  check->add_option("--cases", cases, "case JSONL file")->required();
-  check->add_option("--manifolds", manifolds, "the engine's manifold JSONL file")->required();
+  check->add_option("--cases", cases, "case JSONL file, or - for stdin")->required();
+  check->add_option("--manifolds", manifolds, "the engine's manifold JSONL file, or - for stdin")
+      ->required();
   check->add_option("--conventions", conventions,
                     "a conventions JSON file, or a preset: box2d-2.4.1, box2d-2.4.1-noskin, "
                     "box2d-v3, exact (default)");

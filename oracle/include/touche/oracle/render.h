@@ -3,6 +3,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "touche/core/jsonl.h"
 
@@ -11,7 +12,14 @@ namespace touche::oracle {
 /// An SVG drawing of both shapes (rounded polygons and circles drawn as such, y up), and for
 /// each record its normal (an arrow from the points' centre) and points, one colour per
 /// record, with a legend naming the engine, the status and the separations. The view box
-/// fits the shapes and points with a margin.
+/// fits the shapes and points with a margin. Coordinates are relative to the view's top-left
+/// corner, a world point the <desc class="origin"> names, and written in full precision, so
+/// that a scene far from the origin (1e12) is drawn where it is.
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records);
+
+/// `text` as XML 1.0 character data or an attribute value (SVG, HTML): markup characters as
+/// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
+/// tab and line breaks, U+FFFE, bytes that are not UTF-8) as visible printable() escapes.
+std::string xmlText(std::string_view text);
 
 }  // namespace touche::oracle
