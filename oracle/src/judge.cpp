@@ -8,6 +8,7 @@
 // minus the radii (the surfaces taken as the cores pushed out along the normal — the model
 // every engine with rounded shapes uses for its reported separations).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -158,6 +159,13 @@ struct Judge {
   std::ostringstream notes;
   /// A chain segment's one-sided facts (one_sided.h), when A or B is one.
   std::optional<exact::OneSidedFacts> oneSided;
+  std::vector<FailedCheck> failures = {};  ///< every failed check so far, in the order run
+  std::string check = "status";            ///< the check running now: names its failures
+  std::size_t checkNotes = 0;              ///< where the running check's notes start in `notes`
+  std::string tieHeadline = "inside a declared band or convention";
+  /// Per point: why its id, in touche's typed form, is no feature id (ManifoldRecord).
+  std::array<std::string, 2> idErrors = {};
+  SourceLines source = {};
 };
 
 void setAllowances(Judge& j) {
@@ -191,12 +199,42 @@ void setAllowances(Judge& j) {
   if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
-Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
-  Comparison result;
-  result.outcome = outcome;
-  if (outcome == Outcome::agree) return result;
+/// Starts a check: its failures are named `name` and carry the notes written from here on.
+void begin(Judge& j, std::string name) {
+  j.check = std::move(name);
+  j.checkNotes = static_cast<std::size_t>(j.notes.tellp());
+}
+
+/// Records a failure of the running check: its headline, then its own notes. The checks after
+/// the normal measure along it: when it failed, their headlines say so (a right point is off
+/// its features along a wrong normal).
+void fail(Judge& j, Outcome outcome, const std::string& headline) {
+  std::string own = j.notes.str().substr(j.checkNotes);
+  while (!own.empty() && own.back() == '\n')
+    own.pop_back();
+  const bool normalFailed = std::any_of(j.failures.begin(), j.failures.end(),
+                                        [](const FailedCheck& f) { return f.check == "normal"; });
+  const std::string said =
+      normalFailed ? headline + " (measured along the reported normal, which failed)" : headline;
+  j.failures.push_back({j.check, outcome, own.empty() ? said : said + "\n" + own});
+}
+
+/// The headline of a failure: the first line of its explanation.
+std::string headlineOf(const FailedCheck& f) {
+  return f.explanation.substr(0, f.explanation.find('\n'));
+}
+
+/// The whole explanation: the headline, every note, the other failures, the exact facts, the
+/// tolerance, and the manifold and the case (as given when their lines are known, so that a
+/// repro feeds the engine what it read; else the manifold in touche's conventions and the
+/// case as hexfloats).
+std::string explain(Judge& j, const std::string& headline) {
   std::ostringstream out;
-  out << outcomeName(outcome) << ": " << headline << "\n" << j.notes.str();
+  out << headline << "\n" << j.notes.str();
+  for (std::size_t k = 1; k < j.failures.size(); ++k) {
+    const FailedCheck& f = j.failures[k];
+    out << "  also " << f.check << ": " << outcomeName(f.outcome) << ": " << headlineOf(f) << "\n";
+  }
   out << "  exact: best separation " << sci(j.facts.best)
       << (j.facts.faceAxes ? " over face axes" : "") << ", contact "
       << (j.facts.contact ? "yes" : "no") << " at margin " << sci(j.conv.margin)
@@ -204,10 +242,45 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
   out << "  tolerance (" << j.conv.engine << "): unit " << sci(j.tol.unit) << "; lengths "
       << sci(j.lengthAllowance) << "; normal " << sci(j.normalAllowance) << "; tie band "
       << sci(j.tieBand) << "; contact band " << sci(j.conv.contactBand) << "\n";
-  out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", j.hasIds}) << "\n";
-  out << "  case: " << formatCase(j.c, NumberFormat::hex);
-  result.explanation = out.str();
+  if (!j.source.manifoldLine.empty()) {
+    out << "  actual (as given): " << j.source.manifoldLine << "\n";
+  } else {
+    out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", j.hasIds}) << "\n";
+  }
+  if (!j.source.caseLine.empty()) {
+    out << "  case (as given): " << j.source.caseLine;
+  } else {
+    out << "  case: " << formatCase(j.c, NumberFormat::hex);
+  }
+  return out.str();
+}
+
+/// The judgement so far: agree, agree-within-tie, or the first failure with every failure.
+Comparison finish(Judge& j) {
+  Comparison result;
+  if (j.failures.empty()) {
+    result.outcome = j.withinBand ? Outcome::agreeWithinTie : Outcome::agree;
+    if (j.withinBand) result.explanation = explain(j, "agree-within-tie: " + j.tieHeadline);
+    return result;
+  }
+  const FailedCheck& first = j.failures.front();
+  result.outcome = first.outcome;
+  result.explanation =
+      explain(j, std::string(outcomeName(first.outcome)) + ": " + headlineOf(first));
+  result.failures = j.failures;
   return result;
+}
+
+/// Ends the judgement with `outcome`: a failure of the running check, or an agreement (within
+/// the band: `headline` says why) that nothing later can change.
+Comparison conclude(Judge& j, Outcome outcome, const std::string& headline) {
+  if (outcome == Outcome::agreeWithinTie) {
+    j.withinBand = true;
+    j.tieHeadline = headline;
+  } else if (outcome != Outcome::agree) {
+    fail(j, outcome, headline);
+  }
+  return finish(j);
 }
 
 // --- 1. status ------------------------------------------------------------------------------
@@ -220,17 +293,17 @@ std::optional<Comparison> judgeOneSidedStatus(Judge& j) {
   const exact::OneSidedFacts& f = *j.oneSided;
   const bool saysContact = j.actual.status == Status::contact;
   if (f.exclusion == Exclusion::sure) {
-    if (!saysContact) return verdict(j, Outcome::agree, "");
+    if (!saysContact) return conclude(j, Outcome::agree, "");
     j.notes << "  one-sided chain segment: " << f.why << "\n";
-    return verdict(j, Outcome::spuriousContact, "contact where the chain segment has none");
+    return conclude(j, Outcome::spuriousContact, "contact where the chain segment has none");
   }
   if (f.exclusion == Exclusion::near) {
     j.notes << "  one-sided chain segment: " << f.why << "\n";
     j.withinBand = true;
     if (saysContact) return std::nullopt;
-    return verdict(j, Outcome::agreeWithinTie, "one-sided decision inside the band");
+    return conclude(j, Outcome::agreeWithinTie, "one-sided decision inside the band");
   }
-  if (f.statusFree && !saysContact) return verdict(j, Outcome::agree, "");
+  if (f.statusFree && !saysContact) return conclude(j, Outcome::agree, "");
   return std::nullopt;
 }
 
@@ -244,9 +317,9 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   if (a == Status::unsupported || a == Status::error) {
     j.notes << "  the case is valid and the shapes are " << (j.facts.contact ? "within" : "beyond")
             << " the margin\n";
-    return verdict(j, Outcome::statusMismatch,
-                   "expected " + std::string(j.facts.contact ? "contact" : "no_contact") +
-                       ", got " + std::string(statusName(a)));
+    return conclude(j, Outcome::statusMismatch,
+                    "expected " + std::string(j.facts.contact ? "contact" : "no_contact") +
+                        ", got " + std::string(statusName(a)));
   }
   const bool saysContact = a == Status::contact;
   if (saysContact == j.facts.contact) return std::nullopt;
@@ -258,11 +331,11 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   if (j.facts.boundary <= band) {
     j.withinBand = true;
     return saysContact ? std::nullopt
-                       : std::optional(verdict(j, Outcome::agreeWithinTie,
-                                               "contact decision inside the contact band"));
+                       : std::optional(conclude(j, Outcome::agreeWithinTie,
+                                                "contact decision inside the contact band"));
   }
-  return verdict(j, saysContact ? Outcome::spuriousContact : Outcome::missingContact,
-                 "contact decision differs outside the contact band");
+  return conclude(j, saysContact ? Outcome::spuriousContact : Outcome::missingContact,
+                  "contact decision differs outside the contact band");
 }
 
 // --- 2. sanity ------------------------------------------------------------------------------
@@ -273,15 +346,19 @@ std::optional<Comparison> judgeSanity(Judge& j) {
   for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i) {
     ok = ok && finite(m.points[i].point) && std::isfinite(m.points[i].separation);
   }
-  if (!ok) return verdict(j, Outcome::nonFinite, "NaN or infinity in the manifold");
+  begin(j, "finite");
+  if (!ok) return conclude(j, Outcome::nonFinite, "NaN or infinity in the manifold");
+  begin(j, "point-count");
   if (m.pointCount < 1 || m.pointCount > 2) {
     j.notes << "  point count " << m.pointCount << ": a contact has 1 or 2\n";
-    return verdict(j, Outcome::wrongPointCount, "contact with an impossible point count");
+    return conclude(j, Outcome::wrongPointCount, "contact with an impossible point count");
   }
+  // Final too: the later checks measure along the normal, which must not be near zero.
+  begin(j, "unit-normal");
   const double unitError = std::fabs(length(m.normal) - 1.0);
   if (unitError > j.tol.normal()) {
     j.notes << "  |normal| differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
-    return verdict(j, Outcome::wrongNormal, "the normal is not unit");
+    return conclude(j, Outcome::wrongNormal, "the normal is not unit");
   }
   return std::nullopt;
 }
@@ -296,11 +373,10 @@ double normalBand(const Judge& j, double best) {
   return std::max(j.tieBand, j.tol.axisTieBand(-best) + j.tol.roundingBand());
 }
 
-/// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h).
-std::optional<Comparison> judgeOneSidedNormal(Judge& j) {
-  if (exact::normalAdmissible(*j.oneSided, j.actual.normal, j.normalAllowance)) {
-    return std::nullopt;
-  }
+/// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h); false
+/// (and a failure recorded) when it does not.
+bool oneSidedNormalAdmissible(Judge& j) {
+  if (exact::normalAdmissible(*j.oneSided, j.actual.normal, j.normalAllowance)) return true;
   const exact::OneSided& s = j.oneSided->chain;
   auto unit = [](const QVec& v) {
     const Vec2 d{exact::toDouble(v.x), exact::toDouble(v.y)};
@@ -313,25 +389,25 @@ std::optional<Comparison> judgeOneSidedNormal(Judge& j) {
           << "), n2 " << (s.convex2 ? "" : "unused, concave ") << "(" << sci(unit(s.n2).x) << ", "
           << sci(unit(s.n2).y) << "); chain is " << (j.oneSided->chainIsA ? "A" : "B")
           << (j.oneSided->normalIsN1 ? "; the contact must be along n1" : "") << ")\n";
-  return verdict(j, Outcome::wrongNormal, "normal outside the chain segment's admissible arc");
+  fail(j, Outcome::wrongNormal, "normal outside the chain segment's admissible arc");
+  return false;
 }
 
-std::optional<Comparison> judgeNormal(Judge& j) {
+void judgeNormal(Judge& j) {
+  begin(j, "normal");
   if (j.oneSided) {
-    if (auto r = judgeOneSidedNormal(j)) return r;
+    if (!oneSidedNormalAdmissible(j)) return;
     // Near-optimal among the admissible normals, unless the rules fix the normal (n1) or the
     // decision is inside the band; a circle's best is the two-sided one.
-    if (j.oneSided->exclusion != exact::Exclusion::no || j.oneSided->normalIsN1) {
-      return std::nullopt;
-    }
+    if (j.oneSided->exclusion != exact::Exclusion::no || j.oneSided->normalIsN1) return;
   }
   const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
   const QVec n = exact::lift(j.actual.normal);
-  const double along = exact::quotientToDouble(exact::minDot(j.facts.difference, n),
-                                               exact::dot(n, n)) -
-                       exact::toDouble(j.facts.radius);
+  const double along =
+      exact::quotientToDouble(exact::minDot(j.facts.difference, n), exact::dot(n, n)) -
+      exact::toDouble(j.facts.radius);
   const double deficit = best - along;
-  if (deficit <= j.lengthAllowance) return std::nullopt;
+  if (deficit <= j.lengthAllowance) return;
   const double allowed = normalBand(j, best) + j.lengthAllowance;
   j.notes << "  normal "
           << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
@@ -341,9 +417,9 @@ std::optional<Comparison> judgeNormal(Judge& j) {
           << inUnits(allowed, j.tol.unit) << ")\n";
   if (deficit <= allowed) {
     j.withinBand = true;
-    return std::nullopt;
+    return;
   }
-  return verdict(j, Outcome::wrongNormal, "the normal is not near-optimal");
+  fail(j, Outcome::wrongNormal, "the normal is not near-optimal");
 }
 
 // --- 4. points ------------------------------------------------------------------------------
@@ -450,7 +526,9 @@ Reading bestReading(const Judge& j, const ManifoldPoint& mp) {
   return best;
 }
 
-std::optional<Comparison> judgePoint(Judge& j, int i) {
+/// Checks point i; its first failure ends its check (the later ones read the same line).
+void judgePoint(Judge& j, int i) {
+  begin(j, "points[" + std::to_string(i) + "]");
   const ManifoldPoint& mp = j.actual.points[i];
   const Reading reading = bestReading(j, mp);
   const PointFacts& p = reading.centre;
@@ -459,13 +537,13 @@ std::optional<Comparison> judgePoint(Judge& j, int i) {
     j.notes << "  point " << i << ": the line along the normal through it passes " << sci(p.missA)
             << " from A's core and " << sci(p.missB) << " from B's (allowed "
             << sci(j.lateralAllowance) << ")\n";
-    if (miss > j.lateralAllowance) return verdict(j, Outcome::wrongPoint, "point off a feature");
+    if (miss > j.lateralAllowance) return fail(j, Outcome::wrongPoint, "point off a feature");
     j.withinBand = true;  // beyond a reference face, inside the side-plane extension
   }
   if (reading.offsetError > j.lengthAllowance) {
     j.notes << "  point " << i << ": " << inUnits(reading.offsetError, j.tol.unit)
             << " along the normal from where the declared placement puts it\n";
-    return verdict(j, Outcome::wrongPoint, "point misplaced along the normal");
+    return fail(j, Outcome::wrongPoint, "point misplaced along the normal");
   }
   const double lo = reading.lo, hi = reading.hi, error = reading.separationError;
   if (error > j.lengthAllowance) {
@@ -473,15 +551,14 @@ std::optional<Comparison> judgePoint(Judge& j, int i) {
             << sci(p.separation) << " (" << sci(lo) << " to " << sci(hi)
             << " within one length allowance sideways): differs by " << inUnits(error, j.tol.unit)
             << "\n";
-    return verdict(j, Outcome::wrongSeparation, "separation differs from the exact one");
+    return fail(j, Outcome::wrongSeparation, "separation differs from the exact one");
   }
   const double beyond = mp.separation - j.conv.margin;
   if (!j.conv.keepsPointsBeyondMargin && beyond > j.conv.contactBand + j.lengthAllowance) {
     j.notes << "  point " << i << " is beyond the margin by " << inUnits(beyond, j.tol.unit)
             << " and the engine declares it drops such points\n";
-    return verdict(j, Outcome::wrongPointCount, "a point beyond the margin");
+    return fail(j, Outcome::wrongPointCount, "a point beyond the margin");
   }
-  return std::nullopt;
 }
 
 // --- 5. face–face contact has two points ----------------------------------------------------
@@ -499,12 +576,13 @@ int parallelEdge(const Core& core, Vec2 direction, double allowance) {
   return -1;
 }
 
-std::optional<Comparison> judgeFaceFace(Judge& j) {
-  if (j.actual.pointCount == 2) return std::nullopt;
+void judgeFaceFace(Judge& j) {
+  begin(j, "face-face");
+  if (j.actual.pointCount == 2) return;
   const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
   const int ea = parallelEdge(j.facts.a, n, j.normalAllowance);
   const int eb = parallelEdge(j.facts.b, -n, j.normalAllowance);
-  if (ea < 0 || eb < 0) return std::nullopt;
+  if (ea < 0 || eb < 0) return;
   // Overlap of the two edges along the tangent, and the separation at both of its ends.
   const Vec2 t{-n.y, n.x};
   auto at = [](const QVec& v) { return Vec2{exact::toDouble(v.x), exact::toDouble(v.y)}; };
@@ -512,57 +590,112 @@ std::optional<Comparison> judgeFaceFace(Judge& j) {
   const Vec2 b0 = at(exact::edgeStart(j.facts.b, eb)), b1 = at(exact::edgeEnd(j.facts.b, eb));
   const double lo = std::max(std::min(dot(a0, t), dot(a1, t)), std::min(dot(b0, t), dot(b1, t)));
   const double hi = std::min(std::max(dot(a0, t), dot(a1, t)), std::max(dot(b0, t), dot(b1, t)));
-  if (hi - lo <= 2.0 * j.lateralAllowance) return std::nullopt;
+  if (hi - lo <= 2.0 * j.lateralAllowance) return;
   const Vec2 mid = 0.5 * (a0 + b0);
   for (double s : {lo, hi}) {
     const Vec2 x = mid + (s - dot(mid, t)) * t;
     const double sep = pointFacts(j, x, Surface::line, Surface::line).separation;
     if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
-      return std::nullopt;  // an end may legitimately be dropped
+      return;  // an end may legitimately be dropped
     }
   }
   j.notes << "  face " << ea << " of A and face " << eb << " of B are parallel to the normal's "
           << "tangent and overlap over " << sci(hi - lo) << ": both ends are contact points\n";
-  return verdict(j, Outcome::wrongPointCount, "face-face contact with one point");
+  fail(j, Outcome::wrongPointCount, "face-face contact with one point");
 }
 
 // --- 6. ids ---------------------------------------------------------------------------------
 
+/// Whether feature (type, index) exists on `core`.
+bool exists(const Core& core, FeatureType type, int index) {
+  const int count =
+      type == FeatureType::vertex ? static_cast<int>(core.vertices.size()) : exact::edgeCount(core);
+  return index < count;
+}
+
 /// Whether feature (type, index) of `core` lies on the line x + t·n (within `allowance`).
 bool onFeature(const Core& core, FeatureType type, int index, const QVec& x, const QVec& n,
                double allowance) {
-  const int count = static_cast<int>(core.vertices.size());
   if (type == FeatureType::vertex) {
-    return index < count && exact::distanceToLine(core.vertices[index], x, n) <= allowance;
+    return exact::distanceToLine(core.vertices[index], x, n) <= allowance;
   }
-  if (index >= exact::edgeCount(core)) return false;
   return exact::segmentDistanceToLine(exact::edgeStart(core, index), exact::edgeEnd(core, index), x,
                                       n) <= allowance;
 }
 
-std::optional<Comparison> judgeIds(Judge& j, bool hasIds) {
+/// "A (a polygon) has vertices 0 to 3 and faces 0 to 3": the ids a shape's features take.
+std::string featuresOf(const Judge& j, bool onA) {
+  const Core& core = onA ? j.facts.a : j.facts.b;
+  const int vertices = static_cast<int>(core.vertices.size());
+  const int faces = exact::edgeCount(core);
+  std::string text = std::string(onA ? "A" : "B") + " (a " +
+                     std::string(shapeTypeName(typeOf(onA ? j.c.a : j.c.b))) + ") has ";
+  if (faces == 0) return text + "vertex 0 only";
+  return text + "vertices 0 to " + std::to_string(vertices - 1) + " and faces 0 to " +
+         std::to_string(faces - 1);
+}
+
+std::string featureName(FeatureType type, int index) {
+  return (type == FeatureType::face ? "face " : "vertex ") + std::to_string(index);
+}
+
+/// Whether the declared conventions compare this case's ids.
+bool idsCompared(const Judge& j) {
   const bool hasCircle = typeOf(j.c.a) == ShapeType::circle || typeOf(j.c.b) == ShapeType::circle;
-  if (!hasIds || j.conv.compareIds == IdComparison::none ||
-      (j.conv.compareIds == IdComparison::withoutCircles && hasCircle)) {
-    return std::nullopt;
+  return j.conv.compareIds == IdComparison::all ||
+         (j.conv.compareIds == IdComparison::withoutCircles && !hasCircle);
+}
+
+/// Ids written in touche's typed form that name no feature at all (ManifoldRecord::idErrors:
+/// an index beyond 255 or negative, an unknown type): wrong, whatever the other points say.
+bool judgeIdErrors(Judge& j) {
+  bool any = false;
+  for (int i = 0; i < std::clamp(j.actual.pointCount, 0, 2); ++i) {
+    const std::string& error = j.idErrors[static_cast<std::size_t>(i)];
+    if (error.empty()) continue;
+    any = true;
+    begin(j, "points[" + std::to_string(i) + "].id");
+    const bool onA = error.substr(0, error.find(' ')).back() == 'A';
+    j.notes << "  point " << i << "'s id: " << error << "; " << featuresOf(j, onA) << "\n";
+    fail(j, Outcome::wrongId, "a feature id that names no feature");
   }
+  return any;
+}
+
+/// Each point's features must exist and lie on the point's line along the normal.
+void judgeIds(Judge& j) {
+  if (!idsCompared(j)) return;
+  if (judgeIdErrors(j) || !j.hasIds) return;
   const QVec n = exact::lift(j.actual.normal);
-  bool ok = true;
   for (int i = 0; i < j.actual.pointCount; ++i) {
-    const ManifoldPoint& p = j.actual.points[i];
-    const QVec x = exact::lift(p.point);
-    const bool a = onFeature(j.facts.a, p.id.typeA, p.id.indexA, x, n, j.lateralAllowance);
-    const bool b = onFeature(j.facts.b, p.id.typeB, p.id.indexB, x, n, j.lateralAllowance);
-    if (a && b) continue;
-    ok = false;
-    auto name = [](FeatureType t) { return t == FeatureType::face ? "face " : "vertex "; };
-    j.notes << "  id " << i << ": point is not on " << (a ? "" : "A's ")
-            << (a ? "" : name(p.id.typeA)) << (a ? "" : std::to_string(p.id.indexA))
-            << (a || b ? "" : " nor ") << (b ? "" : "B's ") << (b ? "" : name(p.id.typeB))
-            << (b ? "" : std::to_string(p.id.indexB)) << "\n";
+    begin(j, "points[" + std::to_string(i) + "].id");
+    const FeatureId& id = j.actual.points[i].id;
+    const struct {
+      bool onA;
+      FeatureType type;
+      int index;
+    } sides[] = {{true, id.typeA, id.indexA}, {false, id.typeB, id.indexB}};
+    std::string missing;
+    for (const auto& side : sides) {
+      const Core& core = side.onA ? j.facts.a : j.facts.b;
+      if (!exists(core, side.type, side.index)) {
+        j.notes << "  point " << i << "'s id: " << (side.onA ? "A's " : "B's ")
+                << featureName(side.type, side.index) << " does not exist; "
+                << featuresOf(j, side.onA) << "\n";
+        missing += missing.empty() ? "" : " nor ";
+        missing += std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
+        continue;
+      }
+      const QVec x = exact::lift(j.actual.points[i].point);
+      if (!onFeature(core, side.type, side.index, x, n, j.lateralAllowance)) {
+        missing += missing.empty() ? "" : " nor ";
+        missing += std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
+      }
+    }
+    if (missing.empty()) continue;
+    j.notes << "  id " << i << ": point is not on " << missing << "\n";
+    fail(j, Outcome::wrongId, "feature ids name features the points are not on");
   }
-  if (ok) return std::nullopt;
-  return verdict(j, Outcome::wrongId, "feature ids name features the points are not on");
 }
 
 }  // namespace
@@ -580,21 +713,34 @@ Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& 
   return m;
 }
 
-Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
-                 bool hasIds) {
+namespace {
+
+/// The case is invalid: only `error` is right.
+Comparison judgeInvalid(const Manifold& reported, const InputError& bad) {
+  Comparison r;
+  if (reported.status == Status::error) return r;
+  r.outcome = Outcome::statusMismatch;
+  r.explanation = "status-mismatch: invalid case (" + bad.describe() + "), expected error";
+  r.failures.push_back({"status", r.outcome, r.explanation});
+  return r;
+}
+
+/// Every check in order. Status and sanity end the judgement when they fail (there is no
+/// manifold to measure); the normal, each point, the face–face rule and each id are all run,
+/// so that every failure of the manifold is reported.
+Comparison judgeAll(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
+                    bool hasIds, const std::array<std::string, 2>& idErrors,
+                    const SourceLines& source) {
   Manifold flipped = reported;
   if (conventions.normal == NormalDirection::bToA && flipped.status == Status::contact) {
     flipped.normal = -flipped.normal;
   }
   if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
-    Comparison r;
-    r.outcome = reported.status == Status::error ? Outcome::agree : Outcome::statusMismatch;
-    if (r.outcome != Outcome::agree) {
-      r.explanation = "status-mismatch: invalid case (" + bad->describe() + "), expected error";
-    }
-    return r;
+    return judgeInvalid(reported, *bad);
   }
   Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}, {}};
+  j.idErrors = idErrors;
+  j.source = source;
   setAllowances(j);
   exact::OwnershipRules rules;
   rules.ownership = conventions.chainOwnership;
@@ -603,19 +749,26 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
   j.oneSided = exact::oneSidedFactsOf(c, j.facts.a, j.facts.b, conventions.margin,
                                       j.tieBand + j.lengthAllowance, rules);
   if (auto r = judgeStatus(j)) return *r;
-  if (flipped.status != Status::contact) {
-    return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree, "");
-  }
+  if (flipped.status != Status::contact) return finish(j);
   if (auto r = judgeSanity(j)) return *r;
-  if (auto r = judgeNormal(j)) return *r;
+  judgeNormal(j);
+  for (int i = 0; i < flipped.pointCount; ++i)
+    judgePoint(j, i);
+  judgeFaceFace(j);
+  judgeIds(j);
+  return finish(j);
+}
 
-  for (int i = 0; i < flipped.pointCount; ++i) {
-    if (auto r = judgePoint(j, i)) return *r;
-  }
-  if (auto r = judgeFaceFace(j)) return *r;
-  if (auto r = judgeIds(j, hasIds)) return *r;
-  return verdict(j, j.withinBand ? Outcome::agreeWithinTie : Outcome::agree,
-                 "inside a declared band or convention");
+}  // namespace
+
+Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
+                 bool hasIds) {
+  return judgeAll(c, reported, conventions, hasIds, {}, {});
+}
+
+Comparison judge(const Case& c, const ManifoldRecord& reported,
+                 const DeclaredConventions& conventions, const SourceLines& source) {
+  return judgeAll(c, reported.manifold, conventions, reported.hasIds, reported.idErrors, source);
 }
 
 }  // namespace touche::oracle

@@ -41,20 +41,22 @@ std::string shellQuoted(const std::string& text) {
   return out + "'";
 }
 
-std::string pairName(const CheckedCase& c) {
-  if (!c.c) return "-";
-  return std::string(shapeTypeName(typeOf(c.c->a))) + "-" +
-         std::string(shapeTypeName(typeOf(c.c->b)));
+/// One line reproducing the verdict: the case and the manifold lines, as given (so that the
+/// engine can be fed exactly what it read: angles stay angles, decimals decimals), fed back to
+/// touche check.
+std::string repro(const CheckedCase& c, const std::string& conventions) {
+  if (c.caseText.empty()) return "";
+  return "touche check --cases <(printf '%s\\n' " + shellQuoted(c.caseText) +
+         ") --manifolds <(printf '%s\\n' " + shellQuoted(c.manifoldText) + ") --conventions " +
+         shellQuoted(conventions);
 }
 
-/// One line reproducing the verdict: the case and the manifold fed back to touche check.
-std::string repro(const CheckedCase& c, const std::string& conventions) {
-  if (!c.c) return "";
-  std::string line = "touche check --cases <(printf '%s\\n' " +
-                     shellQuoted(formatCase(*c.c, NumberFormat::hex)) +
-                     ") --manifolds <(printf '%s\\n' ";
-  line += c.actual ? shellQuoted(formatManifold(*c.actual, NumberFormat::hex)) : "''";
-  return line + ") --conventions " + shellQuoted(conventions);
+/// The names of the failed checks, "normal, points[1]".
+std::string checkNames(const CheckedCase& c) {
+  std::string names;
+  for (const CheckFailure& f : c.failures)
+    names += (names.empty() ? "" : ", ") + f.check;
+  return names;
 }
 
 std::string figure(const CheckedCase& c, const DeclaredConventions& conventions) {
@@ -75,7 +77,8 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;tex
 th{cursor:pointer;background:#eee}tr.fail td.verdict{color:#b00;font-weight:bold}
 tr.pass td.verdict{color:#070}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
 code.repro{display:block;white-space:pre-wrap;word-break:break-all;background:#eef;padding:.5em}
-section.failure{border-top:2px solid #b00;margin-top:2em})";
+section.failure{border-top:2px solid #b00;margin-top:2em}ul#warnings li{color:#850}
+td.n{text-align:right}td.n.fail{color:#b00;font-weight:bold})";
 
 // Sorts the verdict table by a column (text, or numbers when both cells are numbers); on load
 // by failing first, then id. Records what it did in data-sorted-by so a test can see it ran.
@@ -108,13 +111,19 @@ void summary(std::ostringstream& html, const CheckRun& run) {
   std::map<std::string, int> counts;
   for (const CheckedCase& c : run.cases)
     ++counts[c.verdict];
-  const int failed = run.failures();
-  html << "<p id=\"result\" class=\"" << (failed ? "fail" : "pass") << "\">" << run.cases.size()
-       << " cases: " << (failed ? "FAIL, " + std::to_string(failed) + " failing" : "PASS")
-       << "</p>\n<table id=\"summary\"><thead><tr><th>verdict</th><th>cases</th></tr></thead>"
+  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
+  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
+  if (!run.warnings.empty()) {
+    html << "<ul id=\"warnings\">\n";
+    for (const std::string& w : run.warnings)
+      html << "<li>warning: " << escapeHtml(w) << "</li>\n";
+    html << "</ul>\n";
+  }
+  html << "<table id=\"summary\"><thead><tr><th>verdict</th><th>cases</th></tr></thead>"
        << "<tbody>\n";
-  for (const auto& [verdict, n] : counts) {
-    html << "<tr><td>" << escapeHtml(verdict) << "</td><td>" << n << "</td></tr>\n";
+  for (const std::string& verdict : verdictOrder()) {
+    if (counts[verdict] == 0) continue;
+    html << "<tr><td>" << escapeHtml(verdict) << "</td><td>" << counts[verdict] << "</td></tr>\n";
   }
   html << "</tbody></table>\n";
   if (!run.problems.empty()) {
@@ -123,11 +132,42 @@ void summary(std::ostringstream& html, const CheckRun& run) {
       html << "<li>" << escapeHtml(p) << "</li>\n";
     html << "</ul>\n";
   }
+  if (run.baseline) {
+    html << "<p id=\"baseline\">" << escapeHtml(baselineAccount(run)) << "</p>\n";
+  }
+}
+
+/// Cases per pair and verdict; a failing verdict's counts stand out.
+void pairTable(std::ostringstream& html, const CheckRun& run) {
+  const auto byPair = countsByPair(run);
+  std::map<std::string, int> total;
+  for (const CheckedCase& c : run.cases)
+    ++total[c.verdict];
+  std::vector<std::string> columns;
+  for (const std::string& v : verdictOrder()) {
+    if (total[v] > 0) columns.push_back(v);
+  }
+  html << "<h2>By pair</h2>\n<table id=\"pairs\"><thead><tr><th>pair</th>";
+  for (const std::string& v : columns)
+    html << "<th>" << escapeHtml(v) << "</th>";
+  html << "</tr></thead><tbody>\n";
+  for (const auto& [pair, counts] : byPair) {
+    html << "<tr><td>" << escapeHtml(pair) << "</td>";
+    for (const std::string& v : columns) {
+      const auto n = counts.find(v);
+      const int count = n == counts.end() ? 0 : n->second;
+      const bool bad = count > 0 && v != "agree" && v != "agree-within-tie" && v != "unsupported";
+      html << "<td class=\"n" << (bad ? " fail" : "") << "\">" << count << "</td>";
+    }
+    html << "</tr>\n";
+  }
+  html << "</tbody></table>\n";
 }
 
 void verdictTable(std::ostringstream& html, const CheckRun& run) {
   html << "<h2>Verdicts</h2>\n<table id=\"verdicts\"><thead><tr><th>id</th><th>verdict</th>"
-       << "<th>pair</th><th>case line</th><th>manifold line</th></tr></thead><tbody>\n";
+       << "<th>pair</th><th>case line</th><th>manifold line</th><th>failed checks</th>"
+       << (run.baseline ? "<th>baseline</th>" : "") << "</tr></thead><tbody>\n";
   for (const CheckedCase& c : run.cases) {
     const std::string id = escapeHtml(c.id);
     html << "<tr class=\"" << (c.failed ? "fail" : "pass") << "\"><td>";
@@ -136,10 +176,25 @@ void verdictTable(std::ostringstream& html, const CheckRun& run) {
     else
       html << id;
     html << "</td><td class=\"verdict\">" << escapeHtml(c.verdict) << "</td><td>"
-         << escapeHtml(pairName(c)) << "</td><td>" << c.caseLine << "</td><td>"
-         << (c.manifoldLine ? std::to_string(c.manifoldLine) : "") << "</td></tr>\n";
+         << escapeHtml(c.pair) << "</td><td>" << c.caseLine << "</td><td>"
+         << (c.manifoldLine ? std::to_string(c.manifoldLine) : "") << "</td><td>"
+         << escapeHtml(checkNames(c)) << "</td>";
+    if (run.baseline) html << "<td>" << escapeHtml(c.baseline) << "</td>";
+    html << "</tr>\n";
   }
   html << "</tbody></table>\n";
+}
+
+/// Every failed check of a case, by name, with its own explanation.
+std::string failedChecks(const CheckedCase& c) {
+  std::ostringstream html;
+  html << "<ul class=\"failures\">\n";
+  for (const CheckFailure& f : c.failures) {
+    html << "<li><b>" << escapeHtml(f.check) << "</b>: <span class=\"verdict\">"
+         << escapeHtml(f.verdict) << "</span><pre>" << escapeHtml(f.explanation) << "</pre></li>\n";
+  }
+  html << "</ul>\n";
+  return html.str();
 }
 
 }  // namespace
@@ -152,6 +207,7 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
        << "</script></head><body>\n<h1>touche check: " << escapeHtml(run.conventions.engine)
        << "</h1>\n";
   summary(html, run);
+  pairTable(html, run);
   verdictTable(html, run);
   html << "<h2>Failing cases</h2>\n";
   for (const CheckedCase& c : run.cases) {
@@ -159,8 +215,8 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
     html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
          << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
          << "</span></h3>\n"
-         << figure(c, run.conventions) << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
-         << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
+         << figure(c, run.conventions) << failedChecks(c) << "<pre class=\"explanation\">"
+         << escapeHtml(c.explanation) << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
          << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
   }
   html << "</body></html>\n";

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "golden_cases.h"
+#include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
 #include "touche/oracle/validation.h"
@@ -20,6 +21,7 @@ namespace touche::oracle {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 DeclaredConventions preset(const char* name) {
   auto c = conventionsPreset(name);
@@ -484,6 +486,365 @@ TEST(Conventions, ChainOwnershipKeyNamesItsModels) {
   ASSERT_TRUE(std::holds_alternative<InputError>(bad));
   EXPECT_EQ(std::get<InputError>(bad).field, "chainOwnership");
   EXPECT_THAT(std::get<InputError>(bad).message, HasSubstr("\"box2d-2.4.1\""));
+}
+
+// --- touche check: the verdicts of a whole run (check.h) ------------------------------------
+
+constexpr const char* kBoxesCaseLine =
+    R"({"id":"boxes","a":{"type":"polygon","vertices":[[-1,-1],[1,-1],[1,1],[-1,1]]},)"
+    R"("b":{"type":"polygon","vertices":[[-0.5,-0.5],[0.5,-0.5],[0.5,0.5],[-0.5,0.5]]},)"
+    R"("xfB":{"p":[0.25,1.4]}})";
+constexpr const char* kCirclesCaseLine =
+    R"({"id":"circles","a":{"type":"circle","center":[0,0],"radius":1},)"
+    R"("b":{"type":"circle","center":[0,0],"radius":1},"xfB":{"p":[1.5,0],"angle":0.3}})";
+constexpr const char* kCirclesLine = R"({"id":"circles","status":"contact","normal":[1,0],)"
+                                     R"("points":[{"point":[0.75,0],"separation":-0.5}]})";
+
+/// The boxes' manifold (golden_cases.h) as a line: point 0's id and point 1's separation
+/// given, the rest right.
+std::string boxesLine(
+    const std::string& id0 = R"({"typeA":"face","indexA":2,"typeB":"vertex","indexB":0})",
+    const std::string& separation1 = "-0.1", const std::string& extra = "") {
+  return R"({"id":"boxes",)" + extra + R"("status":"contact","normal":[0,1],"points":[)" +
+         R"({"point":[-0.25,0.95],"separation":-0.1,"id":)" + id0 + "}," +
+         R"({"point":[0.75,0.95],"separation":)" + separation1 +
+         R"(,"id":{"typeA":"face","indexA":2,"typeB":"vertex","indexB":1}}]})";
+}
+
+CheckRun checkText(const std::string& cases, const std::string& manifolds,
+                   const DeclaredConventions& conventions) {
+  std::istringstream c(cases), m(manifolds);
+  return check(c, m, conventions);
+}
+
+CheckRun checkText(const std::string& cases, const std::string& manifolds,
+                   const char* conventions = "exact") {
+  return checkText(cases, manifolds, preset(conventions));
+}
+
+TEST(Check, TheRightBoxesAndCirclesPass) {
+  const CheckRun run = checkText(std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine + "\n",
+                                 boxesLine() + "\n" + kCirclesLine + "\n");
+  ASSERT_EQ(run.cases.size(), 2u);
+  EXPECT_EQ(run.cases[0].verdict, "agree") << run.cases[0].explanation;
+  EXPECT_EQ(run.cases[1].verdict, "agree") << run.cases[1].explanation;
+  EXPECT_EQ(run.exitStatus(), kExitPass);
+  EXPECT_EQ(resultLine(run), "2 cases: PASS; 2 of 2 judged");
+}
+
+// Regression: an index no feature has (999, -1: not a FeatureId at all) made the reader take
+// the ids as "not comparable" and check said agree; one beyond the shape's features was
+// reported without saying so.
+TEST(Check, AnIdIndexNoFeatureHasIsWrongIdNamingThePointAndTheIndex) {
+  const struct {
+    std::string id0;
+    std::string says;
+  } bad[] = {
+      {R"({"typeA":"face","indexA":999,"typeB":"vertex","indexB":0})",
+       "point 0's id: indexA 999 is not a feature index (0 to 255); A (a polygon) has vertices 0 "
+       "to 3 and faces 0 to 3"},
+      {R"({"typeA":"face","indexA":2,"typeB":"vertex","indexB":-1})",
+       "point 0's id: indexB -1 is not a feature index (0 to 255); B (a polygon) has vertices 0 to "
+       "3 and faces 0 to 3"},
+      {R"({"typeA":"face","indexA":7,"typeB":"vertex","indexB":0})",
+       "point 0's id: A's face 7 does not exist; A (a polygon) has vertices 0 to 3 and faces 0 to "
+       "3"},
+      {R"({"typeA":"edge","indexA":2,"typeB":"vertex","indexB":0})",
+       "point 0's id: typeA \"edge\" is neither \"face\" nor \"vertex\""},
+  };
+  for (const auto& b : bad) {
+    const CheckRun run = checkText(kBoxesCaseLine, boxesLine(b.id0));
+    ASSERT_EQ(run.cases.size(), 1u);
+    const CheckedCase& c = run.cases[0];
+    EXPECT_EQ(c.verdict, "wrong-id") << b.id0;
+    EXPECT_THAT(c.explanation, HasSubstr(b.says));
+    ASSERT_EQ(c.failures.size(), 1u) << b.id0;
+    EXPECT_EQ(c.failures[0].check, "points[0].id");
+    EXPECT_EQ(run.exitStatus(), kExitFail);
+    // Ids not compared (box2d-v3 declares integer keys): nothing to judge there.
+    EXPECT_EQ(checkText(kBoxesCaseLine, boxesLine(b.id0), "box2d-v3").cases[0].verdict, "agree");
+  }
+}
+
+// Regression: a file where the engine answered unsupported to every case said PASS, exit 0.
+TEST(Check, NothingJudgedIsNotAPass) {
+  const std::string unsupported = R"({"id":"boxes","status":"unsupported"})"
+                                  "\n"
+                                  R"({"id":"circles","status":"unsupported","reason":"later"})";
+  const std::string cases = std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine;
+  const CheckRun none = checkText(cases, unsupported);
+  EXPECT_EQ(none.failures(), 0);
+  EXPECT_EQ(none.judged(), 0);
+  EXPECT_EQ(none.exitStatus(), kExitNothingJudged);
+  EXPECT_EQ(resultLine(none), "2 cases: NOTHING JUDGED; 0 of 2 judged");
+  EXPECT_THAT(summaryTable(none), HasSubstr("2 cases: NOTHING JUDGED; 0 of 2 judged\n"));
+  const CheckRun one = checkText(cases, R"({"id":"boxes","status":"unsupported"})"
+                                        "\n" +
+                                            std::string(kCirclesLine));
+  EXPECT_EQ(one.exitStatus(), kExitPass);
+  EXPECT_EQ(resultLine(one), "2 cases: PASS; 1 of 2 judged");
+  EXPECT_EQ(checkText("", "").exitStatus(), kExitNothingJudged);
+}
+
+// Regression: a case id on two case lines took the one manifold for the first and reported
+// the second as missing; a manifold id on two lines judged the case against the first.
+TEST(Check, DuplicateCaseIdsAreNamedWithBothLinesAndNotJudged) {
+  const CheckRun run =
+      checkText(std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine + "\n" + kBoxesCaseLine,
+                boxesLine() + "\n" + kCirclesLine);
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (std::size_t k : {0u, 2u}) {
+    EXPECT_EQ(run.cases[k].verdict, "duplicate-id");
+    EXPECT_THAT(run.cases[k].explanation,
+                HasSubstr("cases lines 1 and 3 have the same id 'boxes': which manifold answers "
+                          "which case is ambiguous"));
+    EXPECT_TRUE(run.cases[k].failed);
+  }
+  EXPECT_EQ(run.cases[1].verdict, "agree");
+  EXPECT_THAT(run.problems,
+              ::testing::ElementsAre(
+                  "cases lines 1 and 3 have the same id 'boxes': none of them is judged"));
+  EXPECT_EQ(run.failures(), 2);  // the two cases; the problem is theirs
+  EXPECT_EQ(run.exitStatus(), kExitFail);
+}
+
+TEST(Check, DuplicateManifoldIdsAreNamedWithBothLinesAndNotJudged) {
+  // The first boxes line is right, the third wrong: judging either would be a guess.
+  const CheckRun run = checkText(std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine,
+                                 boxesLine() + "\n" + kCirclesLine + "\n" +
+                                     boxesLine(R"({"typeA":"face",)"
+                                               R"("indexA":1,"typeB":)"
+                                               R"("vertex","indexB":0})") +
+                                     "\n" + R"({"id":"orphan","status":"no_contact"})" + "\n" +
+                                     R"({"id":"orphan","status":"no_contact"})");
+  ASSERT_EQ(run.cases.size(), 2u);
+  EXPECT_EQ(run.cases[0].verdict, "duplicate-id");
+  EXPECT_THAT(run.cases[0].explanation,
+              HasSubstr("manifolds lines 1 and 3 have the same id 'boxes': which one answers case "
+                        "line 1 is ambiguous, so neither is judged"));
+  EXPECT_EQ(run.cases[1].verdict, "agree");
+  EXPECT_THAT(run.problems,
+              ::testing::UnorderedElementsAre(
+                  "manifolds lines 1 and 3 have the same id 'boxes': case line 1 is not judged "
+                  "against either",
+                  "manifolds lines 4 and 5: id 'orphan' matches no case"));
+  EXPECT_EQ(run.failures(), 2);  // the boxes case, and the orphan lines
+}
+
+// Regression: judge() stopped at its first failure, so a wrong separation hid a wrong id.
+TEST(Check, EveryFailedCheckIsReportedFirstOneAsTheVerdict) {
+  const CheckRun run =
+      checkText(std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine,
+                boxesLine(R"({"typeA":"face","indexA":1,"typeB":"vertex","indexB":0})", "-0.2") +
+                    "\n" + kCirclesLine);
+  const CheckedCase& c = run.cases.at(0);
+  EXPECT_EQ(c.verdict, "wrong-separation");
+  ASSERT_EQ(c.failures.size(), 2u) << c.explanation;
+  EXPECT_EQ(c.failures[0].check, "points[1]");
+  EXPECT_EQ(c.failures[0].verdict, "wrong-separation");
+  EXPECT_THAT(c.failures[0].explanation, HasSubstr("separation 1: reported -0.2, exact -0.1"));
+  EXPECT_EQ(c.failures[1].check, "points[0].id");
+  EXPECT_EQ(c.failures[1].verdict, "wrong-id");
+  EXPECT_THAT(c.failures[1].explanation, HasSubstr("id 0: point is not on A's face 1"));
+  EXPECT_THAT(c.explanation, HasSubstr("also points[0].id: wrong-id: feature ids name"));
+  const std::string line = verdictLine(c);
+  EXPECT_THAT(
+      line, ::testing::StartsWith(R"({"id":"boxes","verdict":"wrong-separation","explanation":")"));
+  EXPECT_THAT(line, HasSubstr(R"("failures":[{"check":"points[1]","verdict":"wrong-separation",)"));
+  EXPECT_THAT(line, HasSubstr(R"({"check":"points[0].id","verdict":"wrong-id",)"));
+  // A passing line keeps its old form; a failure judge() did not give is one entry.
+  EXPECT_EQ(verdictLine(run.cases.at(1)), R"({"id":"circles","verdict":"agree","explanation":""})");
+  const CheckRun missing = checkText(kBoxesCaseLine, "");
+  EXPECT_THAT(verdictLine(missing.cases.at(0)),
+              HasSubstr(R"("failures":[{"check":"manifold","verdict":"missing-manifold",)"));
+  // Per pair: a row per canonical pair, a column per verdict that occurs.
+  const auto byPair = countsByPair(run);
+  EXPECT_EQ(byPair.at("polygon_polygon").at("wrong-separation"), 1);
+  EXPECT_EQ(byPair.at("circle_circle").at("agree"), 1);
+  const std::string table = summaryTable(run);
+  EXPECT_THAT(table, HasSubstr("pair \\ verdict"));
+  EXPECT_THAT(table, ::testing::ContainsRegex("circle_circle +1 +0\n"));
+  EXPECT_THAT(table, ::testing::ContainsRegex("polygon_polygon +0 +1\n"));
+}
+
+// A wrong normal makes a right point look off its features: said, not hidden.
+TEST(Check, ChecksAlongAFailedNormalSaySo) {
+  const CheckRun run =
+      checkText(kCirclesCaseLine,
+                R"({"id":"circles","status":"contact","normal":[0.995004165278025766,)"
+                R"(0.0998334166468281523],"points":[{"point":[0.75,0],"separation":-0.5}]})");
+  const CheckedCase& c = run.cases.at(0);
+  EXPECT_EQ(c.verdict, "wrong-normal");
+  ASSERT_EQ(c.failures.size(), 2u);
+  EXPECT_EQ(c.failures[1].check, "points[0]");
+  EXPECT_THAT(c.failures[1].explanation,
+              HasSubstr("point off a feature (measured along the reported normal, which failed)"));
+}
+
+std::string manifoldsOf(const char* engine, const CaseFile& file) {
+  std::string lines;
+  for (const Case& c : file.cases) {
+    ManifoldRecord record;
+    record.id = c.id;
+    record.engine = engine;
+    record.manifold = run(*findEngine(engine), c);
+    lines += formatManifold(record) + "\n";
+  }
+  return lines;
+}
+
+// Regression: `collide --engine box2d` judged under box2d-2.4.1 (the skinned preset) failed
+// most cases with no hint that the skin was the difference.
+TEST(Check, ATouchEngineJudgedUnderAnotherPresetIsWarnedAndTheFittingPresetNamed) {
+  const std::string corpus(builtinCorpus());
+  std::istringstream in(corpus);
+  const std::string manifolds = manifoldsOf("box2d", readCases(in));
+  const CheckRun wrong = checkText(corpus, manifolds, "box2d-2.4.1");
+  EXPECT_GT(2 * wrong.failures(), wrong.judged());
+  ASSERT_EQ(wrong.warnings.size(), 2u) << summaryTable(wrong);
+  EXPECT_THAT(wrong.warnings[0],
+              HasSubstr("engine 'box2d' is one of touche's engines, and its conventions differ "
+                        "from the judged 'box2d-2.4.1' (box2d vs judged: skinRadius 0.0 vs "
+                        "0.009999999776482582): the preset that fits it is box2d-2.4.1-noskin"));
+  EXPECT_THAT(wrong.warnings[1],
+              ::testing::MatchesRegex("[0-9]+ of [0-9]+ failures pass under the preset "
+                                      "box2d-2.4.1-noskin: .*"));
+  EXPECT_THAT(summaryTable(wrong), HasSubstr("warning: manifolds line 1: engine 'box2d'"));
+  const CheckRun right = checkText(corpus, manifolds, "box2d-2.4.1-noskin");
+  EXPECT_TRUE(right.warnings.empty()) << summaryTable(right);
+  EXPECT_EQ(right.exitStatus(), kExitPass) << summaryTable(right);
+}
+
+TEST(Check, EachTouchEngineDeclaresThePresetItIsJudgedWith) {
+  const struct {
+    const char* engine;
+    const char* preset;
+  } fits[] = {
+      {"reference", "exact"}, {"box2d", "box2d-2.4.1-noskin"}, {"box2d_skin", "box2d-2.4.1"}};
+  for (const auto& f : fits) {
+    const auto own = engineConventions(f.engine);
+    ASSERT_TRUE(own.has_value()) << f.engine;
+    EXPECT_THAT(conventionDifferences(*own, preset(f.preset), false), ::testing::IsEmpty())
+        << f.engine;
+  }
+  // The fast engines declare a rounding band no preset has.
+  EXPECT_THAT(conventionDifferences(*engineConventions("fast"), preset("exact"), false),
+              ::testing::ElementsAre("tieBandUnits 1024.0 vs 0.0"));
+  EXPECT_FALSE(engineConventions("my-engine").has_value());
+  // Margins differ between runs of one engine: compared only when asked.
+  EXPECT_THAT(conventionDifferences(preset("exact"), preset("box2d-v3"), true),
+              ::testing::Contains(::testing::StartsWith("margin 0.0 vs 0.0199999995")));
+}
+
+TEST(Check, ManifoldsDeclaringTheirConventionsAreComparedWithTheJudgedOnes) {
+  const std::string v3 = boxesLine(R"({"typeA":"face","indexA":2,"typeB":"vertex","indexB":0})",
+                                   "-0.1", R"("conventions":"box2d-v3",)");
+  const CheckRun mismatch = checkText(kBoxesCaseLine, v3);
+  ASSERT_EQ(mismatch.warnings.size(), 1u);
+  EXPECT_THAT(
+      mismatch.warnings[0],
+      HasSubstr("manifolds line 1: the manifolds declare the preset box2d-v3 but are judged "
+                "under 'exact', which differs (declared vs judged: margin "));
+  EXPECT_THAT(mismatch.warnings[0], HasSubstr("use --conventions box2d-v3"));
+  EXPECT_TRUE(checkText(kBoxesCaseLine, v3, "box2d-v3").warnings.empty());
+  // A name that is no preset is compared with the judged conventions' engine name.
+  const std::string mine = boxesLine(R"({"typeA":"face","indexA":2,"typeB":"vertex","indexB":0})",
+                                     "-0.1", R"("conventions":"my-engine",)");
+  DeclaredConventions file = preset("exact");
+  file.engine = "my-engine";
+  EXPECT_TRUE(checkText(kBoxesCaseLine, mine, file).warnings.empty());
+  EXPECT_THAT(checkText(kBoxesCaseLine, mine).warnings,
+              ::testing::ElementsAre("manifolds line 1: the manifolds declare conventions "
+                                     "'my-engine' but are judged under 'exact'"));
+}
+
+TEST(CheckBaseline, KnownFailuresPassNewOnesFailFixedOnesAreCounted) {
+  const std::string cases = std::string(kBoxesCaseLine) + "\n" + kCirclesCaseLine;
+  const std::string wrongBoxes =
+      boxesLine(R"({"typeA":"face","indexA":2,"typeB":"vertex","indexB":0})", "-0.2");
+  const std::string wrongCircles = R"({"id":"circles","status":"no_contact"})";
+  const CheckRun before = checkText(cases, wrongBoxes + "\n" + kCirclesLine);
+  ASSERT_EQ(before.failures(), 1);
+  const std::string written = baselineLines(before);
+  EXPECT_EQ(written, R"({"id":"boxes","verdict":"wrong-separation"})"
+                     "\n");
+  std::istringstream in(written);
+  const auto read = readBaseline(in);
+  ASSERT_TRUE(std::holds_alternative<Baseline>(read));
+  const Baseline& baseline = std::get<Baseline>(read);
+
+  CheckRun same = checkText(cases, wrongBoxes + "\n" + kCirclesLine);
+  applyBaseline(same, baseline);
+  EXPECT_EQ(same.exitStatus(), kExitPass);
+  EXPECT_EQ(same.newFailures(), 0);
+  EXPECT_EQ(resultLine(same), "2 cases: PASS (1 known failing, none new); 2 of 2 judged");
+  EXPECT_THAT(verdictLine(same.cases[0]), HasSubstr(R"("baseline":"known")"));
+
+  // The boxes fixed, the circles newly failing: a new failure fails the run; the fixed one
+  // is reported.
+  CheckRun changed = checkText(cases, boxesLine() + "\n" + wrongCircles);
+  applyBaseline(changed, baseline);
+  EXPECT_EQ(changed.exitStatus(), kExitFail);
+  EXPECT_EQ(changed.newFailures(), 1);
+  ASSERT_TRUE(changed.baseline.has_value());
+  EXPECT_THAT(changed.baseline->fixed, ::testing::ElementsAre("boxes (was wrong-separation)"));
+  EXPECT_THAT(baselineAccount(changed),
+              HasSubstr("baseline: 0 known failures still fail, 1 new; 1 known failure no longer "
+                        "fails: boxes (was wrong-separation)"));
+  EXPECT_THAT(verdictLine(changed.cases[1]), HasSubstr(R"("baseline":"new")"));
+
+  // The same id failing with another verdict is a new failure, not a known one.
+  CheckRun other = checkText(cases, boxesLine(R"({"typeA":"face","indexA":1,"typeB":"vertex",)"
+                                              R"("indexB":0})") +
+                                        "\n" + kCirclesLine);
+  applyBaseline(other, baseline);
+  EXPECT_EQ(other.cases[0].verdict, "wrong-id");
+  EXPECT_EQ(other.exitStatus(), kExitFail);
+  EXPECT_TRUE(other.baseline->fixed.empty());
+
+  // A listed id with no case here is said, not counted.
+  CheckRun without = checkText(kCirclesCaseLine, kCirclesLine);
+  applyBaseline(without, baseline);
+  EXPECT_EQ(without.exitStatus(), kExitPass);
+  EXPECT_THAT(without.baseline->absent, ::testing::ElementsAre("boxes"));
+}
+
+TEST(CheckBaseline, AVerdictLineWithoutIdOrVerdictIsAnErrorNamingTheLine) {
+  std::istringstream in(R"({"id":"a","verdict":"wrong-id"})"
+                        "\n"
+                        R"({"id":"b"})"
+                        "\n");
+  const auto read = readBaseline(in);
+  ASSERT_TRUE(std::holds_alternative<InputError>(read));
+  EXPECT_EQ(std::get<InputError>(read).field, "line 2");
+  // Passing verdicts of a whole previous stdout are ignored.
+  std::istringstream all(R"({"id":"a","verdict":"agree","explanation":""})"
+                         "\n"
+                         R"({"id":"b","verdict":"unsupported","explanation":""})");
+  const auto passing = readBaseline(all);
+  ASSERT_TRUE(std::holds_alternative<Baseline>(passing));
+  EXPECT_TRUE(std::get<Baseline>(passing).known.empty());
+}
+
+// Regression: explanations and the HTML repro rewrote the case (angles as touche's cos/sin,
+// numbers as hexfloats): a foreign engine fed the repro read another case than it had.
+TEST(Check, ExplanationsAndReprosQuoteTheLinesAsGiven) {
+  const std::string manifold = R"({"id":"circles","status":"contact","normal":[1,0],)"
+                               R"("points":[{"point":[0.75,0],"separation":-0.25}]})";
+  const CheckRun run = checkText(kCirclesCaseLine, manifold);
+  const CheckedCase& c = run.cases.at(0);
+  EXPECT_EQ(c.verdict, "wrong-separation");
+  EXPECT_THAT(c.explanation, HasSubstr(std::string("  case (as given): ") + kCirclesCaseLine));
+  EXPECT_THAT(c.explanation, HasSubstr("  actual (as given): " + manifold));
+  EXPECT_THAT(c.explanation, Not(HasSubstr("0x")));
+  const std::string html = htmlReport(run, "exact");
+  EXPECT_THAT(html, HasSubstr("--cases &lt;(printf '%s\\n' '{&quot;id&quot;:&quot;circles&quot;"));
+  EXPECT_THAT(html, HasSubstr("&quot;xfB&quot;:{&quot;p&quot;:[1.5,0],&quot;angle&quot;:0.3}}"));
+  EXPECT_THAT(html, HasSubstr("&quot;separation&quot;:-0.25}]}"));
+  // judge() of a Case with no lines keeps quoting the case as hexfloats.
+  EXPECT_THAT(
+      judge(golden::circlesCase(), statusOnly(Status::noContact), preset("exact")).explanation,
+      HasSubstr("case: {\"id\":\"circles\""));
 }
 
 }  // namespace

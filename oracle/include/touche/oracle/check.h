@@ -5,53 +5,140 @@
 #include <cstddef>
 #include <functional>
 #include <istream>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "touche/core/jsonl.h"
 #include "touche/oracle/judge.h"
+#include "touche/oracle/validation.h"
 
 namespace touche::oracle {
 
+/// One failed check of a case: which ("normal", "points[1]", ..., or "manifold", "case", "id"
+/// for the failures judge() does not give), its verdict and why.
+struct CheckFailure {
+  std::string check;
+  std::string verdict;
+  std::string explanation;
+};
+
 /// One case's verdict: an outcome name ("agree", "wrong-normal", ...), or "unsupported" (the
-/// engine said so; not a failure), "missing-manifold", "malformed-case", "malformed-manifold".
+/// engine said so; neither judged nor a failure), "missing-manifold", "malformed-case",
+/// "malformed-manifold" or "duplicate-id" (failures, not judged).
 struct CheckedCase {
   std::string id;
   std::string verdict;
   std::string explanation;  ///< empty for agree
+  /// Every check that failed (judge()'s, the verdict's first); for a failure judge() did not
+  /// give (a missing manifold, a malformed line, a duplicate id) the one reason. Empty when the
+  /// case passes.
+  std::vector<CheckFailure> failures;
   bool failed = false;
+  bool judged = false;  ///< judge() gave the verdict (an outcome class)
+  /// With a baseline (applyBaseline): "known" for a failure it lists with this verdict, "new"
+  /// for any other failure; empty otherwise.
+  std::string baseline;
+  std::string pair = "-";                ///< canonical pair ("polygon_circle"), "-" if unparsed
   std::optional<Case> c;                 ///< when the case line parsed
   std::optional<ManifoldRecord> actual;  ///< when the manifold line parsed
   std::optional<Manifold> expected;      ///< the reference's manifold, when it has one
+  std::string caseText;                  ///< the case line as given
+  std::string manifoldText;              ///< the manifold line as given (when one matched)
   std::size_t caseLine = 0;              ///< 1-based line numbers (0: none)
   std::size_t manifoldLine = 0;
+};
+
+/// What a baseline made of a run (applyBaseline).
+struct BaselineResult {
+  int known = 0;                    ///< failures the baseline lists with the same verdict
+  std::vector<std::string> fixed;   ///< "id (was wrong-normal)": listed, and now passing
+  std::vector<std::string> absent;  ///< listed ids this run has no case for
 };
 
 struct CheckRun {
   DeclaredConventions conventions;
   std::vector<CheckedCase> cases;     ///< in the order of the cases file
   std::vector<std::string> problems;  ///< "manifolds line 7: ..." (lines matching no case, ...)
+  /// How many of `problems` a case's verdict counts already (a duplicate id of a case).
+  int caseProblems = 0;
+  /// Never failures: the manifolds declare other conventions than the judged ones, or most
+  /// failures would pass under another preset.
+  std::vector<std::string> warnings;
+  std::optional<BaselineResult> baseline;  ///< set by applyBaseline
+  /// Failing cases, plus the problems no case counts.
   int failures() const;
+  /// failures() that the baseline does not list (all of them without a baseline).
+  int newFailures() const;
+  /// Cases judge() gave a verdict (not unsupported, missing, malformed or duplicated).
+  int judged() const;
+  /// kExitFail on a (new) failure, else kExitNothingJudged when nothing was judged, else
+  /// kExitPass (validation.h; docs/validating-your-engine.md).
+  int exitStatus() const;
 };
 
 /// Called after each judged case with (done, total).
 using Progress = std::function<void(std::size_t, std::size_t)>;
 
 /// Reads both streams (never throws on bad input: every bad line becomes a verdict or a
-/// problem naming its line) and judges every case.
+/// problem naming its line) and judges every case. A case id on two case lines, or on two
+/// manifold lines, is ambiguous: those cases get the verdict "duplicate-id" and a problem
+/// names the lines. Manifolds made by one of touche's engines, or declaring their conventions
+/// (a "conventions" field), are compared with `conventions` and a mismatch is a warning; so is
+/// a run most of whose failures would pass under another preset.
 CheckRun check(std::istream& cases, std::istream& manifolds, const DeclaredConventions& conventions,
                const Progress& progress = {});
 
-/// {"id": ..., "verdict": ..., "explanation": ...} on one line.
+/// The known failures of a previous run: its verdict lines (touche check's stdout, or a file
+/// written with baselineLines), id → failing verdicts. Passing verdicts are ignored.
+struct Baseline {
+  std::map<std::string, std::set<std::string>> known;
+};
+/// Reads a baseline; an error names the line (not JSON, no string "id" or "verdict").
+std::variant<Baseline, InputError> readBaseline(std::istream& in);
+/// Marks each failure of `run` known (the baseline lists its id with the same verdict) or new,
+/// and lists the baseline's failures that no longer fail or have no case.
+void applyBaseline(CheckRun& run, const Baseline& baseline);
+/// A baseline of `run`: one {"id": ..., "verdict": ...} line per failing case.
+std::string baselineLines(const CheckRun& run);
+
+/// {"id": ..., "verdict": ..., "explanation": ..., "failures": [...]} on one line; "failures"
+/// (each {"check", "verdict", "explanation"}) and "baseline" only when the case fails.
 std::string verdictLine(const CheckedCase& checked);
 
-/// Counts per verdict, then PASS/FAIL and the problems, for a terminal.
+/// The conventions a touche engine ("box2d", "fast", ...) declares, as a conventions file
+/// would (its margin is the default: a manifold line does not say which one it was run with).
+std::optional<DeclaredConventions> engineConventions(std::string_view engine);
+/// The keys on which two conventions differ, "skinRadius 0 vs 0.01" (the engine's name never,
+/// the margin unless `withMargin`).
+std::vector<std::string> conventionDifferences(const DeclaredConventions& a,
+                                               const DeclaredConventions& b, bool withMargin);
+
+/// "8 cases: FAIL (6 failing); 5 of 8 judged", "... PASS ...", "... NOTHING JUDGED ...", or
+/// with a baseline "... PASS (12 known failing, none new) ...".
+std::string resultLine(const CheckRun& run);
+/// What the baseline made of the run: known failures still failing, new ones, the known ones
+/// that no longer fail and the ones with no case; "" without a baseline.
+std::string baselineAccount(const CheckRun& run);
+
+/// Warnings, counts per verdict, the pair × verdict table, the problems, the baseline's
+/// account and the result line ("N cases: PASS; J of N judged"), for a terminal.
 std::string summaryTable(const CheckRun& run);
 
-/// A self-contained HTML page: summary, a sortable table of verdicts, and for each failing
-/// case its SVG (both shapes, expected and actual normals and points), explanation and a
-/// one-line repro. `command` is how the repro invokes touche (e.g. "touche").
+/// Counts per canonical pair and verdict: pair → verdict → cases.
+std::map<std::string, std::map<std::string, int>> countsByPair(const CheckRun& run);
+
+/// A self-contained HTML page: summary, per-pair table, a sortable table of verdicts, and for
+/// each failing case its SVG (both shapes, expected and actual normals and points), every
+/// failed check and a one-line repro quoting the case and manifold lines as given.
+/// `conventionsArgument` is how the repro names the conventions (a preset or a file).
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument);
+
+/// The order verdicts are listed in: the outcome classes, then unsupported and the failures
+/// judge() does not give.
+std::vector<std::string> verdictOrder();
 
 }  // namespace touche::oracle

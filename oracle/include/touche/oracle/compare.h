@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "touche/core/jsonl.h"
 #include "touche/core/manifold.h"
@@ -165,9 +166,20 @@ inline constexpr double kBox2dEdgeRelativeTieBand =
 /// The tolerance for judging an engine with these conventions on this case.
 Tolerance toleranceFor(const Case& c, const Conventions& conventions);
 
+/// One check that failed: which ("status", "normal", "points[1]", "points[0].id", ...), its
+/// outcome class and why (its headline and its own notes).
+struct FailedCheck {
+  std::string check;
+  Outcome outcome = Outcome::agree;
+  std::string explanation;
+};
+
 struct Comparison {
   Outcome outcome = Outcome::agree;
   std::string explanation;  ///< empty for agree; otherwise actionable, with the case as hexfloats
+  /// judge(): every check that failed, the most important first (its outcome is `outcome`);
+  /// empty when the manifold passes. compare() stops at its first failure and leaves it empty.
+  std::vector<FailedCheck> failures;
 };
 
 /// Compares `actual` with `expected` for case `c`. Points are matched by position, not order.

@@ -13,6 +13,8 @@
 //      margin unless the engine keeps such points;
 //   5. face–face contact (parallel edges overlapping along the normal's tangent) has two
 //      points; 6. when ids are compared, each point's features are the ones it lies on.
+// Status and sanity end the judgement when they fail; every later check runs, and each of
+// its failures is reported (Comparison::failures).
 #pragma once
 
 #include <optional>
@@ -79,10 +81,26 @@ std::string_view conventionsPresetText(std::string_view name);
 
 /// Judges `actual` (as the engine reported it: its normal direction and point placement) on
 /// case `c`. The explanation carries the exact facts, each difference in the tolerance's
-/// units, and the case as hexfloats. `hasIds` false: the engine's ids are not in touche's
-/// typed form (e.g. integer keys), so they are never compared.
+/// units, and the case as hexfloats; `failures` lists every check that failed (the first is
+/// the outcome). `hasIds` false: the engine's ids are not in touche's typed form (e.g. integer
+/// keys), so they are never compared.
 Comparison judge(const Case& c, const Manifold& actual, const DeclaredConventions& conventions,
                  bool hasIds = true);
+
+/// The lines a case and its manifold were read from. An explanation quotes them as given, so
+/// that a repro feeds the engine exactly what it read (an angle stays an angle, a decimal a
+/// decimal; touche's own rewriting would turn angles into its cos/sin and numbers into
+/// hexfloats). Empty: touche's rewriting (the case as hexfloats) is quoted instead.
+struct SourceLines {
+  std::string_view caseLine;
+  std::string_view manifoldLine;
+};
+
+/// judge() of a manifold line as read: its ids' reading errors (ManifoldRecord::idErrors, an
+/// index no feature has) are judged as wrong ids when ids are compared, and `source` is
+/// quoted in the explanation.
+Comparison judge(const Case& c, const ManifoldRecord& actual,
+                 const DeclaredConventions& conventions, const SourceLines& source = {});
 
 /// The actual manifold turned into touche's own conventions (normal A→B, midpoint points),
 /// e.g. for drawing it next to the reference's.
