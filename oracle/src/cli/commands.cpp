@@ -199,7 +199,7 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
   const oracle::ValidationReport report = oracle::validateCases(file.cases, engines);
   out << formatReport(report);
   if (!flushed(out, "the output", err)) return kExitUnusable;
-  return report.passed() && file.errors.empty() ? 0 : 1;
+  return file.errors.empty() ? oracle::exitStatus(report) : 1;
 }
 
 int render(const std::string& input, const std::string& caseId, const std::string& output,
@@ -243,6 +243,19 @@ oracle::Progress progressBar(std::ostream& err) {
   };
 }
 
+/// The baseline of `path`, or false having said why.
+bool readBaselineFile(const std::string& path, oracle::Baseline* baseline, std::ostream& err) {
+  Input input;
+  if (!input.open(path, err)) return false;
+  auto read = oracle::readBaseline(input.stream());
+  if (const auto* e = std::get_if<InputError>(&read)) {
+    err << "touche: --baseline " << printable(path) << ": " << e->describe() << "\n";
+    return false;
+  }
+  *baseline = std::get<oracle::Baseline>(std::move(read));
+  return true;
+}
+
 /// The run's text for a terminal: each problem is one line whatever ids it quotes, and the
 /// engine's name (from a conventions file) is shown printable.
 void makePrintable(oracle::CheckRun& run) {
@@ -254,7 +267,8 @@ void makePrintable(oracle::CheckRun& run) {
 }  // namespace
 
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
-          const std::string& html, bool progress, std::ostream& out, std::ostream& err) {
+          const std::string& html, const BaselineFiles& baseline, bool progress, std::ostream& out,
+          std::ostream& err) {
   if (cases == "-" && manifolds == "-") {
     err << "touche: --cases and --manifolds cannot both be - (one standard input)\n";
     return kExitUnusable;
@@ -265,19 +279,27 @@ int check(const std::string& cases, const std::string& manifolds, const std::str
     return kExitUnusable;
   }
   const auto& declared = std::get<oracle::DeclaredConventions>(loaded);
+  oracle::Baseline known;
+  if (!baseline.read.empty() && !readBaselineFile(baseline.read, &known, err)) {
+    return kExitUnusable;
+  }
   Input casesInput, manifoldsInput;
   if (!casesInput.open(cases, err) || !manifoldsInput.open(manifolds, err)) return kExitUnusable;
   oracle::CheckRun run = oracle::check(casesInput.stream(), manifoldsInput.stream(), declared,
                                        progress ? progressBar(err) : oracle::Progress{});
+  if (!baseline.read.empty()) oracle::applyBaseline(run, known);
   for (const oracle::CheckedCase& c : run.cases) {
     if (!writeLine(out, oracle::verdictLine(c), err)) return kExitUnusable;
   }
   if (!html.empty() && !writeFile(html, oracle::htmlReport(run, conventions), err)) {
     return kExitUnusable;
   }
+  if (!baseline.write.empty() && !writeFile(baseline.write, oracle::baselineLines(run), err)) {
+    return kExitUnusable;
+  }
   makePrintable(run);
   err << oracle::summaryTable(run);
-  return run.failures() == 0 ? 0 : 1;
+  return run.exitStatus();
 }
 
 }  // namespace touche::cli

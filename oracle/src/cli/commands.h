@@ -21,11 +21,19 @@ int validate(const std::string& corpus, const std::vector<std::string>& engines,
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engines, std::ostream& err);
 
+/// Files `touche check` reads a baseline of known failures from and writes one to ("": none).
+struct BaselineFiles {
+  std::string read;
+  std::string write;
+};
+
 /// `touche check`: judges the manifolds of `manifolds` against the cases of `cases` (matched
 /// by id) under `conventions` (a preset name or a file). Verdict JSONL on `out`, the summary
 /// (and a progress bar when `progress`) on `err`, the HTML report to `html` when not empty.
-/// Returns 0 when every case passes, 1 when one fails, 2 on unusable arguments.
+/// Returns 0 when every case passes (with a baseline: no failure it does not list), 1 when one
+/// fails, 2 on unusable arguments, 3 when no case was judged.
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
-          const std::string& html, bool progress, std::ostream& out, std::ostream& err);
+          const std::string& html, const BaselineFiles& baseline, bool progress, std::ostream& out,
+          std::ostream& err);
 
 }  // namespace touche::cli

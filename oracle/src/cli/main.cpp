@@ -4,10 +4,11 @@
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
-//                [--html report.html]
+//                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 // An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
 // 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
-// unwritable output (docs/file-formats.md).
+// unwritable output (docs/file-formats.md), 3 (validate, check) nothing was judged
+// (docs/validating-your-engine.md).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -62,11 +63,17 @@ int main(int argc, char** argv) {
                     "a conventions JSON file, or a preset: box2d-2.4.1, box2d-2.4.1-noskin, "
                     "box2d-v3, exact (default)");
   check->add_option("--html", html, "write an HTML report there");
+  touche::cli::BaselineFiles baseline;
+  check->add_option("--baseline", baseline.read,
+                    "known failures (verdict lines of an earlier run): only new failures fail");
+  check->add_option("--write-baseline", baseline.write,
+                    "write this run's failures there, as a baseline for --baseline");
 
   CLI11_PARSE(app, argc, argv);
   if (check->parsed()) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
-    return touche::cli::check(cases, manifolds, conventions, html, terminal, std::cout, std::cerr);
+    return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, std::cout,
+                              std::cerr);
   }
   if (collide->parsed()) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
