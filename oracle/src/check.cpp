@@ -272,17 +272,18 @@ std::string describeDifferences(const std::vector<std::string>& differences) {
   return text;
 }
 
-/// The warning for one (engine, conventions) declaration of the manifolds, or "".
+/// The warning for one (engine, conventions) declaration of the manifolds, or "". Names taken
+/// from the files are quoted printable(): a warning goes to a terminal.
 std::string mismatchWarning(std::size_t line, const std::string& engine,
                             const std::string& declaredConventions,
                             const DeclaredConventions& judged) {
   const std::string where = "manifolds line " + std::to_string(line) + ": ";
-  const std::string judgedName = "'" + judged.engine + "'";
+  const std::string judgedName = "'" + printable(judged.engine) + "'";
   if (!declaredConventions.empty()) {
     const auto preset = conventionsPreset(declaredConventions);
     if (!preset) {
       if (declaredConventions == judged.engine) return "";
-      return where + "the manifolds declare conventions '" + declaredConventions +
+      return where + "the manifolds declare conventions '" + printable(declaredConventions) +
              "' but are judged under " + judgedName;
     }
     const auto differences = conventionDifferences(*preset, judged, true);
@@ -597,14 +598,14 @@ std::string baselineAccount(const CheckRun& run) {
     out << "; " << b.fixed.size() << " known failure" << (b.fixed.size() == 1 ? "" : "s")
         << " no longer fail" << (b.fixed.size() == 1 ? "s" : "") << ":";
     for (const std::string& f : b.fixed)
-      out << " " << f;
+      out << " " << printable(f);
     out << " (--write-baseline records it)";
   }
   if (!b.absent.empty()) {
     out << "; " << b.absent.size() << " known failure" << (b.absent.size() == 1 ? " has" : "s have")
         << " no case in this run:";
     for (const std::string& id : b.absent)
-      out << " " << id;
+      out << " " << printable(id);
   }
   return out.str();
 }
