@@ -103,7 +103,30 @@ Q originSegmentSquare(const QVec& a, const QVec& b) {
   return c * c / ee;
 }
 
+/// The point of segment [a, b] closest to the origin.
+QVec originSegmentClosest(const QVec& a, const QVec& b) {
+  const QVec e = b - a;
+  const Q along = -dot(a, e);
+  const Q ee = dot(e, e);
+  if (along <= 0 || ee == 0) return a;
+  if (along >= ee) return b;
+  const Q t = along / ee;
+  return {a.x + t * e.x, a.y + t * e.y};
+}
+
 }  // namespace
+
+QVec closestPointToOrigin(const std::vector<QVec>& hull) {
+  QVec best = hull.front();
+  Q bestSquare = dot(best, best);
+  const std::size_t edges = hull.size() == 1 ? 0 : hull.size();
+  for (std::size_t i = 0; i < edges; ++i) {
+    const QVec p = originSegmentClosest(hull[i], hull[(i + 1) % hull.size()]);
+    const Q square = dot(p, p);
+    if (square < bestSquare) best = p, bestSquare = square;
+  }
+  return best;
+}
 
 Core coreOf(const Shape& shape, const Transform& xf, double skin) {
   Core core;

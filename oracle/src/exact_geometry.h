@@ -70,6 +70,10 @@ struct SignedLength {
 };
 SignedLength signedDistanceOfOrigin(const std::vector<QVec>& hull);
 
+/// The point of the hull's boundary closest to the origin (the hull's only point when it has
+/// one): from the origin, the direction in which the cores are farthest apart when they are.
+QVec closestPointToOrigin(const std::vector<QVec>& hull);
+
 /// min over the hull of dot(n, d): the separation of the cores along the unnormalised n.
 Q minDot(const std::vector<QVec>& hull, const QVec& n);
 

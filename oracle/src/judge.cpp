@@ -55,6 +55,23 @@ int signQuotientMinus(const Q& w, const Q& g, const Q& k) {
   return w > 0 ? bySquares : -bySquares;
 }
 
+/// A direction an engine may build its normal from: a face normal of either core (built over
+/// the edge's length) or, when the cores are apart or one is a point, the direction between
+/// their closest points (built over the cores' distance). The engine's rounding of the base's
+/// ends turns the direction by about the length allowance over the base: that, not the
+/// scene's shortest edge, is how well a normal from this source is known.
+struct NormalSource {
+  std::string name;         ///< "face 2 of A", "the cores' closest points"
+  Vec2 direction;           ///< unit, from A to B
+  double base = 0.0;        ///< the length the direction is built over
+  double separation = 0.0;  ///< exact separation of the shapes along it, radii included
+  /// A face's normal: a separation along it is measured from the face's plane, which turns
+  /// with the normal, so its error grows with the turn times the lever arm. The closest
+  /// points' distance is measured between two points: to first order the turn does not change
+  /// it.
+  bool face = true;
+};
+
 /// The exact facts of a case, independent of any engine's answer.
 struct Facts {
   Core a;
@@ -65,7 +82,46 @@ struct Facts {
   bool contact = false;          ///< exact: within the margin
   double best = 0.0;             ///< best separation of the shapes over all (or face) axes
   double boundary = 0.0;         ///< |best − margin|
+  /// Every direction the best separation can be taken along (face axes only when faceAxes):
+  /// the hull's face normals, and the closest points' direction when the origin is outside.
+  std::vector<NormalSource> sources;
 };
+
+/// The unit vector of an exact nonzero direction, without squaring it in double.
+Vec2 unitOf(const QVec& v) {
+  const Q square = exact::dot(v, v);
+  return {exact::quotientToDouble(v.x, square), exact::quotientToDouble(v.y, square)};
+}
+
+/// The face normals of both cores (B's negated: from A to B) as sources.
+void addFaceSources(Facts& f) {
+  for (const bool onB : {false, true}) {
+    const Core& core = onB ? f.b : f.a;
+    for (int i = 0; i < exact::edgeCount(core); ++i) {
+      QVec n = exact::edgeNormal(core, i);
+      if (onB) n = QVec{-n.x, -n.y};
+      const QVec e = exact::edgeEnd(core, i) - exact::edgeStart(core, i);
+      const Q nn = exact::dot(n, n);
+      if (nn == 0) continue;
+      f.sources.push_back({"face " + std::to_string(i) + (onB ? " of B" : " of A"), unitOf(n),
+                           exact::sqrtToDouble(exact::dot(e, e)),
+                           exact::quotientToDouble(exact::minDot(f.difference, n), nn) -
+                               exact::toDouble(f.radius)});
+    }
+  }
+}
+
+/// The closest points' direction, when the origin is off the cores' Minkowski difference (the
+/// cores are apart, or one of them is a point or a segment the other's core does not reach).
+void addClosestSource(Facts& f, const exact::SignedLength& d) {
+  if (d.sign <= 0 && f.difference.size() >= 3) return;
+  const QVec p = exact::closestPointToOrigin(f.difference);
+  const Q square = exact::dot(p, p);
+  if (square == 0) return;
+  const double distance = exact::sqrtToDouble(square);
+  f.sources.push_back({"the cores' closest points", unitOf(p), distance,
+                       distance - exact::toDouble(f.radius), false});
+}
 
 /// Best separation over the face axes of both polygon cores: A's outward normals, and B's
 /// outward normals negated; exact argmax by signs and squares, value rounded once.
@@ -110,6 +166,7 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
   const ShapeType tb = typeOf(c.b);
   f.faceAxes = conventions.faceNormalsOnly && hasFaces(ta) && hasFaces(tb) &&
                (ta == ShapeType::polygon || tb == ShapeType::polygon);
+  addFaceSources(f);
   if (f.faceAxes) {
     bestOverFaceAxes(f, margin);
   } else {
@@ -117,6 +174,7 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
     const Q limit = margin + f.radius;  // contact iff d <= limit (limit >= 0)
     f.contact = d.sign <= 0 || d.square <= limit * limit;
     f.best = d.value() - exact::toDouble(f.radius);
+    addClosestSource(f, d);
   }
   f.boundary = std::fabs(f.best - conventions.margin);
   return f;
@@ -154,8 +212,12 @@ struct Judge {
   double lengthAllowance = 0.0;
   double lateralAllowance = 0.0;  ///< how far off a core the line through a point may pass
   double tieBand = 0.0;           ///< how far short of the best a normal may be, beyond rounding
-  bool withinBand = false;        ///< a declared band or convention was needed
-  bool hasIds = true;             ///< the engine's ids are in touche's typed form
+  double lever = 0.0;             ///< largest extent of a core: a normal's lever arm
+  /// The case has a chain segment: its one-sided rules keep the scene-wide allowances (the
+  /// shortest edge of either core), not the per-source ones.
+  bool sceneWide = false;
+  bool withinBand = false;  ///< a declared band or convention was needed
+  bool hasIds = true;       ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
   /// A chain segment's one-sided facts (one_sided.h), when A or B is one.
   std::optional<exact::OneSidedFacts> oneSided;
@@ -167,6 +229,40 @@ struct Judge {
   std::array<std::string, 2> idErrors = {};
   SourceLines source = {};
 };
+
+/// How far a normal built from `s` may turn: the engine's rounding of the base's ends (the
+/// length allowance plus its declared rounding band) over the base, plus the normal's own
+/// rounding; a base inside the rounding leaves the direction free (2: even opposite).
+double turnOf(const Judge& j, const NormalSource& s) {
+  if (!(s.base > 0.0)) return 2.0 + j.tol.normal();
+  return std::min(2.0 + j.tol.normal(),
+                  j.tol.normal() + (j.tol.length() + j.tol.roundingBand()) / s.base);
+}
+
+/// How far an engine's separation along a normal that may be turned by `turn` can be off:
+/// its rounding plus the turn times the lever arm.
+double errorAlong(const Judge& j, double turn) {
+  return j.tol.length() + std::min(turn, 2.0) * j.lever;
+}
+
+/// How far an engine's separation along a normal built from `s` can be off.
+double errorOf(const Judge& j, const NormalSource& s) {
+  return errorAlong(j, s.face ? turnOf(j, s) : j.tol.normal());
+}
+
+/// The allowances of a normal that may be turned by `turn`: its components, the lengths
+/// measured along it, and how far off a core the line through a point may pass.
+void setTurn(Judge& j, double turn) {
+  j.normalAllowance = turn;
+  j.lengthAllowance = errorAlong(j, turn);
+  j.lateralAllowance = j.lengthAllowance;
+  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
+  if (j.conv.sidePlanesExtendedByRadius && polygons) {
+    j.lateralAllowance += exact::toDouble(j.facts.radius);
+  }
+  const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
+  if (circle) j.lateralAllowance += j.conv.insideEpsilon;
+}
 
 void setAllowances(Judge& j) {
   // The declared bands as compare() reads them (toleranceFor): the relative band of the
@@ -180,23 +276,21 @@ void setAllowances(Judge& j) {
   forTolerance.chainOwnership = j.conv.chainOwnership;
   j.tol = toleranceFor(j.c, forTolerance);
   j.tol.margin = j.conv.margin;
+  j.lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
+  j.sceneWide =
+      typeOf(j.c.a) == ShapeType::chainSegment || typeOf(j.c.b) == ShapeType::chainSegment;
+  // Until the normal is judged, a direction known to the normal's own rounding; a chain
+  // segment's rules take the scene's worst (the shortest edge of either core).
+  double turn = j.tol.normal();
   const double edge = std::min(shortestEdgeOf(j.facts.a), shortestEdgeOf(j.facts.b));
-  j.normalAllowance = j.tol.normal();
-  if (std::isfinite(edge) && edge > 0.0) j.normalAllowance += j.tol.length() / edge;
-  const double lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
-  j.lengthAllowance = j.tol.length() + std::min(j.normalAllowance, 2.0) * lever;
-  j.lateralAllowance = j.lengthAllowance;
-  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
-  if (j.conv.sidePlanesExtendedByRadius && polygons) {
-    j.lateralAllowance += exact::toDouble(j.facts.radius);
-  }
+  if (j.sceneWide && std::isfinite(edge) && edge > 0.0) turn += j.tol.length() / edge;
+  setTurn(j, turn);
   // A circle has no face: no reference-face hysteresis, but the declared inside epsilon (a
   // centre that close outside a polygon counts as inside, with that face's normal).
   const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
-  if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
 /// Starts a check: its failures are named `name` and carry the notes written from here on.
@@ -307,6 +401,44 @@ std::optional<Comparison> judgeOneSidedStatus(Judge& j) {
   return std::nullopt;
 }
 
+/// A contact decision that differs from the exact one, judged by the axes' own conditioning.
+/// A missed contact is a rounding only if some axis, within the error of the engine's
+/// separation along it, may separate the shapes beyond the margin; a spurious one only if
+/// along every axis the shapes may, within that error, come within the margin. The error
+/// along a face axis grows as its edge shortens (the normal turns over a shorter base): a
+/// sliver's short face excuses a decision only when its own axis is the one near the margin.
+std::optional<Comparison> judgeContactBySources(Judge& j) {
+  const bool missed = j.facts.contact;  // exact contact, the engine says none
+  const double slack = j.conv.contactBand + j.tol.roundingBand();
+  const NormalSource* decisive = nullptr;
+  double decisiveError = 0.0;
+  double extreme = -std::numeric_limits<double>::infinity();
+  for (const NormalSource& s : j.facts.sources) {
+    const double error = errorOf(j, s);
+    // missed: the most separating reading of any axis; spurious: the axis that separates the
+    // shapes most surely (its least separating reading is the largest).
+    const double reading = missed ? s.separation + error : s.separation - error;
+    if (reading > extreme) extreme = reading, decisive = &s, decisiveError = error;
+  }
+  const double beyond = missed ? j.conv.margin - extreme : extreme - j.conv.margin;
+  j.notes << "  contact decision: exact " << (missed ? "contact" : "no_contact") << ", actual "
+          << (missed ? "no_contact" : "contact") << "; best separation " << sci(j.facts.best)
+          << " is " << inUnits(j.facts.boundary, j.tol.unit) << " from the margin; "
+          << (missed ? "the most separating axis, " : "the axis separating most surely, ")
+          << decisive->name << " (built over " << sci(decisive->base) << "), has separation "
+          << sci(decisive->separation) << " known to " << sci(decisiveError) << ": "
+          << (beyond <= slack ? "inside" : "outside") << " the band by "
+          << inUnits(std::fabs(beyond - slack), j.tol.unit) << "\n";
+  if (beyond <= slack) {
+    j.withinBand = true;
+    return missed ? std::optional(conclude(j, Outcome::agreeWithinTie,
+                                           "contact decision inside its axis's rounding"))
+                  : std::nullopt;
+  }
+  return conclude(j, missed ? Outcome::missingContact : Outcome::spuriousContact,
+                  "contact decision differs outside the rounding of every axis");
+}
+
 std::optional<Comparison> judgeStatus(Judge& j) {
   const Status a = j.actual.status;
   if (j.oneSided && a != Status::unsupported && a != Status::error) {
@@ -323,6 +455,7 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   }
   const bool saysContact = a == Status::contact;
   if (saysContact == j.facts.contact) return std::nullopt;
+  if (!j.sceneWide && !j.facts.sources.empty()) return judgeContactBySources(j);
   const double band = j.conv.contactBand + j.conv.tieBandUnits * j.tol.unit + j.lengthAllowance;
   j.notes << "  contact decision: exact " << (j.facts.contact ? "contact" : "no_contact")
           << ", actual " << statusName(a) << "; best separation " << sci(j.facts.best) << " is "
@@ -393,6 +526,26 @@ bool oneSidedNormalAdmissible(Judge& j) {
   return false;
 }
 
+/// The allowances of the actual normal, from the sources it may have been built from: those
+/// it lies within the turn of (the most uncertain of them: a direction built from a short
+/// base is only known that well); a normal near none of them is known to its own rounding.
+void matchNormalSource(Judge& j) {
+  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+  const NormalSource* from = nullptr;
+  for (const NormalSource& s : j.facts.sources) {
+    if (length(n - s.direction) > turnOf(j, s)) continue;
+    if (!from || errorOf(j, s) > errorOf(j, *from)) from = &s;
+  }
+  if (!from) return setTurn(j, j.tol.normal());
+  setTurn(j, turnOf(j, *from));
+  j.lengthAllowance = errorOf(j, *from);
+  j.lateralAllowance = std::max(j.lateralAllowance, j.lengthAllowance);
+  if (from->base < j.lever) {
+    j.notes << "  normal: built from " << from->name << " over " << sci(from->base)
+            << ", it may turn by " << sci(j.normalAllowance) << "\n";
+  }
+}
+
 void judgeNormal(Judge& j) {
   begin(j, "normal");
   if (j.oneSided) {
@@ -407,6 +560,7 @@ void judgeNormal(Judge& j) {
       exact::quotientToDouble(exact::minDot(j.facts.difference, n), exact::dot(n, n)) -
       exact::toDouble(j.facts.radius);
   const double deficit = best - along;
+  if (!j.sceneWide) matchNormalSource(j);
   if (deficit <= j.lengthAllowance) return;
   const double allowed = normalBand(j, best) + j.lengthAllowance;
   j.notes << "  normal "
@@ -738,7 +892,8 @@ Comparison judgeAll(const Case& c, const Manifold& reported, const DeclaredConve
   if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
     return judgeInvalid(reported, *bad);
   }
-  Judge j{c, flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, false, hasIds, {}, {}};
+  Judge j{c,      flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, 0, false, false,
+          hasIds, {},      {}};
   j.idErrors = idErrors;
   j.source = source;
   setAllowances(j);
