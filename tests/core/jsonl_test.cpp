@@ -445,7 +445,10 @@ TEST(JsonlHardening, IdOfLineNamesBadLinesWhereItCan) {
   EXPECT_EQ(idOfLine(R"({"id": "x", "a": 3})"), "x");
   EXPECT_EQ(idOfLine(R"({"id": 7})"), "7");
   EXPECT_EQ(idOfLine(R"({"a": 3})"), std::nullopt);
-  EXPECT_EQ(idOfLine(R"({"id": "x", )"), std::nullopt);
+  EXPECT_EQ(idOfLine(R"({"id": "x", )"), "x");  // as far as the line parses
+  EXPECT_EQ(idOfLine(R"({"id": "x", "r": 1e999})"), "x");
+  EXPECT_EQ(idOfLine(R"({"r": 1e999, "id": "x"})"), std::nullopt);
+  EXPECT_EQ(idOfLine(R"({"id": "x", "id": "y"})"), "x");
   EXPECT_EQ(idOfLine(R"({"id": "x", "b": )" + nestedArrays(90000) + "}"), std::nullopt);
 }
 
