@@ -36,17 +36,25 @@ endfunction()
 expect("<table id=\"verdicts\" data-sorted-by=\"failures,id\">" "the table sorted by its script")
 # The first row is the failing id that sorts first ("line-7" < "nan-normal" < ...).
 expect("<tbody>[ \n]*<tr class=\"fail\"><td><a href=\"#case-line-7\">" "a failure in the first row")
-expect("<tr class=\"fail\"><td><a href=\"#case-line-7\">line-7</a></td><td class=\"verdict\">malformed-case</td><td>-</td><td>7</td><td></td></tr>[ \n]*<tr class=\"fail\"><td><a href=\"#case-nan-normal\">"
+expect("<tr class=\"fail\"><td><a href=\"#case-line-7\">line-7</a></td><td class=\"verdict\">malformed-case</td><td>-</td><td>7</td><td></td><td>case</td></tr>[ \n]*<tr class=\"fail\"><td><a href=\"#case-nan-normal\">"
        "failing rows ordered by id")
 expect("<tr class=\"pass\"><td>boxes</td><td class=\"verdict\">agree</td>" "passing rows after the failures")
-expect("<p id=\"result\" class=\"fail\">8 cases: FAIL, 6 failing</p>" "the summary")
-# The failing case's section: heading, an SVG with both shapes and both manifolds, the
+expect("<p id=\"result\" class=\"fail\">8 cases: FAIL \\(6 failing\\); 4 of 8 judged</p>" "the summary")
+# Per pair: a row per canonical pair, a column per verdict that occurs (failing counts marked).
+expect("<table id=\"pairs\"><thead><tr><th>pair</th><th>agree</th><th>wrong-normal</th>"
+       "the pair table's columns")
+expect("<tr><td>circle_circle</td><td class=\"n\">1</td><td class=\"n fail\">1</td>"
+       "the pair table's circle row")
+# The failing case's section: heading, an SVG with both shapes (drawn from the view's corner:
+# the unit circles at x = 1 and 2.5) and both manifolds, every failed check, the
 # explanation and the one-line repro.
 expect("<section class=\"failure\" id=\"case-tilted-normal\"><h3>tilted-normal: <span class=\"verdict\">wrong-normal</span>"
        "the failing case's section")
 string(REGEX MATCH "id=\"case-tilted-normal\">.*</section>" section "${dom}")
 string(REGEX MATCH "^.*(</section>)" section "${section}")
-foreach(part "<svg[^>]*viewBox" "<circle cx=\"0\" cy=\"-?0\" r=\"1\"" "<circle cx=\"1.5\" cy=\"-?0\" r=\"1\""
+foreach(part "<svg[^>]*viewBox" "<ul class=\"failures\">[ \n]*<li><b>normal</b>"
+             "<li><b>points\\[0\\]</b>: <span class=\"verdict\">wrong-point</span>"
+             "--manifolds &lt;\\(printf .%s.n. .{\"id\":\"tilted-normal\",\"status\"" "<circle cx=\"1\" cy=\"1\" r=\"1\"" "<circle cx=\"2.5\" cy=\"1\" r=\"1\""
              "expected \\(reference\\): contact, n=\\(1, 0\\)" "actual \\(exact\\): contact, n=\\(0.995"
              "short by 0.00749" "<code class=\"repro\">touche check --cases &lt;\\(printf")
   if(NOT section MATCHES "${part}")

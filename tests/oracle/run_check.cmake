@@ -1,5 +1,6 @@
 # Runs `touche collide --engine ENGINE CORPUS`, then `touche check` of those manifolds against
-# CORPUS under CONVENTIONS (writing the HTML report to HTML), and requires exit EXPECT_EXIT.
+# CORPUS under CONVENTIONS (writing the HTML report to HTML), and requires exit EXPECT_EXIT
+# and that each regular expression of the ;-list EXPECT_STDERR matches its standard error.
 execute_process(COMMAND ${TOOL} collide --engine ${ENGINE} ${CORPUS}
                 OUTPUT_FILE ${HTML}.manifolds.jsonl RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -12,3 +13,8 @@ message(STATUS "stderr:\n${err}")
 if(NOT status EQUAL EXPECT_EXIT)
   message(FATAL_ERROR "expected exit status ${EXPECT_EXIT}, got ${status}\n${out}")
 endif()
+foreach(pattern IN LISTS EXPECT_STDERR)
+  if(NOT err MATCHES "${pattern}")
+    message(FATAL_ERROR "standard error does not match: ${pattern}")
+  endif()
+endforeach()
