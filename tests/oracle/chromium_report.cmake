@@ -34,9 +34,10 @@ function(expect pattern what)
 endfunction()
 # The script ran and sorted the verdict table: failures first, then by id.
 expect("<table id=\"verdicts\" data-sorted-by=\"failures,id\">" "the table sorted by its script")
-# The first row is the failing id that sorts first ("line-7" < "nan-normal" < ...).
-expect("<tbody>[ \n]*<tr class=\"fail\"><td><a href=\"#case-line-7\">" "a failure in the first row")
-expect("<tr class=\"fail\"><td><a href=\"#case-line-7\">line-7</a></td><td class=\"verdict\">malformed-case</td><td>-</td><td>7</td><td></td><td>case</td></tr>[ \n]*<tr class=\"fail\"><td><a href=\"#case-nan-normal\">"
+# The first row is the failing id that sorts first ("broken case", the malformed line's own id,
+# < "nan-normal" < ...).
+expect("<tbody>[ \n]*<tr class=\"fail\"><td><a href=\"#case-broken case\">" "a failure in the first row")
+expect("<tr class=\"fail\"><td><a href=\"#case-broken case\">broken case</a></td><td class=\"verdict\">malformed-case</td><td>-</td><td>7</td><td></td><td>case</td></tr>[ \n]*<tr class=\"fail\"><td><a href=\"#case-nan-normal\">"
        "failing rows ordered by id")
 expect("<tr class=\"pass\"><td>boxes</td><td class=\"verdict\">agree</td>" "passing rows after the failures")
 expect("<p id=\"result\" class=\"fail\">8 cases: FAIL \\(6 failing\\); 4 of 8 judged</p>" "the summary")
