@@ -3,6 +3,9 @@
 // A conventions file is one JSON object. Every key is optional (defaults: the exact
 // conventions); a key touche does not know is an error naming it, so a typo never silently
 // falls back to a default.
+#include <charconv>
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -21,10 +24,26 @@ struct KeyError {
   std::string message;
 };
 
+std::string shortest(double value) {
+  char buffer[40];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+/// A margin, band or epsilon: checked here, when the file is loaded, against the bound every
+/// input magnitude has (kMaxCoordinate, 2^50), so that a value no case could be judged under
+/// (a margin of 1e308) is one error naming the key instead of a failure on every case.
 double number(const Json& v) {
   if (!v.is_number()) throw KeyError{"must be a number"};
   const double x = v.get<double>();
-  if (!(x >= 0.0) || !std::isfinite(x)) throw KeyError{"must be a finite number >= 0"};
+  if (!(x >= 0.0) || !std::isfinite(x)) {
+    throw KeyError{shortest(x) + " is not a finite number >= 0"};
+  }
+  if (x > kMaxCoordinate) {
+    throw KeyError{shortest(x) +
+                   " exceeds 2^50 (about 1.1e15), the largest magnitude touche "
+                   "accepts in its input"};
+  }
   return x;
 }
 
@@ -154,6 +173,10 @@ std::optional<DeclaredConventions> conventionsPreset(std::string_view name) {
 
 std::variant<DeclaredConventions, InputError> loadConventions(const std::string& nameOrPath) {
   if (auto preset = conventionsPreset(nameOrPath)) return *preset;
+  std::error_code ignored;
+  if (std::filesystem::is_directory(nameOrPath, ignored)) {
+    return InputError{"conventions", "'" + nameOrPath + "' is a directory, not a conventions file"};
+  }
   std::ifstream file(nameOrPath);
   if (!file) {
     std::string names;

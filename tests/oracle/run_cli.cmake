@@ -1,9 +1,19 @@
 # Runs TOOL with the ;-list ARGS, checks its exit status is EXPECT_EXIT, then checks that each
 # regular expression of the ;-list EXPECT matches its standard output (or the file
-# OUTPUT_FILE when given), that the output has LINES lines when given, and that each regular
-# expression of EXPECT_STDERR matches its standard error.
-execute_process(COMMAND ${TOOL} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out
-                ERROR_VARIABLE err)
+# OUTPUT_FILE when given), that the output has LINES lines when given, that each regular
+# expression of EXPECT_STDERR matches its standard error and that none of REJECT_STDERR does.
+# STDIN (a file) is its standard input when given; STDOUT (a file, e.g. /dev/full) receives
+# its standard output instead of the test.
+set(redirect)
+if(DEFINED STDIN)
+  list(APPEND redirect INPUT_FILE ${STDIN})
+endif()
+if(DEFINED STDOUT)
+  list(APPEND redirect OUTPUT_FILE ${STDOUT})
+else()
+  list(APPEND redirect OUTPUT_VARIABLE out)
+endif()
+execute_process(COMMAND ${TOOL} ${ARGS} RESULT_VARIABLE status ERROR_VARIABLE err ${redirect})
 message(STATUS "exit ${status}\nstdout:\n${out}\nstderr:\n${err}")
 if(NOT status EQUAL EXPECT_EXIT)
   message(FATAL_ERROR "expected exit status ${EXPECT_EXIT}, got ${status}")
@@ -19,6 +29,11 @@ endforeach()
 foreach(pattern IN LISTS EXPECT_STDERR)
   if(NOT err MATCHES "${pattern}")
     message(FATAL_ERROR "standard error does not match: ${pattern}")
+  endif()
+endforeach()
+foreach(pattern IN LISTS REJECT_STDERR)
+  if(err MATCHES "${pattern}")
+    message(FATAL_ERROR "standard error matches what it must not: ${pattern}")
   endif()
 endforeach()
 if(DEFINED LINES)
