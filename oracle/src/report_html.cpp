@@ -10,27 +10,10 @@
 namespace touche::oracle {
 namespace {
 
+/// Markup characters as entities, and characters XML refuses or a terminal acts on (an id
+/// holding an escape sequence) as visible escapes: the page is well-formed whatever the ids.
 std::string escapeHtml(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
+  return xmlText(text);
 }
 
 /// Text inside single quotes for a POSIX shell.

@@ -129,6 +129,13 @@ touche_cli_test(touche_cli_render_escapes_ids_in_the_svg 0
   OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/escaped_id.svg
   EXPECT "<title>x\nPASS\\\\u001b.2J</title>")
 
+touche_cli_test(touche_cli_check_escapes_ids_in_the_html_report 1
+  ARGS check --cases ${TOUCHE_CLI_DATA}/escape_id.jsonl --manifolds
+       ${TOUCHE_CLI_DATA}/escape_manifolds.jsonl --html ${CMAKE_CURRENT_BINARY_DIR}/escaped_id.html
+  OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/escaped_id.html
+  EXPECT "<a href=\"#case-x\nPASS\\\\u001b.2J\">"
+         "<li>manifolds line 1: [^<]*orphan.PASS\\\\u001b.2J")
+
 # 6. Numbers are exactly doubles or rejected by name: more bits than a double, underflow, a
 # hexfloat below the smallest double, 1e999, spaces, a repeated key, an inexact subnormal.
 touche_cli_test(touche_cli_collide_rejects_numbers_no_double_stands_for 1
