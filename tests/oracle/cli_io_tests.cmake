@@ -182,3 +182,8 @@ touche_cli_test(touche_cli_check_conventions_beyond_2_50_are_refused 2
   ARGS check --cases ${TOUCHE_CLI_DATA}/small.jsonl --manifolds ${TOUCHE_CLI_DATA}/small.jsonl
        --conventions ${TOUCHE_CLI_DATA}/conventions_huge_margin.json
   EXPECT_STDERR "--conventions: [^\n]*conventions_huge_margin.json: margin: 1e\\+308 exceeds 2\\^50")
+
+# A command line CLI11 cannot parse exited with CLI11's own numbers (106 for a missing input).
+touche_cli_test(touche_cli_usage_error_exits_2 2
+  ARGS collide --margin abc
+  EXPECT_STDERR "Could not convert: --margin = abc")

@@ -69,7 +69,13 @@ int main(int argc, char** argv) {
   check->add_option("--write-baseline", baseline.write,
                     "write this run's failures there, as a baseline for --baseline");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints the usage problem (or the help, status 0); an unusable command line is
+    // status 2 like every other unusable argument, not CLI11's own numbers (106, 109, ...).
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   if (check->parsed()) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
     return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, std::cout,
