@@ -7,17 +7,24 @@
 
 namespace touche::cli {
 
-/// `touche collide`: one manifold line per case line of `input` ("-" = stdin). Returns the
-/// exit status: 0, or 1 when a line was malformed or invalid (its output line says why).
+/// Every command reads its input ("-" = stdin) one bounded line at a time and returns 2 when
+/// an input cannot be read (a directory) or an output cannot be written (a full disk), having
+/// said why on `err` (docs/file-formats.md).
+
+/// `touche collide`: one manifold line per case line of `input`, each written and flushed as
+/// soon as it is computed. Returns the exit status: 0, 1 when a line was malformed or invalid
+/// (its output line says why), 2 as above. A repeated id is a warning on `err`.
 int collide(const std::string& engine, double margin, const std::string& input, bool hex,
             std::ostream& out, std::ostream& err);
 
 /// `touche validate`: judges `engines` against the reference on a corpus ("" = built in).
-/// Returns 0 only when every difference is explained by a declared convention.
+/// Returns 0 only when every difference is explained by a declared convention (and a line
+/// was judged: 3 otherwise; oracle::exitStatus), 1 on a failure or a bad line, 2 as above.
 int validate(const std::string& corpus, const std::vector<std::string>& engines, std::ostream& out,
              std::ostream& err);
 
 /// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold.
+/// Returns 0, 1 when no case has that id, 2 as above.
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engines, std::ostream& err);
 
