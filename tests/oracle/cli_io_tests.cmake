@@ -187,3 +187,12 @@ touche_cli_test(touche_cli_check_conventions_beyond_2_50_are_refused 2
 touche_cli_test(touche_cli_usage_error_exits_2 2
   ARGS collide --margin abc
   EXPECT_STDERR "Could not convert: --margin = abc")
+
+# 3. `collide -` printed nothing until the end of its input: through a FIFO, the first line's
+# manifold must arrive while the input is still open.
+find_program(TOUCHE_BASH bash)
+if(TOUCHE_BASH)
+  add_test(NAME touche_cli_collide_answers_a_pipe_line_by_line
+    COMMAND ${TOUCHE_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/collide_streams.sh $<TARGET_FILE:touche>)
+  set_tests_properties(touche_cli_collide_answers_a_pipe_line_by_line PROPERTIES TIMEOUT 120)
+endif()
