@@ -465,6 +465,52 @@ TEST(JsonlHardening, PrintableEscapesWhatATerminalWouldActOn) {
   EXPECT_EQ(printable("caf\xc3\xa9 \xf0\x9f\x99\x82"), "caf\xc3\xa9 \xf0\x9f\x99\x82");
 }
 
+/// True when `text` is well-formed UTF-8 without a character a terminal would act on: nothing
+/// for printable() to escape.
+bool isPlainUtf8(const std::string& text) {
+  return printable(text, false) == text;
+}
+
+TEST(JsonlHardening, MangledLinesNeverThrowAndGetShortUtf8Errors) {
+  // Random edits of a valid case and a valid manifold line, with bytes JSON gives meaning to:
+  // every result is a case, a manifold or an InputError whose message is short and UTF-8
+  // (it is written into JSON and onto terminals).
+  const std::string caseLine = circleCase(R"("0x1.8p-3")");
+  const std::string manifoldLine =
+      R"({"id":"m","status":"contact","normal":[1,0],"points":[{"point":[0,0],"separation":-1e-3}]})";
+  const std::string alphabet = "{}[]\":,.-+eE0x1p\\u \x1b\xc3\xa9\xff\x00";
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string line = trial % 2 ? caseLine : manifoldLine;
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int k = 0; k < edits; ++k) {
+      const std::size_t at = rng() % (line.size() + 1);
+      const char ch = alphabet[rng() % alphabet.size()];
+      switch (rng() % 3) {
+        case 0:
+          line.insert(at, 1, ch);
+          break;
+        case 1:
+          if (at < line.size()) line.erase(at, 1);
+          break;
+        default:
+          if (at < line.size()) line[at] = ch;
+      }
+    }
+    std::variant<Case, InputError> parsedCase = InputError{};
+    std::variant<ManifoldRecord, InputError> parsedManifold = InputError{};
+    ASSERT_NO_THROW(parsedCase = loadCase(line)) << line;
+    ASSERT_NO_THROW(parsedManifold = parseManifold(line)) << line;
+    ASSERT_NO_THROW(idOfLine(line)) << line;
+    for (const InputError* e :
+         {std::get_if<InputError>(&parsedCase), std::get_if<InputError>(&parsedManifold)}) {
+      if (!e) continue;
+      ASSERT_LT(e->describe().size(), 400u) << line;
+      ASSERT_TRUE(isPlainUtf8(e->describe())) << printable(e->describe());
+    }
+  }
+}
+
 TEST(JsonlHardening, WritersNeverThrowOnTextThatIsNotUtf8) {
   ManifoldRecord r;
   r.id = "bad\xff";
