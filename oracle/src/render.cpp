@@ -29,7 +29,8 @@ std::string num(double v) {
   return std::string(buffer, result.ptr);
 }
 
-/// Markup characters as entities; the rest (printable(), with tabs and line breaks kept as
+/// Markup characters as entities (every attribute touche writes is in double quotes, so a
+/// single quote stays as it is); the rest (printable(), with tabs and line breaks kept as
 /// XML allows them) never makes the document ill-formed, whatever an id holds.
 std::string xmlEscaped(std::string_view text) {
   std::string out;
@@ -42,8 +43,6 @@ std::string xmlEscaped(std::string_view text) {
       out += "&gt;";
     else if (ch == '"')
       out += "&quot;";
-    else if (ch == '\'')
-      out += "&#39;";
     else
       out += ch;
   }

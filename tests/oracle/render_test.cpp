@@ -103,7 +103,7 @@ TEST(Render, IdsCannotBreakTheXml) {
 }
 
 TEST(Render, XmlTextKeepsLineBreaksAndEscapesMarkup) {
-  EXPECT_EQ(xmlText("line 1\nline\t2 <&>'\""), "line 1\nline\t2 &lt;&amp;&gt;&#39;&quot;");
+  EXPECT_EQ(xmlText("line 1\nline\t2 <&>'\""), "line 1\nline\t2 &lt;&amp;&gt;'&quot;");
   EXPECT_EQ(xmlText("back\\slash"), "back\\slash");
   EXPECT_EQ(xmlText("\x0b\x7f"), "\\u000b\\u007f");
 }

@@ -17,7 +17,7 @@ namespace touche::oracle {
 /// that a scene far from the origin (1e12) is drawn where it is.
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records);
 
-/// `text` as XML 1.0 character data or an attribute value (SVG, HTML): markup characters as
+/// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
 /// tab and line breaks, U+FFFE, bytes that are not UTF-8) as visible printable() escapes.
 std::string xmlText(std::string_view text);
