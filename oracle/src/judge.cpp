@@ -300,14 +300,15 @@ void begin(Judge& j, std::string name) {
 }
 
 /// Records a failure of the running check: its headline, then its own notes. The checks after
-/// the normal measure along it: when it failed, their headlines say so (a right point is off
-/// its features along a wrong normal).
-void fail(Judge& j, Outcome outcome, const std::string& headline) {
+/// the normal measure along it (`alongNormal`): when it failed, their headlines say so (a right
+/// point is off its features along a wrong normal).
+void fail(Judge& j, Outcome outcome, const std::string& headline, bool alongNormal = true) {
   std::string own = j.notes.str().substr(j.checkNotes);
   while (!own.empty() && own.back() == '\n')
     own.pop_back();
-  const bool normalFailed = std::any_of(j.failures.begin(), j.failures.end(),
-                                        [](const FailedCheck& f) { return f.check == "normal"; });
+  const bool normalFailed =
+      alongNormal && std::any_of(j.failures.begin(), j.failures.end(),
+                                 [](const FailedCheck& f) { return f.check == "normal"; });
   const std::string said =
       normalFailed ? headline + " (measured along the reported normal, which failed)" : headline;
   j.failures.push_back({j.check, outcome, own.empty() ? said : said + "\n" + own});
@@ -811,7 +812,7 @@ bool judgeIdErrors(Judge& j) {
     begin(j, "points[" + std::to_string(i) + "].id");
     const bool onA = error.substr(0, error.find(' ')).back() == 'A';
     j.notes << "  point " << i << "'s id: " << error << "; " << featuresOf(j, onA) << "\n";
-    fail(j, Outcome::wrongId, "a feature id that names no feature");
+    fail(j, Outcome::wrongId, "a feature id that names no feature", false);
   }
   return any;
 }
@@ -830,6 +831,7 @@ void judgeIds(Judge& j) {
       int index;
     } sides[] = {{true, id.typeA, id.indexA}, {false, id.typeB, id.indexB}};
     std::string missing;
+    bool offTheLine = false;  // an existing feature the point's line misses (not only absent ones)
     for (const auto& side : sides) {
       const Core& core = side.onA ? j.facts.a : j.facts.b;
       if (!exists(core, side.type, side.index)) {
@@ -842,13 +844,14 @@ void judgeIds(Judge& j) {
       }
       const QVec x = exact::lift(j.actual.points[i].point);
       if (!onFeature(core, side.type, side.index, x, n, j.lateralAllowance)) {
+        offTheLine = true;
         missing += missing.empty() ? "" : " nor ";
         missing += std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
       }
     }
     if (missing.empty()) continue;
     j.notes << "  id " << i << ": point is not on " << missing << "\n";
-    fail(j, Outcome::wrongId, "feature ids name features the points are not on");
+    fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
   }
 }
 

@@ -679,6 +679,19 @@ TEST(Check, ChecksAlongAFailedNormalSaySo) {
   EXPECT_EQ(c.failures[1].check, "points[0]");
   EXPECT_THAT(c.failures[1].explanation,
               HasSubstr("point off a feature (measured along the reported normal, which failed)"));
+  // An id naming no feature is wrong whatever the normal: no such remark.
+  const CheckRun ids = checkText(
+      kCirclesCaseLine, R"({"id":"circles","status":"contact","normal":[0.995004165278025766,)"
+                        R"(0.0998334166468281523],"points":[{"point":[0.75,0],"separation":-0.5,)"
+                        R"("id":{"typeA":"vertex","indexA":999,"typeB":"vertex","indexB":0}}]})");
+  const CheckedCase& d = ids.cases.at(0);
+  ASSERT_EQ(d.failures.size(), 3u);
+  EXPECT_EQ(d.failures[2].check, "points[0].id");
+  EXPECT_EQ(d.failures[2].explanation.substr(0, d.failures[2].explanation.find('\n')),
+            "a feature id that names no feature");
+  EXPECT_THAT(d.failures[2].explanation,
+              HasSubstr("indexA 999 is not a feature index (0 to 255); A (a circle) has vertex 0 "
+                        "only"));
 }
 
 std::string manifoldsOf(const char* engine, const CaseFile& file) {
