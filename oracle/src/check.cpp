@@ -544,8 +544,6 @@ std::map<std::string, std::map<std::string, int>> countsByPair(const CheckRun& r
   return counts;
 }
 
-namespace {
-
 /// The pairs in the pair table's order, then "-" (cases that did not parse).
 std::vector<std::string> pairOrder(
     const std::map<std::string, std::map<std::string, int>>& byPair) {
@@ -556,6 +554,8 @@ std::vector<std::string> pairOrder(
   if (byPair.count("-")) order.emplace_back("-");
   return order;
 }
+
+namespace {
 
 /// Rows of pairs, a column per verdict that occurs (failing ones marked with *).
 void pairTable(std::ostringstream& out, const CheckRun& run) {
@@ -611,18 +611,19 @@ std::string baselineAccount(const CheckRun& run) {
 }
 
 std::string resultLine(const CheckRun& run) {
-  const std::string n = std::to_string(run.cases.size());
-  const std::string judged = "; " + std::to_string(run.judged()) + " of " + n + " judged";
+  const std::string count = std::to_string(run.cases.size());
+  const std::string n = count + (run.cases.size() == 1 ? " case" : " cases");
+  const std::string judged = "; " + std::to_string(run.judged()) + " of " + count + " judged";
   const int status = run.exitStatus();
-  if (status == kExitNothingJudged) return n + " cases: NOTHING JUDGED" + judged;
+  if (status == kExitNothingJudged) return n + ": NOTHING JUDGED" + judged;
   if (!run.baseline) {
-    return n + " cases: " +
+    return n + ": " +
            (status == kExitPass ? "PASS"
                                 : "FAIL (" + std::to_string(run.failures()) + " failing)") +
            judged;
   }
   const std::string known = std::to_string(run.baseline->known) + " known";
-  return n + " cases: " +
+  return n + ": " +
          (status == kExitPass
               ? "PASS (" + known + " failing, none new)"
               : "FAIL (" + std::to_string(run.newFailures()) + " new failing, " + known + ")") +

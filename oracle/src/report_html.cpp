@@ -134,7 +134,8 @@ void pairTable(std::ostringstream& html, const CheckRun& run) {
   for (const std::string& v : columns)
     html << "<th>" << escapeHtml(v) << "</th>";
   html << "</tr></thead><tbody>\n";
-  for (const auto& [pair, counts] : byPair) {
+  for (const std::string& pair : pairOrder(byPair)) {
+    const auto& counts = byPair.at(pair);
     html << "<tr><td>" << escapeHtml(pair) << "</td>";
     for (const std::string& v : columns) {
       const auto n = counts.find(v);

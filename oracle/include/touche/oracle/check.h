@@ -130,6 +130,9 @@ std::string summaryTable(const CheckRun& run);
 
 /// Counts per canonical pair and verdict: pair → verdict → cases.
 std::map<std::string, std::map<std::string, int>> countsByPair(const CheckRun& run);
+/// The pairs of countsByPair in the pair table's order (core/pairs.h), then "-" (case lines
+/// that did not parse).
+std::vector<std::string> pairOrder(const std::map<std::string, std::map<std::string, int>>& byPair);
 
 /// A self-contained HTML page: summary, per-pair table, a sortable table of verdicts, and for
 /// each failing case its SVG (both shapes, expected and actual normals and points), every
