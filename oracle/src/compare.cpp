@@ -54,8 +54,15 @@ std::string vec(Vec2 v) {
   return "(" + sci(v.x) + ", " + sci(v.y) + ")";
 }
 
-/// Facts about the case compare() needs: shape kinds and radii, world circle centres and the
-/// shortest polygon edge (the lengths normals are built from).
+/// A flat feature a normal may be built from: a polygon face, or a side of a segment or a
+/// capsule's core, in world coordinates (double: only for the allowances).
+struct FlatFace {
+  Vec2 normalAtoB;  ///< the outward unit normal of A's face, or B's negated
+  double length = 0.0;
+};
+
+/// Facts about the case compare() needs: shape kinds and radii, world circle centres, the
+/// shortest polygon edge and every flat face (the lengths normals are built from).
 struct CaseFacts {
   bool circleCircle = false;
   bool polygonCircle = false;
@@ -65,6 +72,7 @@ struct CaseFacts {
   double radiusSum = 0.0;
   double shortestEdge = std::numeric_limits<double>::infinity();
   std::optional<double> centreDistance;  ///< circle–circle only
+  std::vector<FlatFace> faces;           ///< none when a chain segment takes part
 };
 
 double shapeRadius(const Shape& s) {
@@ -84,6 +92,27 @@ double shortestEdgeOf(const Shape& s) {
   return shortest;
 }
 
+/// The flat faces of a shape placed by xf: a polygon's faces, both sides of a segment or of a
+/// capsule's core; B's normals are negated (A to B).
+void addFlatFaces(const Shape& s, const Transform& xf, bool isB, std::vector<FlatFace>* faces) {
+  std::vector<Vec2> ring;
+  if (const auto* p = std::get_if<Polygon>(&s)) {
+    for (int i = 0; i < p->count; ++i)
+      ring.push_back(apply(xf, p->vertices[i]));
+  } else if (const auto* k = std::get_if<Capsule>(&s)) {
+    ring = {apply(xf, k->p1), apply(xf, k->p2)};
+  } else if (const auto* g = std::get_if<Segment>(&s)) {
+    ring = {apply(xf, g->p1), apply(xf, g->p2)};
+  }
+  for (std::size_t i = 0; ring.size() >= 2 && i < ring.size(); ++i) {
+    const Vec2 e = ring[(i + 1) % ring.size()] - ring[i];
+    const double len = length(e);
+    if (!(len > 0.0) || !std::isfinite(len)) continue;
+    const Vec2 outward = (1.0 / len) * Vec2{e.y, -e.x};
+    faces->push_back({isB ? -outward : outward, len});
+  }
+}
+
 CaseFacts factsOf(const Case& c) {
   CaseFacts f;
   const ShapeType ta = typeOf(c.a);
@@ -97,6 +126,10 @@ CaseFacts factsOf(const Case& c) {
       is(ShapeType::segment, ShapeType::polygon) || is(ShapeType::chainSegment, ShapeType::polygon);
   f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
   f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
+  if (!f.chainSegment) {
+    addFlatFaces(c.a, c.xfA, false, &f.faces);
+    addFlatFaces(c.b, c.xfB, true, &f.faces);
+  }
   if (f.circleCircle) {
     const Vec2 pA = apply(c.xfA, std::get<Circle>(c.a).center);
     const Vec2 pB = apply(c.xfB, std::get<Circle>(c.b).center);
@@ -152,18 +185,50 @@ struct Judge {
   std::ostringstream notes;      ///< the differences found, one per line
 };
 
+/// The base of the decision at hand, not the scene's worst: the face the expected normal is
+/// (the reference's normal is a face's normal correctly rounded), the two points it is built
+/// from (gaps.normal, the circles' centres, a polygon corner and a circle centre), and every
+/// face the actual normal lies within that face's own turn of (an engine that took another,
+/// shorter face in a tie knows its normal only that well). A sliver's short face widens the
+/// allowance only when one of the normals is its normal.
+double conditionedBaseLength(const Judge& j) {
+  double base = std::numeric_limits<double>::infinity();
+  bool known = false;
+  const auto take = [&](double length) {
+    base = std::min(base, length);
+    known = true;
+  };
+  const double rounding = j.tol.length() + j.tol.roundingBand();
+  const bool actualContact = j.actual.status == Status::contact && finite(j.actual.normal);
+  for (const FlatFace& f : j.facts.faces) {
+    if (j.expected.status == Status::contact && length(j.expected.normal - f.normalAtoB) <= 0x1p-30)
+      take(f.length);
+    const double turn = j.tol.normal() + rounding / f.length;
+    if (actualContact && length(j.actual.normal - f.normalAtoB) <= turn) take(f.length);
+  }
+  if (j.expected.gaps.normal) take(*j.expected.gaps.normal);
+  if (j.facts.centreDistance) take(*j.facts.centreDistance);
+  if (j.facts.polygonCircle && j.expected.pointCount > 0) {
+    take(deepest(j.expected) + j.facts.radiusSum);
+  }
+  return known ? base : j.facts.shortestEdge;
+}
+
 /// The length a normal is built from: an edge, the distance between circle centres, or the
 /// distance from a circle centre to the polygon. Its rounding error divided by that length is
 /// the normal's error.
 double normalBaseLength(const Judge& j) {
-  double base = j.facts.shortestEdge;
-  // The reference reports the exact length when the normal is built from two points.
-  if (j.expected.gaps.normal) return std::min(base, *j.expected.gaps.normal);
-  if (j.facts.centreDistance) base = std::min(base, *j.facts.centreDistance);
-  if (j.facts.polygonCircle && j.expected.pointCount > 0) {
-    base = std::min(base, deepest(j.expected) + j.facts.radiusSum);
+  // A chain segment's cases keep the scene-wide base: the shortest polygon edge.
+  if (j.facts.chainSegment) {
+    double base = j.facts.shortestEdge;
+    if (j.expected.gaps.normal) return std::min(base, *j.expected.gaps.normal);
+    if (j.facts.centreDistance) base = std::min(base, *j.facts.centreDistance);
+    if (j.facts.polygonCircle && j.expected.pointCount > 0) {
+      base = std::min(base, deepest(j.expected) + j.facts.radiusSum);
+    }
+    return base;
   }
-  return base;
+  return conditionedBaseLength(j);
 }
 
 void setAllowances(Judge& j) {
@@ -446,6 +511,22 @@ bool anotherTiedCircleFace(Judge& j) {
   return false;
 }
 
+/// A tie of reference faces lets an engine take another face, not another normal: between
+/// sharp shapes that touch or overlap (no radius, no margin: every normal is a face's), the
+/// actual normal must be a face's within that face's own turn. Elsewhere (round shapes, a
+/// margin, a chain segment) true: corner normals are legitimate there.
+bool normalOfSomeFace(Judge& j) {
+  if (j.facts.faces.empty() || j.facts.radiusSum > 0.0 || j.tol.margin > 0.0) return true;
+  const double rounding = j.tol.length() + j.tol.roundingBand();
+  for (const FlatFace& f : j.facts.faces) {
+    if (length(j.actual.normal - f.normalAtoB) <= j.tol.normal() + rounding / f.length) {
+      return true;
+    }
+  }
+  j.notes << "  the actual normal is within its own turn of no face of either shape\n";
+  return false;
+}
+
 std::optional<Comparison> judgeNormal(Judge& j) {
   const double diff = length(j.actual.normal - j.expected.normal);
   if (j.expected.flags & kFlagDegenerateNormal) {
@@ -474,6 +555,10 @@ std::optional<Comparison> judgeNormal(Judge& j) {
   if (axisGapWithinBand(j)) {
     if (j.facts.polygonCircle && anotherTiedCircleFace(j)) {
       return verdict(j, Outcome::agreeWithinTie, "the circle's region read on another tied face");
+    }
+    if (!normalOfSomeFace(j)) {
+      return verdict(j, Outcome::wrongNormal,
+                     "a tie of reference faces, but the normal is no face's");
     }
     return judgeLoosely(j, axisDecisionBand(j), "reference face chosen inside the tie band");
   }

@@ -77,14 +77,22 @@ TEST(Compare, FloatRoundingInsideTheAllowanceAgrees) {
 }
 
 TEST(Compare, DifferentFaceInsideTieBandAgreesWithinTie) {
-  // The expected axis gap 1e-4 is inside Box2D's 5e-4 hysteresis: a normal tilted by 2e-4
-  // with the same deepest separation is legitimate.
+  // The expected axis gap 1e-4 is inside Box2D's 5e-4 hysteresis: the small box turned by
+  // −2e-4, its bottom face's normal (negated) is tilted by 2e-4 — another face, the same
+  // deepest separation, legitimate. A tie lets an engine take another face, not any normal:
+  // the same tilt on the unturned box (no face has that normal) is wrong.
+  Case turned = boxesCase();
+  turned.xfB.q = rotFromAngle(-2e-4);
   Manifold expected = boxesManifold();
   expected.gaps.axis = 1e-4;
   Manifold actual = expected;
   actual.normal = {std::sin(2e-4), std::cos(2e-4)};
+  EXPECT_EQ(
+      compare(boxesCase(), expected, actual, toleranceFor(boxesCase(), conventionsFor("box2d")))
+          .outcome,
+      Outcome::wrongNormal);
   const Comparison r =
-      compare(boxesCase(), expected, actual, toleranceFor(boxesCase(), conventionsFor("box2d")));
+      compare(turned, expected, actual, toleranceFor(turned, conventionsFor("box2d")));
   EXPECT_EQ(r.outcome, Outcome::agreeWithinTie);
   EXPECT_THAT(r.explanation, HasSubstr("agree-within-tie"));
   EXPECT_THAT(r.explanation, HasSubstr("tie band"));
@@ -127,10 +135,13 @@ Manifold segmentBoxManifold(double axisGap) {
   return m;
 }
 
-/// compare() with engine box2d on the segment–box pair: the actual normal tilted by 0.01 rad,
-/// separations unchanged (a different axis at the same depth).
+/// compare() with engine box2d on the segment–box pair, the box turned by 0.01 rad: the actual
+/// normal is its bottom face's, tilted by 0.01 rad from the edge's, separations unchanged (a
+/// different axis at the same depth).
 Outcome box2dAxisChoice(double axisGap, bool swapped) {
   Case c = segmentBoxCase();
+  // The box turned so that its bottom face's normal is the actual one: another face.
+  c.xfB.q = rotFromAngle(swapped ? 0.01 : -0.01);
   Manifold expected = segmentBoxManifold(axisGap);
   if (swapped) {
     std::swap(c.a, c.b);
