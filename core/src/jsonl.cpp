@@ -682,6 +682,36 @@ OrderedJson writeFeatureId(FeatureId id) {
   return j;
 }
 
+OrderedJson writePoints(const Manifold& m, bool withIds, NumberFormat format) {
+  OrderedJson points = OrderedJson::array();
+  for (int i = 0; i < m.pointCount; ++i) {
+    OrderedJson p;
+    p["point"] = writeVec2(m.points[i].point, format);
+    p["separation"] = writeNumber(m.points[i].separation, format);
+    if (withIds) p["id"] = writeFeatureId(m.points[i].id);
+    points.push_back(std::move(p));
+  }
+  return points;
+}
+
+/// Points as a line gave them: each with its own normal when it has one, and its id as
+/// written (an id that is not JSON is left out).
+OrderedJson writeReportedPoints(const std::vector<ReportedPoint>& reported, NumberFormat format) {
+  OrderedJson points = OrderedJson::array();
+  for (const ReportedPoint& rp : reported) {
+    OrderedJson p;
+    p["point"] = writeVec2(rp.point, format);
+    p["separation"] = writeNumber(rp.separation, format);
+    if (rp.normal) p["normal"] = writeVec2(*rp.normal, format);
+    if (!rp.id.empty()) {
+      OrderedJson id = OrderedJson::parse(rp.id, nullptr, false);
+      if (!id.is_discarded()) p["id"] = std::move(id);
+    }
+    points.push_back(std::move(p));
+  }
+  return points;
+}
+
 bool hasAnyGap(const DecisionGaps& gaps) {
   return gaps.axis || gaps.incident || gaps.contact || gaps.clip || gaps.region || gaps.normal;
 }
@@ -752,28 +782,53 @@ bool readStatus(const std::string& name, Status* out) {
   return false;
 }
 
-void readPoints(Reader& r, const Json& j, ManifoldRecord& record) {
+/// One point object: its position, separation, own normal (when the reading asks for one)
+/// and id, as written.
+ReportedPoint readPoint(Reader& r, const Json& p, const std::string& prefix,
+                        const ManifoldReading& reading) {
+  ReportedPoint point;
+  point.point = r.vec2Member(p, "point", prefix);
+  point.separation = r.numberMember(p, "separation", prefix, true);
+  if (reading.pointNormals) point.normal = r.vec2Member(p, "normal", prefix);
+  const auto id = p.find("id");
+  if (id == p.end()) return point;
+  point.id = id->dump(-1, ' ', false, Json::error_handler_t::replace);
+  FeatureId typed;
+  if (readFeatureId(*id, &typed, &point.idError)) point.typedId = typed;
+  return point;
+}
+
+void readPoints(Reader& r, const Json& j, ManifoldRecord& record, const ManifoldReading& reading) {
   const Json* points = r.member(j, "points", "points", true);
   if (!points) return;
-  if (!points->is_array() || points->size() > 2) {
-    r.fail("points", "expected an array of at most 2 points");
+  const std::size_t most = static_cast<std::size_t>(std::max(reading.maxPoints, 0));
+  if (!points->is_array()) {
+    r.fail("points", "expected an array of at most " + std::to_string(most) + " points");
     return;
   }
-  Manifold& m = record.manifold;
-  m.pointCount = static_cast<int>(points->size());
-  for (int i = 0; i < m.pointCount; ++i) {
+  if (points->size() > most) {
+    r.fail("points", std::to_string(points->size()) + " points; at most " + std::to_string(most) +
+                         (most == 2 ? " (declare more with the conventions key maxPoints)"
+                                    : " are declared (conventions key maxPoints)"));
+    return;
+  }
+  for (std::size_t i = 0; i < points->size(); ++i) {
     const std::string prefix = "points[" + std::to_string(i) + "]";
     const Json& p = (*points)[i];
     if (!p.is_object()) {
       r.fail(prefix, "expected {\"point\": [x, y], \"separation\": s, \"id\": ...}");
       return;
     }
-    m.points[i].point = r.vec2Member(p, "point", prefix);
-    m.points[i].separation = r.numberMember(p, "separation", prefix, true);
-    const auto id = p.find("id");
-    if (id == p.end() || !readFeatureId(*id, &m.points[i].id, &record.idErrors[i])) {
-      record.hasIds = false;
-    }
+    record.points.push_back(readPoint(r, p, prefix, reading));
+    if (!record.points.back().typedId) record.hasIds = false;
+  }
+  // touche's Manifold holds the first two points (for drawing, and for callers that take a
+  // Manifold); the judge reads them all from record.points.
+  Manifold& m = record.manifold;
+  m.pointCount = static_cast<int>(std::min<std::size_t>(record.points.size(), 2));
+  for (int i = 0; i < m.pointCount; ++i) {
+    const ReportedPoint& p = record.points[static_cast<std::size_t>(i)];
+    m.points[i] = {p.point, p.separation, p.typedId.value_or(FeatureId{})};
   }
 }
 
@@ -804,7 +859,8 @@ std::variant<Case, InputError> loadCase(std::string_view line) {
   return parsed;
 }
 
-std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line) {
+std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line,
+                                                       const ManifoldReading& reading) {
   std::optional<InputError> error;
   const std::optional<Json> j = parseObject(line, &error);
   if (!j) return *error;
@@ -828,8 +884,12 @@ std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line) {
            "expected one of contact, no_contact, unsupported, error; got " + quoted(*status));
   }
   if (r.ok() && record.manifold.status == Status::contact) {
-    record.manifold.normal = r.vec2Member(*j, "normal", "");
-    readPoints(r, *j, record);
+    record.hasNormal = !reading.pointNormals || j->contains("normal");
+    if (record.hasNormal) record.manifold.normal = r.vec2Member(*j, "normal", "");
+    readPoints(r, *j, record, reading);
+    if (!record.hasNormal && r.ok() && !record.points.empty()) {
+      record.manifold.normal = record.points.front().normal.value_or(Vec2{});
+    }
   }
   if (r.error) {
     if (!r.error->field.empty() && r.error->field.front() == '.') r.error->field.erase(0, 1);
@@ -856,16 +916,9 @@ std::string formatManifold(const ManifoldRecord& record, NumberFormat format) {
   if (!record.conventions.empty()) j["conventions"] = record.conventions;
   j["status"] = std::string(statusName(m.status));
   if (m.status == Status::contact) {
-    j["normal"] = writeVec2(m.normal, format);
-    OrderedJson points = OrderedJson::array();
-    for (int i = 0; i < m.pointCount; ++i) {
-      OrderedJson p;
-      p["point"] = writeVec2(m.points[i].point, format);
-      p["separation"] = writeNumber(m.points[i].separation, format);
-      if (record.hasIds) p["id"] = writeFeatureId(m.points[i].id);
-      points.push_back(std::move(p));
-    }
-    j["points"] = std::move(points);
+    if (record.hasNormal) j["normal"] = writeVec2(m.normal, format);
+    j["points"] = record.points.empty() ? writePoints(m, record.hasIds, format)
+                                        : writeReportedPoints(record.points, format);
     if (m.flags & kFlagDegenerateNormal) j["flags"] = OrderedJson::array({"degenerateNormal"});
   }
   if (hasAnyGap(m.gaps)) j["gaps"] = writeGaps(m.gaps, format);

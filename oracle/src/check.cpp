@@ -51,10 +51,10 @@ struct ManifoldEntry {
 /// Every manifold line with an id, by id (a duplicated id keeps all its lines, in order).
 using ManifoldFile = std::map<std::string, std::vector<ManifoldEntry>>;
 
-ManifoldFile readManifolds(std::istream& in, CheckRun& run) {
+ManifoldFile readManifolds(std::istream& in, const ManifoldReading& reading, CheckRun& run) {
   ManifoldFile file;
   for (Line& line : readLines(in)) {
-    auto parsed = parseManifold(line.text);
+    auto parsed = parseManifold(line.text, reading);
     std::string id;
     if (const auto* record = std::get_if<ManifoldRecord>(&parsed)) {
       id = record->id;
@@ -230,14 +230,25 @@ std::string number(double x) {
   return nlohmann::json(x).dump();
 }
 
+/// A set of pairs as a conventions file writes it: "all", or the names in the table's order.
+std::string pairNames(PairSet pairs) {
+  if (pairs == kAllPairs) return "\"all\"";
+  std::string names;
+  for (const PairInfo& p : kPairTable) {
+    if (pairs & pairBit(p.id))
+      names += (names.empty() ? "\"" : ", \"") + std::string(p.name) + "\"";
+  }
+  return "[" + names + "]";
+}
+
 /// Each key of a conventions file as text, in the file's spelling.
 std::vector<std::pair<std::string, std::string>> keysOf(const DeclaredConventions& c) {
   const char* ids[] = {"false", "true", "\"withoutCircles\""};
+  const char* idFormats[] = {"touche", "box2d-2", "box2d-v3", "opaque"};
+  const char* points[] = {"midpoint", "onA", "onB", "either"};
   return {
       {"normal", c.normal == NormalDirection::aToB ? "AtoB" : "BtoA"},
-      {"point", c.point == PointPlacement::midpoint ? "midpoint"
-                : c.point == PointPlacement::onA    ? "onA"
-                                                    : "onB"},
+      {"point", points[static_cast<int>(c.point)]},
       {"margin", number(c.margin)},
       {"skinRadius", number(c.skinRadius)},
       {"keepsPointsBeyondMargin", c.keepsPointsBeyondMargin ? "true" : "false"},
@@ -252,6 +263,13 @@ std::vector<std::pair<std::string, std::string>> keysOf(const DeclaredConvention
       {"relativeTieBand", number(c.relativeTieBand)},
       {"relativeTieBandOffset", number(c.relativeTieBandOffset)},
       {"chainOwnership", c.chainOwnership == ChainOwnership::v3 ? "v3" : "box2d-2.4.1"},
+      {"relativeTieBandPairs", pairNames(c.relativeTieBandPairs)},
+      {"pointNormals", c.pointNormals ? "true" : "false"},
+      {"maxPoints", std::to_string(c.maxPoints)},
+      {"pointSeparation", c.pointSeparation == PointSeparation::own ? "own" : "deepest"},
+      {"circleSegments", std::to_string(c.circleSegments)},
+      {"idFormat", idFormats[static_cast<int>(c.idFormat)]},
+      {"dropsCornerTouches", c.dropsCornerTouches ? "true" : "false"},
   };
 }
 
@@ -391,6 +409,8 @@ std::optional<DeclaredConventions> engineConventions(std::string_view engine) {
   d.relativeTieBand = c.relativeTieBand;
   d.relativeTieBandOffset = c.relativeTieBandOffset;
   d.chainOwnership = c.chainOwnership;
+  d.relativeTieBandPairs = c.relativeTieBandPairs;
+  d.dropsCornerTouches = c.dropsCornerTouches;
   return d;
 }
 
@@ -438,7 +458,7 @@ CheckRun check(std::istream& cases, std::istream& manifolds, const DeclaredConve
                const Progress& progress) {
   CheckRun run;
   run.conventions = conventions;
-  ManifoldFile file = readManifolds(manifolds, run);
+  ManifoldFile file = readManifolds(manifolds, manifoldReading(conventions), run);
   const std::vector<CaseEntry> entries = readCaseEntries(cases);
   const auto linesById = caseLinesById(entries);
   reportDuplicates(linesById, file, run);

@@ -926,9 +926,10 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   const CaseFacts facts = factsOf(c);
   t.precision = conventions.precision;
   t.polygonSkin = conventions.polygonSkin;
-  // The relative hysteresis is the edge pairs' (Box2D 2.4.1 b2CollideEdgeAndPolygon): an
-  // edge (segment or chain segment) against a polygon.
-  if (facts.edgePolygon) {
+  // The relative hysteresis applies to the pairs the engine declares it for (by default the
+  // edge pairs, Box2D 2.4.1's b2CollideEdgeAndPolygon: an edge against a polygon).
+  const PairId pair = lookupPair(typeOf(c.a), typeOf(c.b)).id;
+  if (conventions.relativeTieBandPairs & pairBit(pair)) {
     t.relativeTieBand = conventions.relativeTieBand;
     t.relativeTieBandOffset = conventions.relativeTieBandOffset;
   }
@@ -1006,6 +1007,7 @@ Comparison judgeByGeometry(Judge& j, const Comparison& failure, const std::strin
   declared.tieBandUnits = j.tol.tieBandUnits;
   declared.relativeTieBand = j.tol.relativeTieBand;
   declared.relativeTieBandOffset = j.tol.relativeTieBandOffset;
+  declared.relativeTieBandPairs = kAllPairs;  // the tolerance holds the band of this pair only
   declared.contactBand = j.tol.contactBand;
   declared.compareIds = j.tol.compareIds ? IdComparison::all : IdComparison::none;
   declared.faceNormalsOnly = j.tol.faceNormalOnly;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "touche/oracle/conventions_presets.h"  // generated from oracle/conventions/*.json
+#include "touche/core/pairs.h"
 #include "touche/oracle/judge.h"
 
 namespace touche::oracle {
@@ -45,6 +46,38 @@ double number(const Json& v) {
                    "accepts in its input"};
   }
   return x;
+}
+
+/// An integer in [lo, hi] (a count: sides of a polygon, points of a manifold).
+int integer(const Json& v, int lo, int hi) {
+  if (!v.is_number_integer() &&
+      !(v.is_number() && v.get<double>() == std::floor(v.get<double>()))) {
+    throw KeyError{"must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
+  }
+  const double x = v.get<double>();
+  if (!(x >= lo && x <= hi)) {
+    throw KeyError{shortest(x) + " is not an integer from " + std::to_string(lo) + " to " +
+                   std::to_string(hi)};
+  }
+  return static_cast<int>(x);
+}
+
+/// The relative band's pairs: "all", or an array of canonical pair names (core/pairs.h).
+PairSet pairSet(const Json& v) {
+  if (v.is_string() && v.get<std::string>() == "all") return kAllPairs;
+  if (!v.is_array()) throw KeyError{"must be \"all\" or an array of pair names"};
+  PairSet set = 0;
+  for (const Json& name : v) {
+    PairId id{};
+    if (!name.is_string() || !pairFromName(name.get<std::string>(), &id)) {
+      std::string names;
+      for (const PairInfo& p : kPairTable)
+        names += (names.empty() ? "" : ", ") + std::string(p.name);
+      throw KeyError{name.dump() + " is not a pair (pairs: " + names + ")"};
+    }
+    set |= pairBit(id);
+  }
+  return set;
 }
 
 bool boolean(const Json& v) {
@@ -86,7 +119,7 @@ const std::map<std::string, Setter>& setters() {
        }},
       {"point",
        [](DeclaredConventions& c, const Json& v) {
-         c.point = static_cast<PointPlacement>(choice(v, {"midpoint", "onA", "onB"}));
+         c.point = static_cast<PointPlacement>(choice(v, {"midpoint", "onA", "onB", "either"}));
        }},
       {"margin", [](DeclaredConventions& c, const Json& v) { c.margin = number(v); }},
       {"skinRadius", [](DeclaredConventions& c, const Json& v) { c.skinRadius = number(v); }},
@@ -115,6 +148,30 @@ const std::map<std::string, Setter>& setters() {
        }},
       {"sidePlanesExtendedByRadius",
        [](DeclaredConventions& c, const Json& v) { c.sidePlanesExtendedByRadius = boolean(v); }},
+      {"relativeTieBandPairs",
+       [](DeclaredConventions& c, const Json& v) { c.relativeTieBandPairs = pairSet(v); }},
+      {"pointNormals", [](DeclaredConventions& c, const Json& v) { c.pointNormals = boolean(v); }},
+      {"maxPoints", [](DeclaredConventions& c,
+                       const Json& v) { c.maxPoints = integer(v, 1, kMaxDeclaredPoints); }},
+      {"pointSeparation",
+       [](DeclaredConventions& c, const Json& v) {
+         c.pointSeparation = static_cast<PointSeparation>(choice(v, {"own", "deepest"}));
+       }},
+      {"circleSegments",
+       [](DeclaredConventions& c, const Json& v) {
+         // 0: exact circles; a polygon needs 3 sides, and past 2^16 the sagitta is far below
+         // any rounding (r·(1 − cos(π/n)) ≈ r·1.1e-9).
+         c.circleSegments = integer(v, 0, 1 << 16);
+         if (c.circleSegments == 1 || c.circleSegments == 2) {
+           throw KeyError{"must be 0 (exact circles) or at least 3 sides"};
+         }
+       }},
+      {"idFormat",
+       [](DeclaredConventions& c, const Json& v) {
+         c.idFormat = static_cast<IdFormat>(choice(v, {"touche", "box2d-2", "box2d-v3", "opaque"}));
+       }},
+      {"dropsCornerTouches",
+       [](DeclaredConventions& c, const Json& v) { c.dropsCornerTouches = boolean(v); }},
   };
   return table;
 }
@@ -132,6 +189,10 @@ constexpr Preset kPresets[] = {
 };
 
 }  // namespace
+
+ManifoldReading manifoldReading(const DeclaredConventions& conventions) {
+  return {conventions.maxPoints, conventions.pointNormals};
+}
 
 std::variant<DeclaredConventions, InputError> parseConventions(std::string_view text) {
   const Json json = Json::parse(text.begin(), text.end(), nullptr, false);

@@ -86,6 +86,9 @@ Conventions conventionsFor(std::string_view engine) {
     // b2_collide_circle.cpp: "separation < b2_epsilon" means centre inside; b2_collision.cpp
     // b2WorldManifold::Initialize: centres within b2_epsilon give the normal (1, 0).
     c.insideEpsilon = static_cast<double>(FLT_EPSILON);
+    // b2_collide_polygon.cpp, b2CollidePolygons: "if (np < 2) return;" after each side plane:
+    // corners touching exactly clip to one point, and the contact is dropped.
+    c.dropsCornerTouches = true;
     if (engine == "box2d_skin") c.polygonSkin = box2d::kPolygonSkin;
   }
   return c;

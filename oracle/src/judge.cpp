@@ -15,8 +15,10 @@
 #include <sstream>
 #include <utility>
 
+#include "exact_arithmetic.h"
 #include "exact_geometry.h"
 #include "explain.h"
+#include "feature_ids.h"
 #include "one_sided.h"
 #include "touche/oracle/judge.h"
 
@@ -80,6 +82,7 @@ struct Facts {
   Q radius;                      ///< rA + rB (skins included)
   bool faceAxes = false;         ///< faceNormalsOnly applies: best over face axes only
   bool contact = false;          ///< exact: within the margin
+  int side = 0;                  ///< exact sign of (best separation − margin): 0 touching
   double best = 0.0;             ///< best separation of the shapes over all (or face) axes
   double boundary = 0.0;         ///< |best − margin|
   /// Every direction the best separation can be taken along (face axes only when faceAxes):
@@ -146,7 +149,8 @@ void bestOverFaceAxes(Facts& f, const Q& margin) {
     const QVec n = exact::edgeNormal(f.b, i);
     consider(QVec{-n.x, -n.y});
   }
-  f.contact = signQuotientMinus(bestW, bestG, margin + f.radius) <= 0;
+  f.side = signQuotientMinus(bestW, bestG, margin + f.radius);
+  f.contact = f.side <= 0;
   f.best = exact::quotientToDouble(bestW, bestG) - exact::toDouble(f.radius);
 }
 
@@ -173,6 +177,11 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
     const exact::SignedLength d = exact::signedDistanceOfOrigin(f.difference);
     const Q limit = margin + f.radius;  // contact iff d <= limit (limit >= 0)
     f.contact = d.sign <= 0 || d.square <= limit * limit;
+    if (limit == 0 || d.sign < 0) {
+      f.side = limit == 0 ? d.sign : -1;
+    } else {
+      f.side = d.sign == 0 ? -1 : (d.square > limit * limit) - (d.square < limit * limit);
+    }
     f.best = d.value() - exact::toDouble(f.radius);
     addClosestSource(f, d);
   }
@@ -201,10 +210,39 @@ double shortestEdgeOf(const Core& core) {
   return shortest;
 }
 
+/// A reported point as judged: its normal (the manifold's, or its own) turned A→B, and its id
+/// read in the declared format.
+struct Point {
+  Vec2 point;
+  double separation = 0.0;
+  Vec2 normal;             ///< the normal the point is measured along, A→B
+  bool ownNormal = false;  ///< the engine gave the point its own normal
+  ids::IdReading id;
+};
+
+/// The reported manifold as judged: normals A→B, every point.
+struct Reported {
+  Status status = Status::noContact;
+  bool hasNormal = true;  ///< the manifold has a normal of its own
+  Vec2 normal;            ///< A→B; with per-point normals and none given, the first point's
+  /// How many points the answer claims (a Manifold's pointCount, which may be out of range).
+  int count = 0;
+  std::vector<Point> points;
+  ManifoldRecord shown;  ///< as the engine gave it, for the explanation
+};
+
+/// The allowances a point is measured with: those of the normal it is measured along.
+struct Along {
+  double normalAllowance = 0.0;
+  double lengthAllowance = 0.0;
+  double lateralAllowance = 0.0;
+  std::string normalCheck = "normal";  ///< the check that judged that normal
+};
+
 /// Everything one judgement needs, with the allowances worked out for this case.
 struct Judge {
   const Case& c;
-  const Manifold& actual;  ///< already in touche's conventions (A→B, midpoint)
+  Reported actual;  ///< in touche's direction (A→B); placement as declared
   const DeclaredConventions& conv;
   Facts facts;
   Tolerance tol;
@@ -217,7 +255,6 @@ struct Judge {
   /// shortest edge of either core), not the per-source ones.
   bool sceneWide = false;
   bool withinBand = false;  ///< a declared band or convention was needed
-  bool hasIds = true;       ///< the engine's ids are in touche's typed form
   std::ostringstream notes;
   /// A chain segment's one-sided facts (one_sided.h), when A or B is one.
   std::optional<exact::OneSidedFacts> oneSided;
@@ -225,9 +262,16 @@ struct Judge {
   std::string check = "status";            ///< the check running now: names its failures
   std::size_t checkNotes = 0;              ///< where the running check's notes start in `notes`
   std::string tieHeadline = "inside a declared band or convention";
-  /// Per point: why its id, in touche's typed form, is no feature id (ManifoldRecord).
-  std::array<std::string, 2> idErrors = {};
   SourceLines source = {};
+  /// The check of the normal the running check measures along ("normal", "points[1].normal").
+  std::string normalCheck = "normal";
+  /// The engine's arithmetic is exact on the case (exact_arithmetic.h): its contact decision
+  /// has no rounding band.
+  exact::ExactArithmetic exactness = {};
+  /// How much shallower than each circle its declared polygon is (circleSegments: the sagitta
+  /// r·(1 − cos(π/n)); 0 for a shape that is no circle or exact circles).
+  double sagittaA = 0.0;
+  double sagittaB = 0.0;
 };
 
 /// How far a normal built from `s` may turn: the engine's rounding of the base's ends (the
@@ -264,6 +308,22 @@ void setTurn(Judge& j, double turn) {
   if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
+/// How much shallower than a circle the regular polygon an engine declares in its place
+/// (circleSegments n, inscribed) can be along a line through its centre: the sagitta
+/// r·(1 − cos(π/n)), rounded up. 0 for any other shape, or exact circles.
+double sagittaOf(const Shape& s, const DeclaredConventions& conventions) {
+  const auto* circle = std::get_if<Circle>(&s);
+  if (!circle || conventions.circleSegments < 3) return 0.0;
+  const double pi = 3.14159265358979323846;
+  const double chord = 2.0 * std::pow(std::sin(pi / (2.0 * conventions.circleSegments)), 2);
+  return circle->radius * chord * (1.0 + 0x1p-40);  // 1 − cos x = 2 sin²(x/2), no cancellation
+}
+
+/// The sagittas of both shapes: how much shallower than the exact shapes the engine's may be.
+double sagittas(const Judge& j) {
+  return j.sagittaA + j.sagittaB;
+}
+
 void setAllowances(Judge& j) {
   // The declared bands as compare() reads them (toleranceFor): the relative band of the
   // edge pairs is then the same Tolerance::axisTieBand for both judges.
@@ -274,6 +334,7 @@ void setAllowances(Judge& j) {
   forTolerance.relativeTieBand = j.conv.relativeTieBand;
   forTolerance.relativeTieBandOffset = j.conv.relativeTieBandOffset;
   forTolerance.chainOwnership = j.conv.chainOwnership;
+  forTolerance.relativeTieBandPairs = j.conv.relativeTieBandPairs;
   j.tol = toleranceFor(j.c, forTolerance);
   j.tol.margin = j.conv.margin;
   j.lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
@@ -291,6 +352,10 @@ void setAllowances(Judge& j) {
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
+  j.exactness = exact::exactArithmetic(j.c, j.conv.precision, j.conv.skinRadius, j.conv.margin,
+                                       j.facts.faceAxes);
+  j.sagittaA = sagittaOf(j.c.a, j.conv);
+  j.sagittaB = sagittaOf(j.c.b, j.conv);
 }
 
 /// Starts a check: its failures are named `name` and carry the notes written from here on.
@@ -308,7 +373,7 @@ void fail(Judge& j, Outcome outcome, const std::string& headline, bool alongNorm
     own.pop_back();
   const bool normalFailed =
       alongNormal && std::any_of(j.failures.begin(), j.failures.end(),
-                                 [](const FailedCheck& f) { return f.check == "normal"; });
+                                 [&](const FailedCheck& f) { return f.check == j.normalCheck; });
   const std::string said =
       normalFailed ? headline + " (measured along the reported normal, which failed)" : headline;
   j.failures.push_back({j.check, outcome, own.empty() ? said : said + "\n" + own});
@@ -340,7 +405,10 @@ std::string explain(Judge& j, const std::string& headline) {
   if (!j.source.manifoldLine.empty()) {
     out << "  actual (as given): " << j.source.manifoldLine << "\n";
   } else {
-    out << "  actual: " << formatManifold({j.c.id, j.conv.engine, j.actual, "", j.hasIds}) << "\n";
+    ManifoldRecord shown = j.actual.shown;
+    shown.id = j.c.id;
+    shown.engine = j.conv.engine;
+    out << "  actual: " << formatManifold(shown) << "\n";
   }
   if (!j.source.caseLine.empty()) {
     out << "  case (as given): " << j.source.caseLine;
@@ -418,7 +486,9 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
     const double error = errorOf(j, s);
     // missed: the most separating reading of any axis; spurious: the axis that separates the
     // shapes most surely (its least separating reading is the largest).
-    const double reading = missed ? s.separation + error : s.separation - error;
+    // An inscribed polygon in place of a circle is shallower by up to its sagitta along every
+    // direction: it may miss a contact by that much, never make one.
+    const double reading = missed ? s.separation + error + sagittas(j) : s.separation - error;
     if (reading > extreme) extreme = reading, decisive = &s, decisiveError = error;
   }
   const double beyond = missed ? j.conv.margin - extreme : extreme - j.conv.margin;
@@ -440,6 +510,85 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
                   "contact decision differs outside the rounding of every axis");
 }
 
+/// Two corners touching exactly (Facts::side 0): along every face axis the touch is taken on
+/// (its exact separation at the margin), the shapes' supporting features overlap along the
+/// tangent in one point at most — the reference face's side planes moved out by the radius
+/// when the engine declares it — so a clip finds one point (dropsCornerTouches).
+bool cornerTouch(const Judge& j) {
+  if (j.facts.side != 0) return false;
+  const Q limit = Q(j.conv.margin) + j.facts.radius;
+  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
+  const bool extended = j.conv.sidePlanesExtendedByRadius && polygons && j.facts.radius > 0;
+  bool any = false;
+  for (const bool onB : {false, true}) {
+    const Core& reference = onB ? j.facts.b : j.facts.a;
+    for (int i = 0; i < exact::edgeCount(reference); ++i) {
+      QVec u = exact::edgeNormal(reference, i);
+      if (onB) u = QVec{-u.x, -u.y};
+      const Q g = exact::dot(u, u);
+      if (g == 0 || signQuotientMinus(exact::minDot(j.facts.difference, u), g, limit) != 0) {
+        continue;
+      }
+      // The extension r·|u| is exact only when |u| is rational (an axis-aligned face).
+      Q length = 0;
+      if (extended) {
+        length = Q(std::sqrt(exact::toDouble(g)));
+        if (length * length != g) return false;
+      }
+      const QVec t{-u.y, u.x};
+      auto span = [&](const Core& core, bool largest) {
+        Q best = exact::dot(core.vertices.front(), u);
+        for (const QVec& v : core.vertices)
+          best = largest ? std::max(best, exact::dot(v, u)) : std::min(best, exact::dot(v, u));
+        std::pair<Q, Q> range{0, 0};
+        bool first = true;
+        for (const QVec& v : core.vertices) {
+          if (exact::dot(v, u) != best) continue;
+          const Q x = exact::dot(v, t);
+          range = first ? std::pair{x, x}
+                        : std::pair{std::min(range.first, x), std::max(range.second, x)};
+          first = false;
+        }
+        return range;
+      };
+      auto [loA, hiA] = span(j.facts.a, true);
+      auto [loB, hiB] = span(j.facts.b, false);
+      const Q e = j.facts.radius * length;
+      if (onB)
+        loB -= e, hiB += e;
+      else
+        loA -= e, hiA += e;
+      if (std::min(hiA, hiB) - std::max(loA, loB) > 0) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
+/// A contact decision that differs from the exact one where the engine's arithmetic is exact
+/// (exact_arithmetic.h): it rounds nothing, so there is no band to excuse it — a declared
+/// contact band or dropped corner touches aside. The notes say why the band is zero.
+std::optional<Comparison> judgeContactExactly(Judge& j) {
+  const bool missed = j.facts.contact;
+  j.notes << "  contact decision: exact " << (missed ? "contact" : "no_contact") << ", actual "
+          << (missed ? "no_contact" : "contact") << "; best separation " << sci(j.facts.best)
+          << " is " << inUnits(j.facts.boundary, j.tol.unit)
+          << " from the margin; the rounding band is zero: " << j.exactness.why << "\n";
+  if (missed && j.conv.dropsCornerTouches && cornerTouch(j)) {
+    j.notes << "  two corners touch exactly, and the engine declares it drops such contacts "
+               "(dropsCornerTouches)\n";
+    return conclude(j, Outcome::agreeWithinTie, "corners touching exactly, dropped as declared");
+  }
+  if (j.conv.contactBand > 0.0 && j.facts.boundary <= j.conv.contactBand) {
+    j.withinBand = true;
+    return missed ? std::optional(conclude(j, Outcome::agreeWithinTie,
+                                           "contact decision inside the declared contact band"))
+                  : std::nullopt;
+  }
+  return conclude(j, missed ? Outcome::missingContact : Outcome::spuriousContact,
+                  "contact decision differs where the engine's arithmetic is exact");
+}
+
 std::optional<Comparison> judgeStatus(Judge& j) {
   const Status a = j.actual.status;
   if (j.oneSided && a != Status::unsupported && a != Status::error) {
@@ -456,8 +605,10 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   }
   const bool saysContact = a == Status::contact;
   if (saysContact == j.facts.contact) return std::nullopt;
+  if (j.exactness.exact) return judgeContactExactly(j);
   if (!j.sceneWide && !j.facts.sources.empty()) return judgeContactBySources(j);
-  const double band = j.conv.contactBand + j.conv.tieBandUnits * j.tol.unit + j.lengthAllowance;
+  const double band = j.conv.contactBand + j.conv.tieBandUnits * j.tol.unit + j.lengthAllowance +
+                      (j.facts.contact ? sagittas(j) : 0.0);
   j.notes << "  contact decision: exact " << (j.facts.contact ? "contact" : "no_contact")
           << ", actual " << statusName(a) << "; best separation " << sci(j.facts.best) << " is "
           << inUnits(j.facts.boundary, j.tol.unit) << " from the margin (band "
@@ -475,24 +626,38 @@ std::optional<Comparison> judgeStatus(Judge& j) {
 // --- 2. sanity ------------------------------------------------------------------------------
 
 std::optional<Comparison> judgeSanity(Judge& j) {
-  const Manifold& m = j.actual;
-  bool ok = finite(m.normal);
-  for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i) {
-    ok = ok && finite(m.points[i].point) && std::isfinite(m.points[i].separation);
+  const Reported& m = j.actual;
+  bool ok = !m.hasNormal || finite(m.normal);
+  for (const Point& p : m.points) {
+    ok = ok && finite(p.point) && std::isfinite(p.separation) && finite(p.normal);
   }
   begin(j, "finite");
   if (!ok) return conclude(j, Outcome::nonFinite, "NaN or infinity in the manifold");
   begin(j, "point-count");
-  if (m.pointCount < 1 || m.pointCount > 2) {
-    j.notes << "  point count " << m.pointCount << ": a contact has 1 or 2\n";
+  if (m.count < 1 || m.count > j.conv.maxPoints) {
+    j.notes << "  point count " << m.count << ": a contact has 1 "
+            << (j.conv.maxPoints == 2 ? "or 2" : "to " + std::to_string(j.conv.maxPoints))
+            << (j.conv.maxPoints == 2 ? "" : " (maxPoints)") << "\n";
     return conclude(j, Outcome::wrongPointCount, "contact with an impossible point count");
   }
-  // Final too: the later checks measure along the normal, which must not be near zero.
-  begin(j, "unit-normal");
-  const double unitError = std::fabs(length(m.normal) - 1.0);
-  if (unitError > j.tol.normal()) {
-    j.notes << "  |normal| differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
+  // Final too: the later checks measure along the normals, which must not be near zero.
+  const auto unit = [&](Vec2 n, const std::string& check, const std::string& what) {
+    begin(j, check);
+    const double unitError = std::fabs(length(n) - 1.0);
+    if (unitError <= j.tol.normal()) return false;
+    j.notes << "  |" << what << "| differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
+    return true;
+  };
+  if (m.hasNormal && unit(m.normal, "unit-normal", "normal")) {
     return conclude(j, Outcome::wrongNormal, "the normal is not unit");
+  }
+  for (std::size_t i = 0; i < m.points.size(); ++i) {
+    const std::string name = "points[" + std::to_string(i) + "].normal";
+    if (m.points[i].ownNormal &&
+        unit(m.points[i].normal, name, "point " + std::to_string(i) + "'s normal")) {
+      return conclude(j, Outcome::wrongNormal,
+                      "point " + std::to_string(i) + "'s normal is not unit");
+    }
   }
   return std::nullopt;
 }
@@ -501,37 +666,39 @@ std::optional<Comparison> judgeSanity(Judge& j) {
 
 /// How far short of the best separation a normal may be, beyond the length allowance: the
 /// declared axis hysteresis at the best's depth (Tolerance::axisTieBand, the same band
-/// compare() applies: the edge pairs' relative band, docs/conventions.md) plus the rounding
-/// band, and never less than the pair's tie band (2·insideEpsilon for a circle).
+/// compare() applies: the relative band of its declared pairs, docs/conventions.md) plus the
+/// rounding band, and never less than the pair's tie band (2·insideEpsilon for a circle); plus
+/// the sagittas of circles declared as polygons (their separation along any direction may be
+/// larger by that much, so the polygon's best direction may be short of the circle's by it).
 double normalBand(const Judge& j, double best) {
-  return std::max(j.tieBand, j.tol.axisTieBand(-best) + j.tol.roundingBand());
+  return std::max(j.tieBand, j.tol.axisTieBand(-best) + j.tol.roundingBand()) + sagittas(j);
 }
 
 /// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h); false
 /// (and a failure recorded) when it does not.
-bool oneSidedNormalAdmissible(Judge& j) {
-  if (exact::normalAdmissible(*j.oneSided, j.actual.normal, j.normalAllowance)) return true;
+bool oneSidedNormalAdmissible(Judge& j, Vec2 normal) {
+  if (exact::normalAdmissible(*j.oneSided, normal, j.normalAllowance)) return true;
   const exact::OneSided& s = j.oneSided->chain;
   auto unit = [](const QVec& v) {
     const Vec2 d{exact::toDouble(v.x), exact::toDouble(v.y)};
     return (1.0 / length(d)) * d;
   };
-  j.notes << "  one-sided chain segment: normal (" << sci(j.actual.normal.x) << ", "
-          << sci(j.actual.normal.y) << ") is off the segment's normal arc (n0 "
-          << (s.convex1 ? "" : "unused, concave ") << "(" << sci(unit(s.n0).x) << ", "
-          << sci(unit(s.n0).y) << "), n1 (" << sci(unit(s.n1).x) << ", " << sci(unit(s.n1).y)
-          << "), n2 " << (s.convex2 ? "" : "unused, concave ") << "(" << sci(unit(s.n2).x) << ", "
-          << sci(unit(s.n2).y) << "); chain is " << (j.oneSided->chainIsA ? "A" : "B")
+  j.notes << "  one-sided chain segment: normal (" << sci(normal.x) << ", " << sci(normal.y)
+          << ") is off the segment's normal arc (n0 " << (s.convex1 ? "" : "unused, concave ")
+          << "(" << sci(unit(s.n0).x) << ", " << sci(unit(s.n0).y) << "), n1 (" << sci(unit(s.n1).x)
+          << ", " << sci(unit(s.n1).y) << "), n2 " << (s.convex2 ? "" : "unused, concave ") << "("
+          << sci(unit(s.n2).x) << ", " << sci(unit(s.n2).y) << "); chain is "
+          << (j.oneSided->chainIsA ? "A" : "B")
           << (j.oneSided->normalIsN1 ? "; the contact must be along n1" : "") << ")\n";
   fail(j, Outcome::wrongNormal, "normal outside the chain segment's admissible arc");
   return false;
 }
 
-/// The allowances of the actual normal, from the sources it may have been built from: those
-/// it lies within the turn of (the most uncertain of them: a direction built from a short
-/// base is only known that well); a normal near none of them is known to its own rounding.
-void matchNormalSource(Judge& j) {
-  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+/// The allowances of a normal, from the sources it may have been built from: those it lies
+/// within the turn of (the most uncertain of them: a direction built from a short base is
+/// only known that well); a normal near none of them is known to its own rounding.
+void matchNormalSource(Judge& j, Vec2 normal) {
+  const Vec2 n = (1.0 / length(normal)) * normal;
   const NormalSource* from = nullptr;
   for (const NormalSource& s : j.facts.sources) {
     if (length(n - s.direction) > turnOf(j, s)) continue;
@@ -547,26 +714,29 @@ void matchNormalSource(Judge& j) {
   }
 }
 
-void judgeNormal(Judge& j) {
-  begin(j, "normal");
+/// Judges a normal (the manifold's, check "normal", or a point's own, "points[i].normal"):
+/// on the chain segment's arc, and near-optimal. Its allowances become the current ones, for
+/// the lengths measured along it.
+void judgeNormal(Judge& j, Vec2 normal, const std::string& check) {
+  begin(j, check);
+  j.normalCheck = check;
   if (j.oneSided) {
-    if (!oneSidedNormalAdmissible(j)) return;
+    if (!oneSidedNormalAdmissible(j, normal)) return;
     // Near-optimal among the admissible normals, unless the rules fix the normal (n1) or the
     // decision is inside the band; a circle's best is the two-sided one.
     if (j.oneSided->exclusion != exact::Exclusion::no || j.oneSided->normalIsN1) return;
   }
   const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
-  const QVec n = exact::lift(j.actual.normal);
+  const QVec n = exact::lift(normal);
   const double along =
       exact::quotientToDouble(exact::minDot(j.facts.difference, n), exact::dot(n, n)) -
       exact::toDouble(j.facts.radius);
   const double deficit = best - along;
-  if (!j.sceneWide) matchNormalSource(j);
+  if (!j.sceneWide) matchNormalSource(j, normal);
   if (deficit <= j.lengthAllowance) return;
   const double allowed = normalBand(j, best) + j.lengthAllowance;
-  j.notes << "  normal "
-          << "(" << sci(j.actual.normal.x) << ", " << sci(j.actual.normal.y)
-          << "): separation along it " << sci(along) << ", best " << sci(best)
+  j.notes << "  " << (check == "normal" ? "normal" : check) << " (" << sci(normal.x) << ", "
+          << sci(normal.y) << "): separation along it " << sci(along) << ", best " << sci(best)
           << (j.oneSided ? " among the chain segment's admissible normals" : "") << ": short by "
           << inUnits(deficit, j.tol.unit) << " (allowed with the tie band "
           << inUnits(allowed, j.tol.unit) << ")\n";
@@ -577,14 +747,74 @@ void judgeNormal(Judge& j) {
   fail(j, Outcome::wrongNormal, "the normal is not near-optimal");
 }
 
+Along alongNow(const Judge& j) {
+  return {j.normalAllowance, j.lengthAllowance, j.lateralAllowance, j.normalCheck};
+}
+
+void measureAlong(Judge& j, const Along& a) {
+  j.normalAllowance = a.normalAllowance;
+  j.lengthAllowance = a.lengthAllowance;
+  j.lateralAllowance = a.lateralAllowance;
+  j.normalCheck = a.normalCheck;
+}
+
+/// A point's own normal and the manifold's are one direction, up to both normals' turns.
+void judgeConsistency(Judge& j, std::size_t i, const Along& manifold, const Along& own) {
+  const Vec2 a = (1.0 / length(j.actual.normal)) * j.actual.normal;
+  const Vec2 b = (1.0 / length(j.actual.points[i].normal)) * j.actual.points[i].normal;
+  const double apart = length(a - b);
+  const double allowed = manifold.normalAllowance + own.normalAllowance;
+  if (apart <= allowed) return;
+  j.notes << "  point " << i << "'s normal (" << sci(b.x) << ", " << sci(b.y)
+          << ") differs from the manifold normal (" << sci(a.x) << ", " << sci(a.y) << ") by "
+          << sci(apart) << " (allowed " << sci(allowed) << ")\n";
+  fail(j, Outcome::wrongNormal, "a point's normal differs from the manifold normal", false);
+}
+
+/// The allowances the manifold (its normal, else its first point's) and each point are
+/// measured with.
+struct Allowances {
+  Along manifold;
+  std::vector<Along> points;
+};
+
+/// The manifold normal, then each point's own.
+Allowances judgeNormals(Judge& j) {
+  const Reported& m = j.actual;
+  Along manifold = alongNow(j);
+  if (m.hasNormal) {
+    judgeNormal(j, m.normal, "normal");
+    manifold = alongNow(j);
+  }
+  std::vector<Along> along;
+  for (std::size_t i = 0; i < m.points.size(); ++i) {
+    if (!m.points[i].ownNormal) {
+      along.push_back(manifold);
+      continue;
+    }
+    measureAlong(j, manifold);
+    judgeNormal(j, m.points[i].normal, "points[" + std::to_string(i) + "].normal");
+    along.push_back(alongNow(j));
+    if (m.hasNormal) judgeConsistency(j, i, manifold, along.back());
+  }
+  if (!m.hasNormal && !along.empty()) manifold = along.front();
+  measureAlong(j, manifold);
+  return {manifold, along};
+}
+
 // --- 4. points ------------------------------------------------------------------------------
 
-/// Where a point stands relative to both cores on the line through it along the normal.
+/// The placements, in the order PointFacts::offsets holds them.
+constexpr PointPlacement kPlacements[] = {PointPlacement::midpoint, PointPlacement::onA,
+                                          PointPlacement::onB};
+
+/// Where a point stands relative to both cores on the line through it along its normal.
 struct PointFacts {
   double missA = 0.0;  ///< how far the line passes from A's core (0: it meets it)
   double missB = 0.0;
   double separation = 0.0;  ///< exact separation of the shapes on that line
-  double offset = 0.0;      ///< distance from where the declared placement puts the point
+  /// Distance from where each placement (kPlacements) puts the point.
+  std::array<double, 3> offsets = {};
 };
 
 /// How a shape's surface is found on a point's line: where the line meets its core, or the
@@ -604,9 +834,24 @@ Q supportParameter(const Core& core, const QVec& x, const QVec& n, bool largest)
   return best / exact::dot(n, n);
 }
 
-PointFacts pointFacts(const Judge& j, Vec2 point, Surface sa, Surface sb) {
+/// A circle the engine declares it replaces by a polygon (circleSegments), met along the line
+/// x + t·n̂: the polygon touches the circle only at its vertices, so the point's line is not
+/// radial and the circle is measured on its chord. Sets the surface (the chord's end facing
+/// the other shape, along n̂ from x) and how far the line misses the circle.
+void circleChord(const Judge& j, bool onA, Vec2 x, Vec2 normal, double* surface, double* miss) {
+  const Circle& circle = std::get<Circle>(onA ? j.c.a : j.c.b);
+  const Transform& xf = onA ? j.c.xfA : j.c.xfB;
+  const Vec2 n = (1.0 / length(normal)) * normal;
+  const Vec2 d = rotate(xf.q, circle.center) + xf.p - x;
+  const double h = std::fabs(cross(d, n));
+  const double half = std::sqrt(std::max(circle.radius * circle.radius - h * h, 0.0));
+  *surface = dot(d, n) + (onA ? half : -half);
+  *miss = std::max(h - circle.radius, 0.0);
+}
+
+PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb) {
   const QVec x = exact::lift(point);
-  const QVec n = exact::lift(j.actual.normal);
+  const QVec n = exact::lift(normal);
   const double norm = exact::sqrtToDouble(exact::dot(n, n));
   exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lengthAllowance);
   exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lengthAllowance);
@@ -618,59 +863,94 @@ PointFacts pointFacts(const Judge& j, Vec2 point, Surface sa, Surface sb) {
   const double rA = exact::toDouble(j.facts.a.radius);
   const double rB = exact::toDouble(j.facts.b.radius);
   p.separation = exact::toDouble(onB.tMin - onA.tMax) * norm - rA - rB;
-  const double surfaceA = exact::toDouble(onA.tMax) * norm + rA;  // along n̂ from the point
-  const double surfaceB = exact::toDouble(onB.tMin) * norm - rB;
-  switch (j.conv.point) {
-    case PointPlacement::midpoint:
-      p.offset = 0.5 * (surfaceA + surfaceB);
-      break;
-    case PointPlacement::onA:
-      p.offset = surfaceA;
-      break;
-    case PointPlacement::onB:
-      p.offset = surfaceB;
-      break;
-  }
+  double surfaceA = exact::toDouble(onA.tMax) * norm + rA;  // along n̂ from the point
+  double surfaceB = exact::toDouble(onB.tMin) * norm - rB;
+  if (j.sagittaA > 0.0) circleChord(j, true, point, normal, &surfaceA, &p.missA);
+  if (j.sagittaB > 0.0) circleChord(j, false, point, normal, &surfaceB, &p.missB);
+  if (j.sagittaA > 0.0 || j.sagittaB > 0.0) p.separation = surfaceB - surfaceA;
+  p.offsets = {0.5 * (surfaceA + surfaceB), surfaceA, surfaceB};
   return p;
 }
 
-/// One reading of a reported point: where the declared placement puts it and the range of
-/// exact separations on the lines through it and through its neighbours one length allowance
-/// to either side (the point is only known to that precision, and near a corner whose other
+/// How much shallower than a circle its declared polygon (circleSegments) can be on the line
+/// through x along the unit n: the polygon lies between the circle and the circle inscribed in
+/// it (radius r − sagitta), so on that line its boundary is between the two circles' chords —
+/// the sagitta apart on a line through the centre, more on a line off it (a point at a vertex
+/// of the polygon's incident side, up to 2π/n from the normal). 0 for other shapes.
+double polygonGap(const Judge& j, bool onA, Vec2 x, Vec2 n) {
+  const double sagitta = onA ? j.sagittaA : j.sagittaB;
+  if (sagitta == 0.0) return 0.0;
+  const Circle& circle = std::get<Circle>(onA ? j.c.a : j.c.b);
+  const Transform& xf = onA ? j.c.xfA : j.c.xfB;
+  const Vec2 centre = rotate(xf.q, circle.center) + xf.p;
+  const double r = circle.radius, inner = r - sagitta;
+  const double h = std::fabs(cross(centre - x, n));
+  const double outer = std::sqrt(std::max(r * r - h * h, 0.0));
+  return outer - (h < inner ? std::sqrt(inner * inner - h * h) : 0.0);
+}
+
+/// The window each placement's offset may lie in when the circles are the engine's polygons:
+/// its surfaces are within the gaps of the circles' (A's nearer A's centre, B's nearer B's).
+std::array<std::pair<double, double>, 3> placementWindows(double gapA, double gapB) {
+  return {{{-0.5 * gapB, 0.5 * gapA}, {0.0, gapA}, {-gapB, 0.0}}};
+}
+
+/// One reading of a reported point: where the placement puts it and the range of exact
+/// separations on the lines through it and through its neighbours one length allowance to
+/// either side (the point is only known to that precision, and near a corner whose other
 /// edge is almost parallel to the normal the separation changes fast sideways; it is a convex
 /// function of the sideways offset, so its maximum over the window is at an end).
 struct Reading {
   PointFacts centre;
   double lo = 0.0;
-  double hi = 0.0;
+  double hi = 0.0;               ///< widened by the circles' polygon gaps (circleSegments)
   double separationError = 0.0;  ///< distance of the reported separation from [lo, hi]
   double offsetError = 0.0;      ///< distance of 0 from the range of placement offsets
-  double worst() const { return std::max(offsetError, separationError); }
+  PointPlacement placement = PointPlacement::midpoint;  ///< the placement that fits best
+  bool ownSeparation = true;  ///< the reported separation is the point's own (not the deepest)
+  double worst() const { return std::max(offsetError, ownSeparation ? separationError : 0.0); }
 };
 
-Reading readPoint(const Judge& j, const ManifoldPoint& mp, Surface sa, Surface sb) {
-  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+/// The placements a point is read with: the declared one, or under `either` all three.
+bool placementAllowed(const Judge& j, PointPlacement p) {
+  return j.conv.point == PointPlacement::either || j.conv.point == p;
+}
+
+Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
+  const Vec2 n = (1.0 / length(mp.normal)) * mp.normal;
   const Vec2 side{-n.y * j.lengthAllowance, n.x * j.lengthAllowance};
   Reading r;
-  r.centre = pointFacts(j, mp.point, sa, sb);
+  r.ownSeparation = j.conv.pointSeparation == PointSeparation::own;
+  r.centre = pointFacts(j, mp.point, mp.normal, sa, sb);
   r.lo = r.hi = r.centre.separation;
-  double offsetLo = r.centre.offset, offsetHi = r.centre.offset;
+  std::array<double, 3> offsetLo = r.centre.offsets, offsetHi = r.centre.offsets;
   for (Vec2 x : {mp.point + side, mp.point - side}) {
-    const PointFacts p = pointFacts(j, x, sa, sb);
+    const PointFacts p = pointFacts(j, x, mp.normal, sa, sb);
     r.lo = std::min(r.lo, p.separation);
     r.hi = std::max(r.hi, p.separation);
-    offsetLo = std::min(offsetLo, p.offset);
-    offsetHi = std::max(offsetHi, p.offset);
+    for (std::size_t k = 0; k < 3; ++k) {
+      offsetLo[k] = std::min(offsetLo[k], p.offsets[k]);
+      offsetHi[k] = std::max(offsetHi[k], p.offsets[k]);
+    }
   }
+  const double gapA = polygonGap(j, true, mp.point, n), gapB = polygonGap(j, false, mp.point, n);
+  r.hi += gapA + gapB;  // a polygon inside a circle is shallower, never deeper
   r.separationError = std::max({0.0, r.lo - mp.separation, mp.separation - r.hi});
   // The offset varies continuously sideways: a sign change inside the window places the
   // point exactly somewhere in it.
-  r.offsetError = std::max({0.0, offsetLo, -offsetHi});
+  const auto windows = placementWindows(gapA, gapB);
+  r.offsetError = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!placementAllowed(j, kPlacements[k])) continue;
+    const double error =
+        std::max({0.0, offsetLo[k] - windows[k].second, windows[k].first - offsetHi[k]});
+    if (error < r.offsetError) r.offsetError = error, r.placement = kPlacements[k];
+  }
   return r;
 }
 
 /// The reading that explains the reported point best.
-Reading bestReading(const Judge& j, const ManifoldPoint& mp) {
+Reading bestReading(const Judge& j, const Point& mp) {
   Reading best = readPoint(j, mp, Surface::line, Surface::line);
   for (auto [sa, sb] :
        {std::pair{Surface::support, Surface::line}, std::pair{Surface::line, Surface::support}}) {
@@ -681,11 +961,35 @@ Reading bestReading(const Judge& j, const ManifoldPoint& mp) {
   return best;
 }
 
-/// Checks point i; its first failure ends its check (the later ones read the same line).
-void judgePoint(Judge& j, int i) {
+const char* placementName(PointPlacement p) {
+  switch (p) {
+    case PointPlacement::onA:
+      return "on A's surface";
+    case PointPlacement::onB:
+      return "on B's surface";
+    default:
+      return "midway between the surfaces";
+  }
+}
+
+/// The range of exact separations a point of a manifold reporting the deepest separation for
+/// every point must report: the deepest of the points' own.
+std::pair<double, double> deepestOf(const std::vector<Reading>& readings) {
+  std::pair<double, double> deepest{std::numeric_limits<double>::infinity(),
+                                    std::numeric_limits<double>::infinity()};
+  for (const Reading& r : readings) {
+    deepest.first = std::min(deepest.first, r.lo);
+    deepest.second = std::min(deepest.second, r.hi);
+  }
+  return deepest;
+}
+
+/// Checks point i on its reading; its first failure ends its check (the later ones read the
+/// same line). `deepest`: the manifold reports the deepest separation for every point.
+void judgePoint(Judge& j, std::size_t i, const Reading& reading,
+                const std::optional<std::pair<double, double>>& deepest) {
   begin(j, "points[" + std::to_string(i) + "]");
-  const ManifoldPoint& mp = j.actual.points[i];
-  const Reading reading = bestReading(j, mp);
+  const Point& mp = j.actual.points[i];
   const PointFacts& p = reading.centre;
   const double miss = std::max(p.missA, p.missB);
   if (miss > j.lengthAllowance) {
@@ -695,24 +999,50 @@ void judgePoint(Judge& j, int i) {
     if (miss > j.lateralAllowance) return fail(j, Outcome::wrongPoint, "point off a feature");
     j.withinBand = true;  // beyond a reference face, inside the side-plane extension
   }
+  if (j.conv.point == PointPlacement::either) {
+    j.notes << "  point " << i << ": read as " << placementName(reading.placement)
+            << " (point placement either: the placement that fits it best)\n";
+  }
   if (reading.offsetError > j.lengthAllowance) {
     j.notes << "  point " << i << ": " << inUnits(reading.offsetError, j.tol.unit)
             << " along the normal from where the declared placement puts it\n";
     return fail(j, Outcome::wrongPoint, "point misplaced along the normal");
   }
-  const double lo = reading.lo, hi = reading.hi, error = reading.separationError;
+  const double lo = deepest ? deepest->first : reading.lo;
+  const double hi = deepest ? deepest->second : reading.hi;
+  const double error = std::max({0.0, lo - mp.separation, mp.separation - hi});
   if (error > j.lengthAllowance) {
     j.notes << "  separation " << i << ": reported " << sci(mp.separation) << ", exact "
-            << sci(p.separation) << " (" << sci(lo) << " to " << sci(hi)
-            << " within one length allowance sideways): differs by " << inUnits(error, j.tol.unit)
-            << "\n";
-    return fail(j, Outcome::wrongSeparation, "separation differs from the exact one");
+            << (deepest ? "deepest among the points " : "") << sci(deepest ? lo : p.separation)
+            << " (" << sci(lo) << " to " << sci(hi)
+            << (deepest ? " over the points' lines" : " within one length allowance sideways")
+            << "): differs by " << inUnits(error, j.tol.unit) << "\n";
+    return fail(j, Outcome::wrongSeparation,
+                deepest ? "separation differs from the deepest exact one (pointSeparation deepest)"
+                        : "separation differs from the exact one");
   }
-  const double beyond = mp.separation - j.conv.margin;
+  // The engine drops a point by its own separation, whatever it reports.
+  const double beyond = (deepest ? reading.lo : mp.separation) - j.conv.margin;
   if (!j.conv.keepsPointsBeyondMargin && beyond > j.conv.contactBand + j.lengthAllowance) {
     j.notes << "  point " << i << " is beyond the margin by " << inUnits(beyond, j.tol.unit)
             << " and the engine declares it drops such points\n";
     return fail(j, Outcome::wrongPointCount, "a point beyond the margin");
+  }
+}
+
+/// Every point, each along its normal: read all (the deepest separation needs them all), then
+/// judged.
+void judgePoints(Judge& j, const std::vector<Along>& along) {
+  std::vector<Reading> readings;
+  for (std::size_t i = 0; i < j.actual.points.size(); ++i) {
+    measureAlong(j, along[i]);
+    readings.push_back(bestReading(j, j.actual.points[i]));
+  }
+  std::optional<std::pair<double, double>> deepest;
+  if (j.conv.pointSeparation == PointSeparation::deepest) deepest = deepestOf(readings);
+  for (std::size_t i = 0; i < j.actual.points.size(); ++i) {
+    measureAlong(j, along[i]);
+    judgePoint(j, i, readings[i], deepest);
   }
 }
 
@@ -733,8 +1063,9 @@ int parallelEdge(const Core& core, Vec2 direction, double allowance) {
 
 void judgeFaceFace(Judge& j) {
   begin(j, "face-face");
-  if (j.actual.pointCount == 2) return;
-  const Vec2 n = (1.0 / length(j.actual.normal)) * j.actual.normal;
+  if (j.actual.points.size() >= 2) return;
+  const Vec2 normal = j.actual.hasNormal ? j.actual.normal : j.actual.points.front().normal;
+  const Vec2 n = (1.0 / length(normal)) * normal;
   const int ea = parallelEdge(j.facts.a, n, j.normalAllowance);
   const int eb = parallelEdge(j.facts.b, -n, j.normalAllowance);
   if (ea < 0 || eb < 0) return;
@@ -749,7 +1080,7 @@ void judgeFaceFace(Judge& j) {
   const Vec2 mid = 0.5 * (a0 + b0);
   for (double s : {lo, hi}) {
     const Vec2 x = mid + (s - dot(mid, t)) * t;
-    const double sep = pointFacts(j, x, Surface::line, Surface::line).separation;
+    const double sep = pointFacts(j, x, normal, Surface::line, Surface::line).separation;
     if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
       return;  // an end may legitimately be dropped
     }
@@ -801,58 +1132,161 @@ bool idsCompared(const Judge& j) {
          (j.conv.compareIds == IdComparison::withoutCircles && !hasCircle);
 }
 
-/// Ids written in touche's typed form that name no feature at all (ManifoldRecord::idErrors:
-/// an index beyond 255 or negative, an unknown type): wrong, whatever the other points say.
-bool judgeIdErrors(Judge& j) {
-  bool any = false;
-  for (int i = 0; i < std::clamp(j.actual.pointCount, 0, 2); ++i) {
-    const std::string& error = j.idErrors[static_cast<std::size_t>(i)];
+/// Ids that name no feature at all (an index beyond 255 or negative, an unknown type, an id not
+/// in the declared format): wrong, whatever the other points say.
+void judgeIdErrors(Judge& j) {
+  for (std::size_t i = 0; i < j.actual.points.size(); ++i) {
+    const std::string& error = j.actual.points[i].id.error;
     if (error.empty()) continue;
-    any = true;
     begin(j, "points[" + std::to_string(i) + "].id");
-    const bool onA = error.substr(0, error.find(' ')).back() == 'A';
-    j.notes << "  point " << i << "'s id: " << error << "; " << featuresOf(j, onA) << "\n";
+    j.notes << "  point " << i << "'s id: " << error;
+    // touche's typed ids name the half at fault ("indexA 999 ..."): list that shape's features.
+    const std::string first = error.substr(0, error.find(' '));
+    if (j.conv.idFormat == IdFormat::touche && (first.back() == 'A' || first.back() == 'B')) {
+      j.notes << "; " << featuresOf(j, first.back() == 'A');
+    }
+    j.notes << "\n";
     fail(j, Outcome::wrongId, "a feature id that names no feature", false);
   }
-  return any;
 }
 
-/// Each point's features must exist and lie on the point's line along the normal.
-void judgeIds(Judge& j) {
-  if (!idsCompared(j)) return;
-  if (judgeIdErrors(j) || !j.hasIds) return;
-  const QVec n = exact::lift(j.actual.normal);
-  for (int i = 0; i < j.actual.pointCount; ++i) {
-    begin(j, "points[" + std::to_string(i) + "].id");
-    const FeatureId& id = j.actual.points[i].id;
-    const struct {
-      bool onA;
-      FeatureType type;
-      int index;
-    } sides[] = {{true, id.typeA, id.indexA}, {false, id.typeB, id.indexB}};
-    std::string missing;
-    bool offTheLine = false;  // an existing feature the point's line misses (not only absent ones)
-    for (const auto& side : sides) {
-      const Core& core = side.onA ? j.facts.a : j.facts.b;
-      if (!exists(core, side.type, side.index)) {
-        j.notes << "  point " << i << "'s id: " << (side.onA ? "A's " : "B's ")
-                << featureName(side.type, side.index) << " does not exist; "
+/// Whether the circle's half of an id is judged: not when circles are the engine's polygons,
+/// whose vertices and faces it numbers its own way.
+bool halfJudged(const Judge& j, bool onA) {
+  return j.conv.circleSegments == 0 || typeOf(onA ? j.c.a : j.c.b) != ShapeType::circle;
+}
+
+/// Why the typed id names features point i is not on ("A's face 1"), or "" when it names ones
+/// it is on; `offTheLine`: an existing feature the point's line misses (not only absent ones).
+std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes,
+                        bool* offTheLine) {
+  const Point& mp = j.actual.points[i];
+  const QVec n = exact::lift(mp.normal);
+  const struct {
+    bool onA;
+    FeatureType type;
+    int index;
+  } sides[] = {{true, id.typeA, id.indexA}, {false, id.typeB, id.indexB}};
+  std::string missing;
+  for (const auto& side : sides) {
+    if (!halfJudged(j, side.onA)) continue;
+    const Core& core = side.onA ? j.facts.a : j.facts.b;
+    const std::string name =
+        std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
+    if (!exists(core, side.type, side.index)) {
+      if (notes) {
+        j.notes << "  point " << i << "'s id: " << name << " does not exist; "
                 << featuresOf(j, side.onA) << "\n";
-        missing += missing.empty() ? "" : " nor ";
-        missing += std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
-        continue;
       }
-      const QVec x = exact::lift(j.actual.points[i].point);
-      if (!onFeature(core, side.type, side.index, x, n, j.lateralAllowance)) {
-        offTheLine = true;
-        missing += missing.empty() ? "" : " nor ";
-        missing += std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
-      }
+      missing += (missing.empty() ? "" : " nor ") + name;
+      continue;
     }
-    if (missing.empty()) continue;
-    j.notes << "  id " << i << ": point is not on " << missing << "\n";
-    fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
+    if (!onFeature(core, side.type, side.index, exact::lift(mp.point), n, j.lateralAllowance)) {
+      *offTheLine = true;
+      missing += (missing.empty() ? "" : " nor ") + name;
+    }
   }
+  return missing;
+}
+
+/// Point i's id: a typed id names features the point lies on; a Box2D v3 key names vertices
+/// of which the point lies on one, and on a face next to the other (or both vertices).
+void judgeIdGeometry(Judge& j, std::size_t i) {
+  const ids::IdReading& id = j.actual.points[i].id;
+  begin(j, "points[" + std::to_string(i) + "].id");
+  bool offTheLine = false;
+  if (id.typed) {
+    const std::string missing = offFeatures(j, i, *id.typed, true, &offTheLine);
+    if (missing.empty()) return;
+    j.notes << "  id " << i << ": point is not on " << missing << "\n";
+    return fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
+  }
+  const auto [a, b] = *id.vertices;
+  const int countA = static_cast<int>(j.facts.a.vertices.size());
+  const int countB = static_cast<int>(j.facts.b.vertices.size());
+  if (a >= countA || b >= countB) {
+    j.notes << "  point " << i << "'s id: key " << id.key << " names vertex " << a << " of A and "
+            << b << " of B; " << featuresOf(j, true) << ", " << featuresOf(j, false) << "\n";
+    return fail(j, Outcome::wrongId, "a feature id that names no feature", false);
+  }
+  std::string tried;
+  for (const FeatureId& candidate : ids::v3Candidates(a, b, countA, countB)) {
+    bool off = false;
+    if (offFeatures(j, i, candidate, false, &off).empty()) return;
+    offTheLine = offTheLine || off;
+    tried += (tried.empty() ? "" : ", ") + ids::describe(candidate);
+  }
+  j.notes << "  id " << i << ": key " << id.key << " (B2_MAKE_ID(" << a << ", " << b
+          << ")): the point lies on none of " << tried << "\n";
+  fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
+}
+
+/// Two points of one manifold never share an id: a solver matches each with last step's by it.
+void judgeIdsDistinct(Judge& j) {
+  const std::vector<Point>& points = j.actual.points;
+  for (std::size_t k = 1; k < points.size(); ++k) {
+    for (std::size_t i = 0; i < k; ++i) {
+      if (points[k].id.key.empty() || points[k].id.key != points[i].id.key) continue;
+      begin(j, "points[" + std::to_string(k) + "].id");
+      j.notes << "  points " << i << " and " << k << " share the id " << points[k].id.key << "\n";
+      fail(j, Outcome::wrongId, "two points share an id", false);
+      break;
+    }
+  }
+}
+
+/// Each point's id, in the declared format: it reads, it names features the point lies on
+/// (as far as the format names features), and no two points share one.
+void judgeIds(Judge& j, const std::vector<Along>& along) {
+  if (!idsCompared(j)) return;
+  judgeIdErrors(j);
+  // touche's own format keeps its rule: an id in another form leaves the ids uncompared.
+  const std::vector<Point>& points = j.actual.points;
+  if (std::any_of(points.begin(), points.end(), [](const Point& p) { return p.id.unreadable; })) {
+    return;
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!points[i].id.error.empty() || (!points[i].id.typed && !points[i].id.vertices)) continue;
+    measureAlong(j, along[i]);
+    judgeIdGeometry(j, i);
+  }
+  judgeIdsDistinct(j);
+}
+
+/// The reported manifold as judged, from a manifold line as read: every point, each point's
+/// own normal when the conventions declare them, ids read in the declared format.
+Reported reportedOf(const Case& c, const ManifoldRecord& record,
+                    const DeclaredConventions& conventions) {
+  const Manifold& m = record.manifold;
+  Reported r;
+  r.status = m.status;
+  r.hasNormal = record.hasNormal;
+  const bool flip = conventions.normal == NormalDirection::bToA && m.status == Status::contact;
+  const double sign = flip ? -1.0 : 1.0;
+  r.normal = sign * m.normal;
+  r.shown = record;
+  r.shown.manifold.normal = r.normal;
+  if (record.points.empty()) {  // a Manifold built in C++: its typed ids, when it has them
+    r.count = m.pointCount;
+    for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i) {
+      ids::IdReading id = ids::typedReading(m.points[i].id);
+      if (!record.hasIds) id = ids::IdReading{}, id.unreadable = true;
+      r.points.push_back({m.points[i].point, m.points[i].separation, r.normal, false, id});
+    }
+    return r;
+  }
+  r.count = static_cast<int>(record.points.size());
+  for (ReportedPoint& p : r.shown.points) {
+    Point point{p.point, p.separation, r.normal, false, {}};
+    if (conventions.pointNormals && p.normal) {
+      point.normal = sign * *p.normal;
+      point.ownNormal = true;
+      p.normal = point.normal;
+    }
+    point.id = ids::readId(p, conventions.idFormat, typeOf(c.a), typeOf(c.b));
+    r.points.push_back(std::move(point));
+  }
+  return r;
 }
 
 }  // namespace
@@ -861,6 +1295,8 @@ Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& 
   Manifold m = actual;
   if (m.status != Status::contact) return m;
   if (conventions.normal == NormalDirection::bToA) m.normal = -m.normal;
+  // Under `either` a point's placement is decided with the shapes (judge()); it is drawn as
+  // given.
   const double shift = conventions.point == PointPlacement::onA   ? 0.5
                        : conventions.point == PointPlacement::onB ? -0.5
                                                                   : 0.0;
@@ -873,9 +1309,9 @@ Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& 
 namespace {
 
 /// The case is invalid: only `error` is right.
-Comparison judgeInvalid(const Manifold& reported, const InputError& bad) {
+Comparison judgeInvalid(Status reported, const InputError& bad) {
   Comparison r;
-  if (reported.status == Status::error) return r;
+  if (reported == Status::error) return r;
   r.outcome = Outcome::statusMismatch;
   r.explanation = "status-mismatch: invalid case (" + bad.describe() + "), expected error";
   r.failures.push_back({"status", r.outcome, r.explanation});
@@ -883,21 +1319,20 @@ Comparison judgeInvalid(const Manifold& reported, const InputError& bad) {
 }
 
 /// Every check in order. Status and sanity end the judgement when they fail (there is no
-/// manifold to measure); the normal, each point, the face–face rule and each id are all run,
+/// manifold to measure); the normals, each point, the face–face rule and each id are all run,
 /// so that every failure of the manifold is reported.
-Comparison judgeAll(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
-                    bool hasIds, const std::array<std::string, 2>& idErrors,
+Comparison judgeAll(const Case& c, Reported reported, const DeclaredConventions& conventions,
                     const SourceLines& source) {
-  Manifold flipped = reported;
-  if (conventions.normal == NormalDirection::bToA && flipped.status == Status::contact) {
-    flipped.normal = -flipped.normal;
-  }
   if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
-    return judgeInvalid(reported, *bad);
+    return judgeInvalid(reported.status, *bad);
   }
-  Judge j{c,      flipped, conventions, factsOf(c, conventions), {}, 0, 0, 0, 0, 0, false, false,
-          hasIds, {},      {}};
-  j.idErrors = idErrors;
+  Judge j{c,           std::move(reported),
+          conventions, factsOf(c, conventions),
+          {},          0,
+          0,           0,
+          0,           0,
+          false,       false,
+          {},          {}};
   j.source = source;
   setAllowances(j);
   exact::OwnershipRules rules;
@@ -907,13 +1342,13 @@ Comparison judgeAll(const Case& c, const Manifold& reported, const DeclaredConve
   j.oneSided = exact::oneSidedFactsOf(c, j.facts.a, j.facts.b, conventions.margin,
                                       j.tieBand + j.lengthAllowance, rules);
   if (auto r = judgeStatus(j)) return *r;
-  if (flipped.status != Status::contact) return finish(j);
+  if (j.actual.status != Status::contact) return finish(j);
   if (auto r = judgeSanity(j)) return *r;
-  judgeNormal(j);
-  for (int i = 0; i < flipped.pointCount; ++i)
-    judgePoint(j, i);
+  const Allowances along = judgeNormals(j);
+  judgePoints(j, along.points);
+  measureAlong(j, along.manifold);
   judgeFaceFace(j);
-  judgeIds(j);
+  judgeIds(j, along.points);
   return finish(j);
 }
 
@@ -921,12 +1356,15 @@ Comparison judgeAll(const Case& c, const Manifold& reported, const DeclaredConve
 
 Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventions& conventions,
                  bool hasIds) {
-  return judgeAll(c, reported, conventions, hasIds, {}, {});
+  ManifoldRecord record;
+  record.manifold = reported;
+  record.hasIds = hasIds;
+  return judgeAll(c, reportedOf(c, record, conventions), conventions, {});
 }
 
 Comparison judge(const Case& c, const ManifoldRecord& reported,
                  const DeclaredConventions& conventions, const SourceLines& source) {
-  return judgeAll(c, reported.manifold, conventions, reported.hasIds, reported.idErrors, source);
+  return judgeAll(c, reportedOf(c, reported, conventions), conventions, source);
 }
 
 }  // namespace touche::oracle

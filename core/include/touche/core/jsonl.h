@@ -37,6 +37,22 @@ struct Case {
   Transform xfB;
 };
 
+/// A point as a manifold line gives it (ManifoldRecord::points): every point, also beyond the
+/// two a touche Manifold holds, with the point's own normal and its id as written, so that a
+/// judge can read them under the conventions the engine declares.
+struct ReportedPoint {
+  Vec2 point;
+  double separation = 0.0;
+  /// The point's own normal (a "normal" inside the point object), read when the reading asks
+  /// for per-point normals (ManifoldReading::pointNormals).
+  std::optional<Vec2> normal = std::nullopt;
+  std::string id = {};  ///< the id as written (compact JSON); empty when the point has none
+  /// The id read as touche's typed id, when it is one; idError says why a typed object names
+  /// no feature ("indexA 999 is not a feature index (0 to 255)").
+  std::optional<FeatureId> typedId = std::nullopt;
+  std::string idError = {};
+};
+
 /// One engine's answer for one case, as read from or written to a manifold line.
 struct ManifoldRecord {
   std::string id;
@@ -48,11 +64,22 @@ struct ManifoldRecord {
   /// name, or the `engine` of a conventions file); `touche check` warns when they differ from
   /// the ones it judges under.
   std::string conventions = {};
-  /// Per point: why an id written in touche's typed form (typeA, indexA, typeB, indexB) is no
-  /// feature id — an index negative, above 255 or not an integer, a type neither "face" nor
-  /// "vertex" — e.g. "indexA 999 is not a feature index (0 to 255)"; empty otherwise. Such a
-  /// point also makes hasIds false; a judge that compares ids reports it instead of skipping.
-  std::array<std::string, 2> idErrors = {};
+  /// Every point of a contact line as written (parseManifold fills it; `manifold` holds the
+  /// first two). A point whose typed id names no feature (ReportedPoint::idError) also makes
+  /// hasIds false; a judge that compares ids reports it instead of skipping. Empty when the
+  /// record was not read from a line: then `manifold` is the whole answer.
+  std::vector<ReportedPoint> points = {};
+  /// The line gives a manifold normal (with per-point normals it may leave it out; `manifold`
+  /// then holds the first point's normal).
+  bool hasNormal = true;
+};
+
+/// How a manifold line's points are read: how many a contact may have, and whether each
+/// point carries its own normal (conventions keys maxPoints and pointNormals).
+struct ManifoldReading {
+  int maxPoints = 2;  ///< more points are an error naming the limit
+  /// Each point has a "normal"; the manifold's own "normal" becomes optional.
+  bool pointNormals = false;
 };
 
 enum class NumberFormat {
@@ -66,7 +93,8 @@ std::variant<Case, InputError> parseCase(std::string_view line);
 /// parseCase followed by validateInput.
 std::variant<Case, InputError> loadCase(std::string_view line);
 
-std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line);
+std::variant<ManifoldRecord, InputError> parseManifold(std::string_view line,
+                                                       const ManifoldReading& reading = {});
 
 std::string formatCase(const Case& c, NumberFormat format = NumberFormat::decimal);
 std::string formatManifold(const ManifoldRecord& record,

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "touche/core/jsonl.h"
 #include "touche/core/manifold.h"
+#include "touche/core/pairs.h"
 
 namespace touche::oracle {
 
@@ -57,6 +59,17 @@ enum class ChainOwnership {
 /// segment's contact normal may lie beyond a convex corner's neighbour normal.
 inline constexpr double kBox2dChainSinTol = static_cast<double>(0.1f);
 
+/// A set of canonical pairs (core/pairs.h), a bit per PairId.
+using PairSet = std::uint32_t;
+inline constexpr PairSet pairBit(PairId id) {
+  return PairSet{1} << static_cast<int>(id);
+}
+/// An edge (segment or chain segment) against a polygon: where Box2D 2.4.1's
+/// b2CollideEdgeAndPolygon applies its relative hysteresis.
+inline constexpr PairSet kEdgePolygonPairs =
+    pairBit(PairId::segment_polygon) | pairBit(PairId::chainSegment_polygon);
+inline constexpr PairSet kAllPairs = (PairSet{1} << kPairTable.size()) - 1;
+
 /// Declared conventions of the engine being compared (docs/conventions.md).
 struct Conventions {
   std::string engine = "exact";
@@ -87,14 +100,21 @@ struct Conventions {
   /// may legitimately go either way. Next to the length-unit `tieBand`, which is a fixed
   /// hysteresis of the algorithm; this one scales with the scene like the engine's rounding.
   double tieBandUnits = 0.0;
-  /// Relative hysteresis of the axis choice of the edge pairs (a segment or chain segment
-  /// against a polygon): a different axis is a tie while the expected axis gap is at most
+  /// Relative hysteresis of the axis choice of the pairs in relativeTieBandPairs (by default
+  /// the edge pairs, a segment or chain segment against a polygon): a different axis is a tie
+  /// while the expected axis gap is at most
   /// relativeTieBandOffset + relativeTieBand · depth, depth = −(deepest expected separation)
   /// when that is negative, else 0 (docs/conventions.md, "Relative tie band"). The band is
   /// never narrower than `tieBand`. Box2D 2.4.1 keeps the edge axis unless the polygon's is
   /// better by more than 0.001 + 0.02 · (the edge axis's depth).
   double relativeTieBand = 0.0;
   double relativeTieBandOffset = 0.0;  ///< the absolute part of that band, length units
+  /// The pairs the relative band applies to: the edge pairs by default (Box2D 2.4.1's
+  /// b2CollideEdgeAndPolygon); an engine may declare it for any pair it applies it to.
+  PairSet relativeTieBandPairs = kEdgePolygonPairs;
+  /// A corner touching a corner exactly may be reported as no contact (Box2D 2.4.1: a clip
+  /// needs two points; judge.h, DeclaredConventions::dropsCornerTouches).
+  bool dropsCornerTouches = false;
   /// Which piece of a chain owns a contact at a corner (chain segment against a polygon or a
   /// capsule); circles follow the same corner regions under either model.
   ChainOwnership chainOwnership = ChainOwnership::v3;
@@ -124,8 +144,8 @@ struct Tolerance {
   bool faceNormalOnly = false;  ///< from the conventions (rounded face pairs only, see above)
   double margin = 0.0;        ///< the margin both manifolds were computed with (set by the caller)
   double tieBandUnits = 0.0;  ///< from the conventions: the rounding band in units
-  double relativeTieBand = 0.0;              ///< from the conventions, edge pairs only (else 0)
-  double relativeTieBandOffset = 0.0;        ///< from the conventions, edge pairs only (else 0)
+  double relativeTieBand = 0.0;        ///< from the conventions, its declared pairs only (else 0)
+  double relativeTieBandOffset = 0.0;  ///< from the conventions, its declared pairs only (else 0)
   Precision precision = Precision::float64;  ///< from the conventions
   double polygonSkin = 0.0;                  ///< from the conventions
   /// From the conventions, for a chain segment against a polygon or capsule (else v3).

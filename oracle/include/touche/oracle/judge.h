@@ -4,7 +4,8 @@
 // judge() checks (docs/validating-your-engine.md):
 //   1. status: contact iff the shapes are within the margin, up to the declared contact band
 //      plus the tolerance; `unsupported`/`error` are never right for a valid case;
-//   2. finite numbers, 1–2 points, a unit normal;
+//   2. finite numbers, 1–2 points (up to maxPoints), a unit normal (and each point's own,
+//      with pointNormals);
 //   3. the normal is near-optimal: the exact separation of the shapes along it is within the
 //      tie band plus tolerance of the exact best separation over all directions;
 //   4. each point: the line through it along the normal meets both cores (the point lies on
@@ -12,7 +13,12 @@
 //      one, the point sits where the declared placement puts it, and it is not beyond the
 //      margin unless the engine keeps such points;
 //   5. face–face contact (parallel edges overlapping along the normal's tangent) has two
-//      points; 6. when ids are compared, each point's features are the ones it lies on.
+//      points; 6. when ids are compared, each point's id reads in the declared format, its
+//      features (as far as the format names them) are the ones it lies on, and no two points
+//      share one.
+// Engines' habits (per-point normals, more points, either placement, one shared depth,
+// circles as polygons, id formats) are declared keys; where the engine's arithmetic is exact
+// on the case the contact decision has no band (docs/conventions.md).
 // Status and sanity end the judgement when they fail; every later check runs, and each of
 // its failures is reported (Comparison::failures).
 #pragma once
@@ -29,9 +35,19 @@
 namespace touche::oracle {
 
 enum class NormalDirection { aToB, bToA };
-enum class PointPlacement { midpoint, onA, onB };
+/// Where a point sits on its line along the normal: midway between the surfaces, on A's or on
+/// B's surface, or `either` of the three, decided point by point (docs/conventions.md).
+enum class PointPlacement { midpoint, onA, onB, either };
 /// Which feature ids are compared: none, every pair, or only pairs without a circle.
 enum class IdComparison { none, all, withoutCircles };
+/// Which separation each point reports: its own (the shapes' separation on its line), or the
+/// manifold's deepest, the same for every point.
+enum class PointSeparation { own, deepest };
+/// How a point's id is written (docs/conventions.md, "Feature-id formats"): touche's typed
+/// object; Box2D 2.x's b2ContactFeature (an object {indexA, indexB, typeA, typeB} with
+/// e_vertex = 0 and e_face = 1, or its 32-bit key); Box2D v3's 16-bit key
+/// B2_MAKE_ID(a, b) = a << 8 | b; or an opaque value (any JSON).
+enum class IdFormat { touche, box2d2, box2dV3, opaque };
 
 /// An engine's declared conventions, as read from a conventions file (JSON object; the keys
 /// are the member names below; unknown keys are an error naming the key).
@@ -68,7 +84,29 @@ struct DeclaredConventions {
   /// Which piece of a chain owns a contact at a corner (compare.h, ChainOwnership): "v3"
   /// (default) or "box2d-2.4.1".
   ChainOwnership chainOwnership = ChainOwnership::v3;
+  /// The pairs the relative band applies to (compare.h, Conventions::relativeTieBandPairs):
+  /// the edge pairs by default.
+  PairSet relativeTieBandPairs = kEdgePolygonPairs;
+  // --- what real engines write (docs/conventions.md, "Engines' habits") ---
+  /// Each point carries its own normal (a "normal" in the point object); the manifold's
+  /// normal may be left out.
+  bool pointNormals = false;
+  /// The most points a contact may have (2 to kMaxDeclaredPoints): engines that clip without
+  /// reducing return up to four.
+  int maxPoints = 2;
+  PointSeparation pointSeparation = PointSeparation::own;
+  /// Circles are replaced by regular polygons of this many sides inscribed in them (0: exact
+  /// circles): depths may be short by the sagitta r·(1 − cos(π/n)).
+  int circleSegments = 0;
+  IdFormat idFormat = IdFormat::touche;
+  /// Two shapes touching exactly at a corner (their cores' closest features two vertices,
+  /// exactly at the margin) may be reported as no contact: a clip that needs two points finds
+  /// one (Box2D 2.4.1).
+  bool dropsCornerTouches = false;
 };
+
+/// The largest maxPoints a conventions file may declare.
+inline constexpr int kMaxDeclaredPoints = 16;
 
 /// Parses a conventions file's JSON text; errors name the key ("tieBand: ...").
 std::variant<DeclaredConventions, InputError> parseConventions(std::string_view json);
@@ -96,11 +134,15 @@ struct SourceLines {
   std::string_view manifoldLine;
 };
 
-/// judge() of a manifold line as read: its ids' reading errors (ManifoldRecord::idErrors, an
-/// index no feature has) are judged as wrong ids when ids are compared, and `source` is
-/// quoted in the explanation.
+/// judge() of a manifold line as read (parseManifold with manifoldReading(conventions)): every
+/// point (ManifoldRecord::points, also beyond two), each point's own normal, and its id read in
+/// the declared format — an id that names no feature is judged a wrong id when ids are
+/// compared — and `source` is quoted in the explanation.
 Comparison judge(const Case& c, const ManifoldRecord& actual,
                  const DeclaredConventions& conventions, const SourceLines& source = {});
+
+/// How manifold lines are read for these conventions (the point limit, per-point normals).
+ManifoldReading manifoldReading(const DeclaredConventions& conventions);
 
 /// The actual manifold turned into touche's own conventions (normal A→B, midpoint points),
 /// e.g. for drawing it next to the reference's.
