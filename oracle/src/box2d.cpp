@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -144,6 +145,46 @@ std::vector<NamedEdge> normalisedEdges(const Shape& shape) {
   return {};
 }
 
+/// What collideNative asks of the collide functions: the bug to plant, and Box2D's own manifold
+/// (after it).
+struct Native {
+  Mutation mutation = Mutation::none;
+  b2Manifold local{};
+};
+
+/// The separation b2CollidePolygons filters point i with — the clip point's distance along the
+/// reference face's normal from the face's plane — recomputed in float from the manifold.
+float clipSeparation(const b2Manifold& local, int i, const b2Transform& xfA,
+                     const b2Transform& xfB) {
+  const bool onB = local.type == b2Manifold::e_faceB;
+  const b2Transform& reference = onB ? xfB : xfA;
+  const b2Transform& incident = onB ? xfA : xfB;
+  const b2Vec2 normal = b2Mul(reference.q, local.localNormal);
+  const b2Vec2 plane = b2Mul(reference, local.localPoint);
+  return b2Dot(normal, b2Mul(incident, local.points[i].localPoint)) - b2Dot(normal, plane);
+}
+
+/// Plants `mutation` in b2CollidePolygons' answer (docs: box2d.h, Mutation).
+void plant(Mutation mutation, float totalRadius, const b2Transform& xfA, const b2Transform& xfB,
+           b2Manifold* local) {
+  const bool flipped = local->type == b2Manifold::e_faceB;
+  int kept = 0;
+  for (int i = 0; i < local->pointCount; ++i) {
+    b2ContactFeature& cf = local->points[i].id.cf;
+    const bool clipped = (flipped ? cf.typeB : cf.typeA) == b2ContactFeature::e_vertex;
+    if (mutation == Mutation::unswappedFlip && flipped) {
+      cf = b2ContactFeature{cf.indexB, cf.indexA, cf.typeB, cf.typeA};
+    }
+    if (mutation == Mutation::clipIndicesExchanged && clipped) std::swap(cf.indexA, cf.indexB);
+    if (mutation == Mutation::strictPointFilter &&
+        !(clipSeparation(*local, i, xfA, xfB) < totalRadius)) {
+      continue;
+    }
+    local->points[kept++] = local->points[i];
+  }
+  local->pointCount = kept;
+}
+
 FeatureId toFeatureId(const b2ContactFeature& cf) {
   auto type = [](uint8 t) {
     return t == b2ContactFeature::e_face ? FeatureType::face : FeatureType::vertex;
@@ -219,18 +260,19 @@ void mapEdgePolygonIds(const b2Manifold& local, const b2EdgeShape& edge, const b
 }
 
 Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b,
-                        const Transform& xfB) {
+                        const Transform& xfB, Native* native) {
   const b2CircleShape shapeA = toB2(a);
   const b2CircleShape shapeB = toB2(b);
   const b2Transform b2xfA = toB2(xfA);
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
   b2CollideCircles(&local, &shapeA, b2xfA, &shapeB, b2xfB);
+  if (native) native->local = local;
   return toManifold(local, b2xfA, shapeA.m_radius, b2xfB, shapeB.m_radius);
 }
 
 Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const Circle& b,
-                                 const Transform& xfB, double skin) {
+                                 const Transform& xfB, double skin, Native* native) {
   b2PolygonShape shapeA;
   if (!toB2(a, skin, &shapeA)) return statusOnly(Status::error);
   const b2CircleShape shapeB = toB2(b);
@@ -238,11 +280,12 @@ Manifold collidePolygonAndCircle(const Polygon& a, const Transform& xfA, const C
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
   b2CollidePolygonAndCircle(&local, &shapeA, b2xfA, &shapeB, b2xfB);
+  if (native) native->local = local;
   return toManifold(local, b2xfA, shapeA.m_radius, b2xfB, shapeB.m_radius);
 }
 
 Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
-                         const Transform& xfB, double skin) {
+                         const Transform& xfB, double skin, Native* native) {
   b2PolygonShape shapeA;
   b2PolygonShape shapeB;
   if (!toB2(a, skin, &shapeA) || !toB2(b, skin, &shapeB)) return statusOnly(Status::error);
@@ -250,13 +293,17 @@ Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& 
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
   b2CollidePolygons(&local, &shapeA, b2xfA, &shapeB, b2xfB);
+  if (native) {
+    plant(native->mutation, shapeA.m_radius + shapeB.m_radius, b2xfA, b2xfB, &local);
+    native->local = local;
+  }
   return toManifold(local, b2xfA, shapeA.m_radius, b2xfB, shapeB.m_radius);
 }
 
 /// Segment or chain segment (A) against a circle (B): b2CollideEdgeAndCircle.
 template <typename EdgeLike>
 Manifold collideEdgeAndCircle(const EdgeLike& a, const Transform& xfA, const Circle& b,
-                              const Transform& xfB, double skin) {
+                              const Transform& xfB, double skin, Native* native) {
   b2EdgeShape edge;
   toB2(a, skin, &edge);
   const b2CircleShape circle = toB2(b);
@@ -264,6 +311,7 @@ Manifold collideEdgeAndCircle(const EdgeLike& a, const Transform& xfA, const Cir
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
   b2CollideEdgeAndCircle(&local, &edge, b2xfA, &circle, b2xfB);
+  if (native) native->local = local;
   Manifold m = toManifold(local, b2xfA, edge.m_radius, b2xfB, circle.m_radius);
   mapEdgeCircleIds(edge, b2xfA, &m);
   return m;
@@ -272,7 +320,7 @@ Manifold collideEdgeAndCircle(const EdgeLike& a, const Transform& xfA, const Cir
 /// Segment or chain segment (A) against a polygon (B): b2CollideEdgeAndPolygon.
 template <typename EdgeLike>
 Manifold collideEdgeAndPolygon(const EdgeLike& a, const Transform& xfA, const Polygon& b,
-                               const Transform& xfB, double skin) {
+                               const Transform& xfB, double skin, Native* native) {
   b2EdgeShape edge;
   toB2(a, skin, &edge);
   b2PolygonShape polygon;
@@ -281,30 +329,36 @@ Manifold collideEdgeAndPolygon(const EdgeLike& a, const Transform& xfA, const Po
   const b2Transform b2xfB = toB2(xfB);
   b2Manifold local;
   b2CollideEdgeAndPolygon(&local, &edge, b2xfA, &polygon, b2xfB);
+  if (native) native->local = local;
   Manifold m = toManifold(local, b2xfA, edge.m_radius, b2xfB, polygon.m_radius);
   mapEdgePolygonIds(local, edge, b2xfA, &m);
   return m;
 }
 
 /// The canonical-pair dispatch shared by both engines; `skin` is added to every polygon and
-/// edge (Box2D gives both b2_polygonRadius).
+/// edge (Box2D gives both b2_polygonRadius). `native`: keep Box2D's own manifold there.
 Manifold collideCanonical(PairId id, const Shape& a, const Transform& xfA, const Shape& b,
-                          const Transform& xfB, double skin) {
+                          const Transform& xfB, double skin, Native* native = nullptr) {
   switch (id) {
     case PairId::circle_circle:
-      return collideCircles(std::get<Circle>(a), xfA, std::get<Circle>(b), xfB);
+      return collideCircles(std::get<Circle>(a), xfA, std::get<Circle>(b), xfB, native);
     case PairId::polygon_circle:
-      return collidePolygonAndCircle(std::get<Polygon>(a), xfA, std::get<Circle>(b), xfB, skin);
+      return collidePolygonAndCircle(std::get<Polygon>(a), xfA, std::get<Circle>(b), xfB, skin,
+                                     native);
     case PairId::polygon_polygon:
-      return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, skin);
+      return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, skin, native);
     case PairId::segment_circle:
-      return collideEdgeAndCircle(std::get<Segment>(a), xfA, std::get<Circle>(b), xfB, skin);
+      return collideEdgeAndCircle(std::get<Segment>(a), xfA, std::get<Circle>(b), xfB, skin,
+                                  native);
     case PairId::segment_polygon:
-      return collideEdgeAndPolygon(std::get<Segment>(a), xfA, std::get<Polygon>(b), xfB, skin);
+      return collideEdgeAndPolygon(std::get<Segment>(a), xfA, std::get<Polygon>(b), xfB, skin,
+                                   native);
     case PairId::chainSegment_circle:
-      return collideEdgeAndCircle(std::get<ChainSegment>(a), xfA, std::get<Circle>(b), xfB, skin);
+      return collideEdgeAndCircle(std::get<ChainSegment>(a), xfA, std::get<Circle>(b), xfB, skin,
+                                  native);
     case PairId::chainSegment_polygon:
-      return collideEdgeAndPolygon(std::get<ChainSegment>(a), xfA, std::get<Polygon>(b), xfB, skin);
+      return collideEdgeAndPolygon(std::get<ChainSegment>(a), xfA, std::get<Polygon>(b), xfB, skin,
+                                   native);
     default:
       return statusOnly(Status::unsupported);
   }
@@ -321,14 +375,15 @@ std::optional<float> floatArea(const Shape& shape) {
 }
 
 Manifold collideWith(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
-                     const Options& options, double skin) {
+                     const Options& options, double skin, Native* native = nullptr) {
   if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
   if (options.margin != 0.0) return statusOnly(Status::unsupported);
   if (!refusal(a, b).empty()) return statusOnly(Status::unsupported);
-  return dispatchCollide(
-      a, xfA, b, xfB, options, skin == 0.0 ? &implements : &implementsWithSkin,
-      [skin](PairId id, const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb,
-             const Options&) { return collideCanonical(id, sa, xa, sb, xb, skin); });
+  return dispatchCollide(a, xfA, b, xfB, options, skin == 0.0 ? &implements : &implementsWithSkin,
+                         [skin, native](PairId id, const Shape& sa, const Transform& xa,
+                                        const Shape& sb, const Transform& xb, const Options&) {
+                           return collideCanonical(id, sa, xa, sb, xb, skin, native);
+                         });
 }
 
 }  // namespace
@@ -387,6 +442,22 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
 Manifold collideWithSkin(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                          const Options& options) {
   return collideWith(a, xfA, b, xfB, options, kPolygonSkin);
+}
+
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options, Mutation mutation) {
+  Native native{mutation, {}};
+  NativeManifold out;
+  out.manifold = collideWith(a, xfA, b, xfB, options, 0.0, &native);
+  if (out.manifold.status != Status::contact) return out;
+  const bool swapped = lookupPair(typeOf(a), typeOf(b)).swapped;
+  out.referenceOnB = native.local.type == b2Manifold::e_faceB;
+  for (int i = 0; i < out.manifold.pointCount; ++i) {
+    const b2ContactFeature& cf = native.local.points[i].id.cf;
+    out.features[i] = swapped ? NativeFeature{cf.indexB, cf.indexA, cf.typeB, cf.typeA}
+                              : NativeFeature{cf.indexA, cf.indexB, cf.typeA, cf.typeB};
+  }
+  return out;
 }
 
 }  // namespace touche::oracle::box2d

@@ -26,8 +26,12 @@ FeatureType typeOfB2(std::uint32_t t) {
   return t == 1 ? FeatureType::face : FeatureType::vertex;
 }
 
+bool isEdge(ShapeType t) {
+  return t == ShapeType::segment || t == ShapeType::chainSegment;
+}
+
 /// b2ContactFeature: the object {indexA, indexB, typeA, typeB}, or its 32-bit key.
-IdReading readBox2d2(const Json& j, const std::string& text) {
+IdReading readBox2d2(const Json& j, const std::string& text, ShapeType a, ShapeType b) {
   IdReading r;
   const std::string expected =
       " is not a b2ContactFeature ({indexA, indexB, typeA, typeB}: indices 0 to 255, types 0 "
@@ -59,9 +63,20 @@ IdReading readBox2d2(const Json& j, const std::string& text) {
               " is neither e_vertex (0) nor e_face (1)";
     return r;
   }
-  r.typed = FeatureId{typeOfB2(typeA), static_cast<std::uint8_t>(indexA), typeOfB2(typeB),
-                      static_cast<std::uint8_t>(indexB)};
-  r.key = describe(*r.typed);
+  const FeatureId id{typeOfB2(typeA), static_cast<std::uint8_t>(indexA), typeOfB2(typeB),
+                     static_cast<std::uint8_t>(indexB)};
+  r.typed = {id};
+  // Box2D 2.x calls an edge "face 0" whichever side the contact is on; touche's segment and
+  // chain segment have face 0 on the right of p1 → p2 and face 1 on the left.
+  if (id.typeA == FeatureType::face && id.indexA == 0 && isEdge(a)) {
+    r.typed.push_back({id.typeA, 1, id.typeB, id.indexB});
+  }
+  if (id.typeB == FeatureType::face && id.indexB == 0 && isEdge(b)) {
+    const std::size_t count = r.typed.size();
+    for (std::size_t k = 0; k < count; ++k)
+      r.typed.push_back({r.typed[k].typeA, r.typed[k].indexA, id.typeB, 1});
+  }
+  r.key = describe(id);
   return r;
 }
 
@@ -102,7 +117,7 @@ std::vector<FeatureId> v3Candidates(int a, int b, int verticesA, int verticesB) 
 
 IdReading typedReading(const FeatureId& id) {
   IdReading r;
-  r.typed = id;
+  r.typed = {id};
   r.key = describe(id);
   return r;
 }
@@ -121,7 +136,7 @@ IdReading readId(const ReportedPoint& p, IdFormat format, ShapeType a, ShapeType
     return r;
   }
   const Json j = Json::parse(p.id, nullptr, false);
-  if (format == IdFormat::box2d2) return readBox2d2(j, p.id);
+  if (format == IdFormat::box2d2) return readBox2d2(j, p.id, a, b);
   if (format == IdFormat::box2dV3) return readBox2dV3(j, p.id, a, b);
   r.key = p.id;  // opaque: its identity is its text as written
   return r;

@@ -31,8 +31,9 @@ namespace touche::oracle::ids {
 
 /// One point's id as the declared format reads it.
 struct IdReading {
-  /// The typed id it is (touche, box2d-2), in the case's A/B roles.
-  std::optional<FeatureId> typed;
+  /// The typed ids it may be (touche, box2d-2), in the case's A/B roles: one, or for a Box2D
+  /// 2.x edge's face 0 — the edge, either side — both of touche's sides.
+  std::vector<FeatureId> typed;
   /// Box2D v3's key as vertex indices (a on A, b on B), where the pair's keys name vertices.
   std::optional<std::pair<int, int>> vertices;
   /// Why the id is not one of the declared format, or names no feature ("indexA 999 is not a

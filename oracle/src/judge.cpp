@@ -1099,14 +1099,32 @@ bool exists(const Core& core, FeatureType type, int index) {
   return index < count;
 }
 
-/// Whether feature (type, index) of `core` lies on the line x + t·n (within `allowance`).
-bool onFeature(const Core& core, FeatureType type, int index, const QVec& x, const QVec& n,
-               double allowance) {
+/// Whether feature (type, index) of `core` lies on the line x + t·n (within `allowance`), on
+/// the core's side facing the other shape (A's faces B along n, B faces A along −n): a line
+/// through a shape also crosses the face on its far side, and passes the vertices of a face
+/// parallel to it at any depth, which are no feature of a point on the near side.
+/// - a vertex: on the line, and the core's extreme along ±n on the line through the vertex
+///   itself (so the test does not depend on where beside the vertex the point's line passes);
+/// - a face: on the line, and its outward normal not turned away from the other shape by more
+///   than `turn` (the normal's allowance; a face parallel to the normal passes).
+bool onFeature(const Core& core, bool onA, FeatureType type, int index, const QVec& x,
+               const QVec& n, double allowance, double turn) {
+  const Q nn = exact::dot(n, n);
   if (type == FeatureType::vertex) {
-    return exact::distanceToLine(core.vertices[index], x, n) <= allowance;
+    const QVec& v = core.vertices[index];
+    if (exact::distanceToLine(v, x, n) > allowance) return false;
+    const exact::LineHit through = exact::intersectLine(core, v, n, allowance);
+    const Q beyond = onA ? through.tMax : -through.tMin;  // how far the core reaches past v
+    return beyond <= 0 || beyond * beyond * nn <= Q(allowance) * Q(allowance);
   }
-  return exact::segmentDistanceToLine(exact::edgeStart(core, index), exact::edgeEnd(core, index), x,
-                                      n) <= allowance;
+  const QVec a = exact::edgeStart(core, index), b = exact::edgeEnd(core, index);
+  if (exact::segmentDistanceToLine(a, b, x, n) > allowance) return false;
+  const QVec outward = exact::edgeNormal(core, index);
+  const Q facing = onA ? exact::dot(outward, n) : -exact::dot(outward, n);
+  if (facing >= 0) return true;
+  // cos of the angle between the face's normal and ±n, against −turn: by signs and squares.
+  const Q limit = Q(turn) * Q(turn) * exact::dot(outward, outward) * nn;
+  return facing * facing <= limit;
 }
 
 /// "A (a polygon) has vertices 0 to 3 and faces 0 to 3": the ids a shape's features take.
@@ -1181,7 +1199,8 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
       missing += (missing.empty() ? "" : " nor ") + name;
       continue;
     }
-    if (!onFeature(core, side.type, side.index, exact::lift(mp.point), n, j.lateralAllowance)) {
+    if (!onFeature(core, side.onA, side.type, side.index, exact::lift(mp.point), n,
+                   j.lateralAllowance, j.normalAllowance)) {
       *offTheLine = true;
       missing += (missing.empty() ? "" : " nor ") + name;
     }
@@ -1195,10 +1214,15 @@ void judgeIdGeometry(Judge& j, std::size_t i) {
   const ids::IdReading& id = j.actual.points[i].id;
   begin(j, "points[" + std::to_string(i) + "].id");
   bool offTheLine = false;
-  if (id.typed) {
-    const std::string missing = offFeatures(j, i, *id.typed, true, &offTheLine);
-    if (missing.empty()) return;
-    j.notes << "  id " << i << ": point is not on " << missing << "\n";
+  if (!id.typed.empty()) {
+    // Any of its readings (one, or an edge's face either side) may hold.
+    std::string missing;
+    for (const FeatureId& typed : id.typed) {
+      missing = offFeatures(j, i, typed, typed == id.typed.front(), &offTheLine);
+      if (missing.empty()) return;
+    }
+    j.notes << "  id " << i << ": point is not on " << missing
+            << (id.typed.size() > 1 ? " (nor on the edge's other side)" : "") << "\n";
     return fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
   }
   const auto [a, b] = *id.vertices;
@@ -1246,7 +1270,9 @@ void judgeIds(Judge& j, const std::vector<Along>& along) {
     return;
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!points[i].id.error.empty() || (!points[i].id.typed && !points[i].id.vertices)) continue;
+    if (!points[i].id.error.empty() || (points[i].id.typed.empty() && !points[i].id.vertices)) {
+      continue;
+    }
     measureAlong(j, along[i]);
     judgeIdGeometry(j, i);
   }

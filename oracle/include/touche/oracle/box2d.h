@@ -24,6 +24,8 @@
 // Box2D 2.4.1 has no speculative margin: with margin > 0 both answer `unsupported`.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -74,6 +76,43 @@ inline constexpr std::string_view kSkinnedChainUnsupported =
 /// ghost edges — whose float length is below FLT_EPSILON (b2Vec2::Normalize then leaves the
 /// normal unnormalised). Both engines answer `unsupported` exactly when this is not empty.
 std::string refusal(const Shape& a, const Shape& b);
+
+/// Box2D 2.4.1's own id of a point, b2ContactFeature (e_vertex = 0, e_face = 1), as its
+/// collide functions leave it — after b2CollidePolygons' flip, before the adapter's edge
+/// mapping — and in the case's roles (the halves swapped back when the adapter called Box2D
+/// with the shapes exchanged).
+struct NativeFeature {
+  std::uint8_t indexA = 0;
+  std::uint8_t indexB = 0;
+  std::uint8_t typeA = 0;
+  std::uint8_t typeB = 0;
+};
+
+/// Bugs a Box2D-2.x-style engine can have, planted in the adapter for the oracle's tests
+/// (docs/conventions.md, "Feature-id formats", "Exact touches"):
+enum class Mutation {
+  none,
+  /// b2CollidePolygons forgets to swap the features back when B's face is the reference.
+  unswappedFlip,
+  /// b2ClipSegmentToLine writes indexA and indexB the wrong way round for a clipped point.
+  clipIndicesExchanged,
+  /// b2CollidePolygons keeps a clipped point only if separation < totalRadius (not <=): every
+  /// point of an exactly resting contact is dropped.
+  strictPointFilter,
+};
+
+/// A Box2D 2.4.1 manifold with its points' own features (engine "box2d": no skin).
+struct NativeManifold {
+  Manifold manifold;  ///< as collide() gives it (ids mapped to touche's)
+  std::array<NativeFeature, 2> features{};
+  /// Box2D's b2Manifold::e_faceB: the reference face was its shape B's (in Box2D's roles).
+  bool referenceOnB = false;
+};
+
+/// collide(), keeping Box2D's own features, with `mutation` planted (polygon pairs only).
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options = {},
+                             Mutation mutation = Mutation::none);
 
 inline constexpr Engine kEngine{"box2d", &collide, &implements};
 inline constexpr Engine kSkinEngine{"box2d_skin", &collideWithSkin, &implementsWithSkin};
