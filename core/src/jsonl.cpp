@@ -18,11 +18,13 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "jsonl_detail.h"
+
 namespace touche {
 namespace {
 
-using Json = nlohmann::json;
-using OrderedJson = nlohmann::ordered_json;
+using jsonl_detail::Json;
+using jsonl_detail::OrderedJson;
 
 // ---- text for messages --------------------------------------------------------------------
 
@@ -464,75 +466,45 @@ std::optional<Json> parseObject(std::string_view line, std::optional<InputError>
   return std::move(j);
 }
 
+}  // namespace
+
+// The reading and writing helpers cast_jsonl.cpp shares (jsonl_detail.h).
+namespace jsonl_detail {
+
 // ---- reading values -----------------------------------------------------------------------
 
-/// Walks a parsed JSON document; the first problem is kept and later reads are no-ops.
-class Reader {
- public:
-  std::optional<InputError> error;
-
-  bool ok() const { return !error.has_value(); }
-  void fail(std::string field, std::string message) {
-    if (ok()) error = InputError{std::move(field), std::move(message)};
+/// A JSON number (its nearest double, checked when the line was parsed) or a string holding a
+/// hexfloat or a decimal (readNumberString).
+double Reader::number(const Json& value, const std::string& field) {
+  if (!ok()) return 0.0;
+  if (value.is_number()) return value.get<double>();
+  if (value.is_binary()) {  // a decimal number DocumentBuilder kept as its text
+    const std::string text(value.get_binary().begin(), value.get_binary().end());
+    const auto read = readDecimalText(text);
+    fail(field, cut(text) + " " +
+                    (std::holds_alternative<std::string>(read) ? std::get<std::string>(read)
+                                                               : "is not exactly a double"));
+    return 0.0;
   }
-
-  const Json* member(const Json& object, const char* key, const std::string& field, bool required) {
-    if (!ok()) return nullptr;
-    const auto it = object.find(key);
-    if (it == object.end()) {
-      if (required) fail(field, "missing");
-      return nullptr;
-    }
-    return &*it;
+  if (!value.is_string()) {
+    fail(field, "expected a number or a hexfloat string, got " + std::string(value.type_name()));
+    return 0.0;
   }
-
-  /// A JSON number (its nearest double, checked when the line was parsed) or a string holding
-  /// a hexfloat or a decimal (readNumberString).
-  double number(const Json& value, const std::string& field) {
-    if (!ok()) return 0.0;
-    if (value.is_number()) return value.get<double>();
-    if (value.is_binary()) {  // a decimal number DocumentBuilder kept as its text
-      const std::string text(value.get_binary().begin(), value.get_binary().end());
-      const auto read = readDecimalText(text);
-      fail(field, cut(text) + " " +
-                      (std::holds_alternative<std::string>(read) ? std::get<std::string>(read)
-                                                                 : "is not exactly a double"));
-      return 0.0;
-    }
-    if (!value.is_string()) {
-      fail(field, "expected a number or a hexfloat string, got " + std::string(value.type_name()));
-      return 0.0;
-    }
-    const auto read = readNumberString(value.get_ref<const std::string&>());
-    if (const auto* problem = std::get_if<std::string>(&read)) {
-      fail(field, quoted(value) + " " + *problem);
-      return 0.0;
-    }
-    return std::get<double>(read);
+  const auto read = readNumberString(value.get_ref<const std::string&>());
+  if (const auto* problem = std::get_if<std::string>(&read)) {
+    fail(field, quoted(value) + " " + *problem);
+    return 0.0;
   }
+  return std::get<double>(read);
+}
 
-  Vec2 vec2(const Json& value, const std::string& field) {
-    if (!ok()) return {};
-    if (!value.is_array() || value.size() != 2) {
-      fail(field, "expected an array of two numbers [x, y], got " + quoted(value));
-      return {};
-    }
-    return {number(value[0], field + "[0]"), number(value[1], field + "[1]")};
-  }
+std::string quotedValue(const Json& value) {
+  return quoted(value);
+}
 
-  Vec2 vec2Member(const Json& object, const char* key, const std::string& prefix) {
-    const std::string field = prefix + "." + key;
-    const Json* value = member(object, key, field, true);
-    return value ? vec2(*value, field) : Vec2{};
-  }
-
-  double numberMember(const Json& object, const char* key, const std::string& prefix, bool required,
-                      double fallback = 0.0) {
-    const std::string field = prefix + "." + key;
-    const Json* value = member(object, key, field, required);
-    return value ? number(*value, field) : fallback;
-  }
-};
+std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error) {
+  return parseObject(line, error);
+}
 
 Polygon readPolygon(Reader& r, const Json& j, const std::string& prefix) {
   Polygon polygon;
@@ -749,6 +721,12 @@ bool readFeatureIndex(const Json& j, std::uint8_t* out) {
   *out = static_cast<std::uint8_t>(value);
   return true;
 }
+
+}  // namespace jsonl_detail
+
+namespace {
+
+using namespace jsonl_detail;
 
 /// A typed id object; anything else (an integer key, a foreign object) is "no comparable id".
 /// A typed object with a field no FeatureId holds also returns false, and says why in *error

@@ -13,6 +13,8 @@
 //   edge's left side, so the adapter names the side the normal leaves A through (mapEdgeIds).
 #include "touche/oracle/box2d.h"
 
+#include "box2d_shapes.h"
+
 #include <box2d/b2_circle_shape.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_edge_shape.h>
@@ -27,7 +29,8 @@
 #include <vector>
 
 namespace touche::oracle::box2d {
-namespace {
+// The shape builders, shared with the cast adapter (box2d_shapes.h).
+namespace shapes {
 
 /// Rounds a touche vector to Box2D's float vector.
 b2Vec2 toB2(Vec2 v) {
@@ -131,10 +134,6 @@ float floatLength(Vec2 p, Vec2 q) {
 
 /// The edges Box2D normalises for a segment (the segment) or a chain segment (the segment and
 /// both ghost edges), with their names; empty for other shapes.
-struct NamedEdge {
-  const char* name;
-  float length;
-};
 std::vector<NamedEdge> normalisedEdges(const Shape& shape) {
   if (const auto* s = std::get_if<Segment>(&shape)) return {{"segment", floatLength(s->p1, s->p2)}};
   if (const auto* c = std::get_if<ChainSegment>(&shape)) {
@@ -144,6 +143,12 @@ std::vector<NamedEdge> normalisedEdges(const Shape& shape) {
   }
   return {};
 }
+
+}  // namespace shapes
+
+namespace {
+
+using namespace shapes;
 
 /// What collideNative asks of the collide functions: the bug to plant, and Box2D's own manifold
 /// (after it).

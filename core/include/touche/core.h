@@ -1,6 +1,8 @@
 // touche — umbrella header for the core interface.
 #pragma once
 
+#include "touche/core/cast.h"
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/engine.h"
 #include "touche/core/geometry.h"
 #include "touche/core/jsonl.h"

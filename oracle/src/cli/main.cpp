@@ -1,10 +1,13 @@
-// touche — command-line tool: collide, validate, render.
+// touche — command-line tool: collide, validate, render, check, and the casts' cast and
+// check-casts (oracle/src/cli/cast_command.cpp).
 //
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin [--margin M] [--hex] FILE
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
+//   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
+//   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
 // An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
 // 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
 // unwritable output (docs/file-formats.md), 3 (validate, check) nothing was judged
@@ -14,6 +17,7 @@
 #include <unistd.h>
 #include <iostream>
 
+#include "cast_command.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -69,12 +73,18 @@ int main(int argc, char** argv) {
   check->add_option("--write-baseline", baseline.write,
                     "write this run's failures there, as a baseline for --baseline");
 
+  touche::cli::CastCommands castCommands;
+  touche::cli::addCastCommands(app, castCommands);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // CLI11 prints the usage problem (or the help, status 0); an unusable command line is
     // status 2 like every other unusable argument, not CLI11's own numbers (106, 109, ...).
     return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (int status = touche::cli::runCastCommands(castCommands, std::cout, std::cerr); status >= 0) {
+    return status;
   }
   if (check->parsed()) {
     const bool terminal = isatty(STDERR_FILENO) != 0;

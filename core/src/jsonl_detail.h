@@ -1,0 +1,93 @@
+// touche — the JSON Lines helpers shared by the readers and writers of core/ (jsonl.cpp for
+// cases and manifolds, cast_jsonl.cpp for casts). Private to touche_core.
+//
+// A Reader walks a parsed document and keeps the first problem, named by its JSON path; the
+// read and write functions below are the ones jsonl.cpp uses for cases, so that a cast case
+// reads its shape and transform exactly as a collision case does.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "touche/core/jsonl.h"
+
+namespace touche::jsonl_detail {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+/// A JSON value as a message quotes it: as JSON, printable, cut short.
+std::string quotedValue(const Json& value);
+
+/// One line's JSON object (bounded, never throws), or why it is none in *error.
+std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error);
+
+/// Walks a parsed JSON document; the first problem is kept and later reads are no-ops.
+class Reader {
+ public:
+  std::optional<InputError> error;
+
+  bool ok() const { return !error.has_value(); }
+  void fail(std::string field, std::string message) {
+    if (ok()) error = InputError{std::move(field), std::move(message)};
+  }
+
+  const Json* member(const Json& object, const char* key, const std::string& field, bool required) {
+    if (!ok()) return nullptr;
+    const auto it = object.find(key);
+    if (it == object.end()) {
+      if (required) fail(field, "missing");
+      return nullptr;
+    }
+    return &*it;
+  }
+
+  /// A JSON number (its nearest double, checked when the line was parsed) or a string holding
+  /// a hexfloat or a decimal.
+  double number(const Json& value, const std::string& field);
+
+  Vec2 vec2(const Json& value, const std::string& field) {
+    if (!ok()) return {};
+    if (!value.is_array() || value.size() != 2) {
+      fail(field, "expected an array of two numbers [x, y], got " + quotedValue(value));
+      return {};
+    }
+    return {number(value[0], field + "[0]"), number(value[1], field + "[1]")};
+  }
+
+  Vec2 vec2Member(const Json& object, const char* key, const std::string& prefix) {
+    const std::string field = prefix + "." + key;
+    const Json* value = member(object, key, field, true);
+    return value ? vec2(*value, field) : Vec2{};
+  }
+
+  double numberMember(const Json& object, const char* key, const std::string& prefix, bool required,
+                      double fallback = 0.0) {
+    const std::string field = prefix + "." + key;
+    const Json* value = member(object, key, field, required);
+    return value ? number(*value, field) : fallback;
+  }
+};
+
+Shape readShape(Reader& r, const Json& j, const std::string& prefix);
+/// {"p": [x, y], "q": [c, s]} or {"p": [x, y], "angle": radians}; absent parts are identity.
+Transform readTransform(Reader& r, const Json& j, const std::string& prefix);
+/// A string id, or a number id as written; "" when there is none; nullopt when not an id.
+std::optional<std::string> idValue(const Json& j);
+std::string readId(Reader& r, const Json& j);
+
+/// One line of JSON (a string that is not UTF-8 is written with U+FFFD, never throwing).
+std::string dumpLine(const OrderedJson& j);
+OrderedJson writeNumber(double value, NumberFormat format);
+OrderedJson writeVec2(Vec2 v, NumberFormat format);
+OrderedJson writeShape(const Shape& shape, NumberFormat f);
+OrderedJson writeTransform(const Transform& xf, NumberFormat f);
+std::string_view featureTypeName(FeatureType t);
+/// "face" or "vertex" into *out; false for anything else.
+bool readFeatureType(const Json& j, FeatureType* out);
+/// An integer 0 to 255 (an integral float such as 3.0 too) into *out; false otherwise.
+bool readFeatureIndex(const Json& j, std::uint8_t* out);
+
+}  // namespace touche::jsonl_detail

@@ -1,0 +1,174 @@
+// touche fuzzing — the cast target (design notes §8): bytes decoded into a cast against any
+// shape type, every cast engine run on it and held to the reference (oracle::compareCast under
+// each engine's declared conventions). Built as libFuzzer target fuzz_cast (clang) and as the
+// replay driver fuzz_cast_replay (any compiler, run by ctest on the seed corpus, on generated
+// bytes and on fuzz/regressions/cast.jsonl).
+//
+// Layout: byte 0 picks the shape type (mod 5), byte 1 the path (mod 4): 0 a grid cast from the
+// shared generators; 1 the same re-aimed through one of the shape's core points (corners,
+// ends, grazes: the ties); 2 a grid cast with one number overwritten (NaN, ±inf, beyond 2^50,
+// a subnormal, a negative radius, maxFraction outside [0, 1]); 3 a grid cast scaled by 2^e,
+// e in [−70, 40]. The rest drives the generators through ByteRng. Float engines are judged
+// where the cast's scale lies in [2^-60, 2^40], Box2D in [2^-4, 2^20] (its working range).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "cast_harness.h"
+#include "touche/fast/cast.h"
+#include "touche/oracle/box2d_cast.h"
+#include "touche/oracle/cast_compare.h"
+#include "touche/reference/cast.h"
+#include "touche/test_support/cast_scenes.h"
+#include "touche/test_support/random.h"
+
+namespace touche::fuzz {
+namespace {
+
+constexpr ShapeType kTypes[] = {ShapeType::circle, ShapeType::capsule, ShapeType::segment,
+                                ShapeType::polygon, ShapeType::chainSegment};
+
+/// The local core points of a shape (a polygon's vertices, the ends, a circle's centre).
+int corePoints(const Shape& shape, std::array<Vec2, kMaxPolygonVertices>& out) {
+  if (const auto* p = std::get_if<Polygon>(&shape)) {
+    std::copy(p->vertices.begin(), p->vertices.end(), out.begin());
+    return p->count;
+  }
+  if (const auto* k = std::get_if<Capsule>(&shape)) return out = {k->p1, k->p2}, 2;
+  if (const auto* s = std::get_if<Segment>(&shape)) return out = {s->p1, s->p2}, 2;
+  if (const auto* c = std::get_if<ChainSegment>(&shape)) return out = {c->p1, c->p2}, 2;
+  out[0] = std::get<Circle>(shape).center;
+  return 1;
+}
+
+/// Path 2: one number of the cast overwritten with a value validation must refuse or accept.
+void overwriteOne(test::ByteRng& rng, CastCase& c) {
+  constexpr double kValues[] = {std::numeric_limits<double>::quiet_NaN(),
+                                std::numeric_limits<double>::infinity(),
+                                -std::numeric_limits<double>::infinity(),
+                                0x1p51,
+                                -0x1p50,
+                                0x1p-1074,
+                                -0.5,
+                                1.5,
+                                0.0};
+  const double value = test::pick(rng, kValues);
+  switch (test::uniformInt(rng, 0, 5)) {
+    case 0:
+      c.ray.origin.x = value;
+      break;
+    case 1:
+      c.ray.translation.y = value;
+      break;
+    case 2:
+      c.ray.radius = value;
+      break;
+    case 3:
+      c.ray.maxFraction = value;
+      break;
+    case 4:
+      c.xf.p.y = value;
+      break;
+    default:
+      if (auto* circle = std::get_if<Circle>(&c.shape)) circle->radius = value;
+      if (auto* polygon = std::get_if<Polygon>(&c.shape)) polygon->vertices[0].x = value;
+      if (auto* segment = std::get_if<Segment>(&c.shape)) segment->p2.y = value;
+      break;
+  }
+}
+
+/// An engine's answer must be finite, and a hit's normal unit.
+std::string sanity(const char* engine, const CastResult& r, double epsilon) {
+  if (r.status != CastStatus::hit) return "";
+  const bool finite = std::isfinite(r.fraction) && std::isfinite(r.point.x) &&
+                      std::isfinite(r.point.y) && std::isfinite(r.normal.x) &&
+                      std::isfinite(r.normal.y);
+  if (!finite) return std::string(engine) + ": a hit with a non-finite field";
+  if (std::fabs(length(r.normal) - 1) > 64 * epsilon) {
+    return std::string(engine) + ": a normal that is not unit";
+  }
+  if (!(r.fraction >= 0 && r.fraction <= 1))
+    return std::string(engine) + ": fraction outside [0, 1]";
+  return "";
+}
+
+std::string judged(const char* engine, const CastCase& c, const CastResult& expected,
+                   const CastResult& actual, const oracle::CastConventions& conventions) {
+  const oracle::CastComparison verdict = oracle::compareCast(c, expected, actual, conventions);
+  if (verdict.passed()) return "";
+  return std::string(engine) + ": " + std::string(oracle::castOutcomeName(verdict.outcome)) + ": " +
+         verdict.explanation;
+}
+
+}  // namespace
+
+CastCase decodeCast(const std::uint8_t* data, std::size_t size) {
+  test::ByteRng rng(data, size);
+  const ShapeType type = kTypes[rng.nextByte() % 5];
+  const int path = rng.nextByte() % 4;
+  CastCase c = test::randomCast(rng, type, test::CastSceneSpec{});
+  c.id = "fuzz";
+  if (path == 1) {
+    std::array<Vec2, kMaxPolygonVertices> local{};
+    const int count = corePoints(c.shape, local);
+    const Vec2 target = apply(c.xf, local[test::uniformInt(rng, 0, count - 1)]);
+    c.ray.translation = 2.0 * (target - c.ray.origin);
+  } else if (path == 2) {
+    overwriteOne(rng, c);
+  } else if (path == 3) {
+    c = test::scaledCast(c, static_cast<int>(test::uniformInt(rng, -70, 40)));
+  }
+  return c;
+}
+
+std::string crossCheckCast(const CastCase& c) {
+  const CastResult expected = reference::cast(c.shape, c.xf, c.ray);
+  const CastResult fast = fast::cast(c.shape, c.xf, c.ray);
+  const CastResult fastFloat = fast::castFloat(c.shape, c.xf, c.ray);
+  const CastResult box2d = oracle::box2d::cast(c.shape, c.xf, c.ray);
+  if (validateCast(c.shape, c.xf, c.ray)) {
+    for (const CastResult* r : {&expected, &fast, &fastFloat, &box2d}) {
+      if (r->status != CastStatus::error) return "invalid input answered without an error";
+    }
+    return "";
+  }
+  if (expected.status == CastStatus::error) return "reference: error on valid input";
+  for (const std::string& problem :
+       {sanity("reference", expected, 0x1p-52), sanity("fast", fast, 0x1p-52),
+        sanity("fast_float", fastFloat, 0x1p-23), sanity("box2d", box2d, 0x1p-23)}) {
+    if (!problem.empty()) return problem;
+  }
+  if (auto problem = judged("fast", c, expected, fast, oracle::castConventionsFor("fast"));
+      !problem.empty()) {
+    return problem;
+  }
+  // Float engines are held to the reference where float products neither overflow nor
+  // underflow; beyond that, to sanity only (as the manifold targets do).
+  const double scale = oracle::castScale(c);
+  if (scale < 0x1p-60 || scale > 0x1p40) return "";
+  if (auto problem =
+          judged("fast_float", c, expected, fastFloat, oracle::castConventionsFor("fast_float"));
+      !problem.empty()) {
+    return problem;
+  }
+  // Box2D inside its working range only (as the manifold targets, harness.cpp): its circle
+  // ray cast squares (s·d) in float, which overflows once |s|·|d| passes 2^64 (coordinates
+  // near 2^32) and the ray then misses.
+  if (box2d.status == CastStatus::unsupported || scale < 0x1p-4 || scale > 0x1p20) return "";
+  return judged("box2d", c, expected, box2d, oracle::castConventionsFor("box2d"));
+}
+
+int runOneCast(const std::uint8_t* data, std::size_t size) {
+  const CastCase c = decodeCast(data, size);
+  const std::string failure = crossCheckCast(c);
+  if (failure.empty()) return 0;
+  std::fprintf(stderr, "cast failure: %s\n%s\n", failure.c_str(),
+               formatCastCase(c, NumberFormat::hex).c_str());
+  std::abort();
+}
+
+}  // namespace touche::fuzz

@@ -1,0 +1,43 @@
+// touche — the cast engines known by name (cast_engines.h).
+#include "touche/oracle/cast_engines.h"
+
+#include <array>
+
+#include "touche/fast/cast.h"
+#include "touche/oracle/box2d_cast.h"
+#include "touche/reference/cast.h"
+
+namespace touche::oracle {
+namespace {
+
+constexpr std::array<const CastEngine*, 4> kCastEngines = {
+    &reference::kCastEngine, &fast::kCastDoubleEngine, &fast::kCastFloatEngine,
+    &box2d::kCastEngine};
+
+}  // namespace
+
+std::span<const CastEngine* const> knownCastEngines() {
+  return kCastEngines;
+}
+
+const CastEngine* findCastEngine(std::string_view name) {
+  for (const CastEngine* engine : kCastEngines) {
+    if (engine->name == name) return engine;
+  }
+  return nullptr;
+}
+
+CastResult runCast(const CastEngine& engine, const CastCase& c) {
+  return engine.cast(c.shape, c.xf, c.ray);
+}
+
+std::string castReasonFor(const CastEngine& engine, const CastCase& c, CastStatus status) {
+  if (status == CastStatus::error) {
+    if (auto e = validateCast(c.shape, c.xf, c.ray)) return e->describe();
+    return "the engine could not compute this cast";
+  }
+  if (status == CastStatus::unsupported) return castUnsupportedReason(engine, c.shape, c.ray);
+  return "";
+}
+
+}  // namespace touche::oracle

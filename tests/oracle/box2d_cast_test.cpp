@@ -1,0 +1,169 @@
+// Box2D 2.4.1's ray casts (oracle/src/box2d_cast.cpp) on worked examples, and against the
+// exact reference on seeded random rays per shape type under its declared conventions
+// (compareCast, castConventionsFor("box2d")): no initial overlap, no features, float.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "touche/oracle/box2d_cast.h"
+#include "touche/oracle/cast_compare.h"
+#include "touche/oracle/cast_engines.h"
+#include "touche/reference/cast.h"
+#include "touche/test_support/cast_scenes.h"
+
+namespace touche::oracle {
+namespace {
+
+CastInput ray(Vec2 origin, Vec2 translation, double radius = 0.0, double maxFraction = 1.0) {
+  return CastInput{origin, translation, radius, maxFraction};
+}
+
+TEST(Box2dCast, WorkedExamples) {
+  // The unit circle from (−5, 0) by (10, 0): t = 0.4 in float (0.4f), normal (−1, 0).
+  const CastResult circle = box2d::cast(Circle{{0, 0}, 1}, {}, ray({-5, 0}, {10, 0}));
+  ASSERT_EQ(circle.status, CastStatus::hit);
+  EXPECT_EQ(circle.fraction, static_cast<double>(0.4f));
+  EXPECT_EQ(circle.normal, (Vec2{-1, 0}));
+  // The box's left face from (−3, 0) by (4, 0): t = 0.5, point (−1, 0).
+  const CastResult box = box2d::cast(makeBox(1, 1), {}, ray({-3, 0}, {4, 0}));
+  ASSERT_EQ(box.status, CastStatus::hit);
+  EXPECT_EQ(box.fraction, 0.5);
+  EXPECT_EQ(box.point, (Vec2{-1, 0}));
+  EXPECT_EQ(box.normal, (Vec2{-1, 0}));
+  // Declared: no initial overlap. The origin inside the box misses; the reference overlaps.
+  EXPECT_EQ(box2d::cast(makeBox(1, 1), {}, ray({0, 0}, {4, 0})).status, CastStatus::miss);
+  // A chain segment is hit from its front only, as touche's; a segment from both sides.
+  const ChainSegment chain{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}};
+  EXPECT_EQ(box2d::cast(chain, {}, ray({0, -2}, {0, 4})).status, CastStatus::hit);
+  EXPECT_EQ(box2d::cast(chain, {}, ray({0, 2}, {0, -4})).status, CastStatus::miss);
+  const CastResult back = box2d::cast(Segment{{-1, 0}, {1, 0}}, {}, ray({0, 2}, {0, -4}));
+  ASSERT_EQ(back.status, CastStatus::hit);
+  EXPECT_EQ(back.normal, (Vec2{0, 1}));
+  // A ray along an edge's line misses it in Box2D (the reference hits its near end: a tie).
+  EXPECT_EQ(box2d::cast(Segment{{-1, 0}, {1, 0}}, {}, ray({-3, 0}, {4, 0})).status,
+            CastStatus::miss);
+}
+
+TEST(Box2dCast, RefusesWhatItCannotCastAndSaysWhy) {
+  const CastEngine& engine = box2d::kCastEngine;
+  const auto reason = [&](const Shape& shape, const CastInput& input) {
+    EXPECT_EQ(engine.cast(shape, {}, input).status, CastStatus::unsupported);
+    return castUnsupportedReason(engine, shape, input);
+  };
+  EXPECT_EQ(reason(Circle{{0, 0}, 1}, ray({-5, 0}, {10, 0}, 0.5)),
+            "Box2D 2.4.1's b2Shape::RayCast casts rays; ray.radius is 0.5");
+  EXPECT_EQ(reason(makeBox(1, 1, 0.25), ray({-5, 0}, {10, 0})),
+            "b2PolygonShape::RayCast ignores m_radius; shape.radius is 0.25");
+  EXPECT_EQ(reason(Capsule{{0, 0}, {1, 0}, 0.5}, ray({-5, 0}, {10, 0})),
+            "Box2D 2.4.1 has no capsule shape");
+  EXPECT_EQ(findCastEngine("box2d"), &box2d::kCastEngine);
+}
+
+/// The ray re-aimed through one of the shape's core points: corners, ends, grazes.
+template <class Rng>
+CastCase aimedAtAVertex(Rng& rng, CastCase c) {
+  std::array<Vec2, kMaxPolygonVertices> local{};
+  int count = 2;
+  if (const auto* p = std::get_if<Polygon>(&c.shape)) {
+    std::copy(p->vertices.begin(), p->vertices.end(), local.begin());
+    count = p->count;
+  } else if (const auto* g = std::get_if<Segment>(&c.shape)) {
+    local = {g->p1, g->p2};
+  } else if (const auto* ch = std::get_if<ChainSegment>(&c.shape)) {
+    local = {ch->p1, ch->p2};
+  } else {
+    local[0] = std::get<Circle>(c.shape).center;
+    count = 1;
+  }
+  c.ray.translation =
+      2.0 * (apply(c.xf, local[test::uniformInt(rng, 0, count - 1)]) - c.ray.origin);
+  return c;
+}
+
+void runAgainstTheReference(bool aimAtVertices) {
+  const CastConventions conventions = castConventionsFor("box2d");
+  test::CastSceneSpec spec;
+  spec.rayChance = 1.0;             // rays only
+  spec.shapes.roundedChance = 0.0;  // sharp polygons only
+  spec.thinAim = 0.1;               // rays need a closer aim at a segment
+  spec.fullFractionChance = 0.9;
+  std::mt19937_64 rng(2401);
+  for (ShapeType type :
+       {ShapeType::circle, ShapeType::polygon, ShapeType::segment, ShapeType::chainSegment}) {
+    int outcomes[9] = {};
+    int hits = 0;
+    const int casts = 20000;
+    for (int i = 0; i < casts; ++i) {
+      CastCase c = test::randomCast(rng, type, spec);
+      if (aimAtVertices) c = aimedAtAVertex(rng, c);
+      const CastResult expected = reference::cast(c.shape, c.xf, c.ray);
+      const CastResult actual = box2d::cast(c.shape, c.xf, c.ray);
+      ASSERT_NE(actual.status, CastStatus::unsupported) << formatCastCase(c);
+      const CastComparison verdict = compareCast(c, expected, actual, conventions);
+      ++outcomes[static_cast<int>(verdict.outcome)];
+      if (expected.status == CastStatus::hit) ++hits;
+      EXPECT_TRUE(verdict.passed())
+          << castOutcomeName(verdict.outcome) << ": " << verdict.explanation << "\n"
+          << formatCastCase(c, NumberFormat::hex);
+    }
+    std::printf(
+        "box2d %-12s %d rays%s, %.1f%% hit: agree %d, within tie %d, declared %d, "
+        "failed %d\n",
+        std::string(shapeTypeName(type)).c_str(), casts, aimAtVertices ? " through vertices" : "",
+        100.0 * hits / casts, outcomes[0], outcomes[1], outcomes[2],
+        casts - outcomes[0] - outcomes[1] - outcomes[2]);
+    EXPECT_GT(hits, casts * (aimAtVertices ? 6 : 3) / 10);
+    EXPECT_LT(hits, casts * (aimAtVertices ? 10 : 7) / 10);
+  }
+}
+
+TEST(Box2dCast, AgreesWithTheReferenceUnderItsDeclaredConventions) {
+  runAgainstTheReference(false);
+}
+
+TEST(Box2dCast, RaysThroughVerticesAgreeOrTie) {
+  runAgainstTheReference(true);
+}
+
+TEST(CastCompare, NamesWrongAnswersAndAcceptsOnlyDeclaredDifferences) {
+  // The unit circle from (−5, 0) by (10, 0): the reference hits at 0.4, normal (−1, 0).
+  CastCase c;
+  c.shape = Circle{{0, 0}, 1};
+  c.ray = ray({-5, 0}, {10, 0});
+  const CastResult expected = reference::cast(c.shape, c.xf, c.ray);
+  const CastConventions exact = castConventionsFor("fast");
+  EXPECT_EQ(compareCast(c, expected, expected, exact).outcome, CastOutcome::agree);
+  CastResult late = expected;
+  late.fraction = 0.41;  // 0.1 farther: 2^48 units at scale 10
+  EXPECT_EQ(compareCast(c, expected, late, exact).outcome, CastOutcome::wrongFraction);
+  CastResult turned = expected;
+  turned.normal = {-0.8, 0.6};
+  EXPECT_EQ(compareCast(c, expected, turned, exact).outcome, CastOutcome::wrongNormal);
+  CastResult face = expected;
+  face.feature = CastFeature{FeatureType::face, 0};
+  EXPECT_EQ(compareCast(c, expected, face, exact).outcome, CastOutcome::wrongFeature);
+  CastResult nan = expected;
+  nan.point.x = NAN;
+  EXPECT_EQ(compareCast(c, expected, nan, exact).outcome, CastOutcome::nonFinite);
+  EXPECT_EQ(compareCast(c, expected, castStatusOnly(CastStatus::miss), exact).outcome,
+            CastOutcome::statusMismatch);
+  // Box2D declares no initial overlap: a miss for an overlapping origin is declared, but not
+  // for anyone else, and not a miss of a real hit.
+  CastCase inside = c;
+  inside.ray.origin = {0.5, 0};
+  const CastResult overlap = reference::cast(inside.shape, inside.xf, inside.ray);
+  ASSERT_EQ(overlap.status, CastStatus::initialOverlap);
+  const CastResult miss = castStatusOnly(CastStatus::miss);
+  EXPECT_EQ(compareCast(inside, overlap, miss, castConventionsFor("box2d")).outcome,
+            CastOutcome::declaredDifference);
+  EXPECT_EQ(compareCast(inside, overlap, miss, exact).outcome, CastOutcome::statusMismatch);
+  EXPECT_EQ(compareCast(c, expected, miss, castConventionsFor("box2d")).outcome,
+            CastOutcome::statusMismatch);
+}
+
+}  // namespace
+}  // namespace touche::oracle
