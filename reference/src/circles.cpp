@@ -12,7 +12,8 @@
 //  - source 000 solveCircle returns no contact when distance ≥ rA + rB, so two circles touching
 //    exactly are "not colliding" (e.g. unit circles at (0,0) and (2,0)); touching is contact.
 //  - source 000 solveCircle normalises pB − pA without a guard: concentric circles (both at
-//    (0,0)) give a 0/0 normal (NaN). touche uses A's x axis and flags the manifold.
+//    (0,0)) have no unit normal (0/0 = NaN when normalize divides by the length). touche uses
+//    A's x axis and flags the manifold.
 #include "construct.h"
 #include "cores.h"
 #include "touche/reference/reference.h"

@@ -25,8 +25,10 @@
 //  - source 000 uses `cos1 <= 0` for the vertex region, so a centre exactly on a vertex
 //    normalises a zero vector (NaN): circle r = 0.5 centred at (1, 1).
 //  - source 000 tests `distance < 0` after its loop, i.e. the separation of the LAST face
-//    visited (face 0, the loop counts down) instead of bestDistance; the branch does not return
-//    and everything it sets is overwritten below, so it is dead code in effect.
+//    visited (face 0, the loop counts down) instead of bestDistance; the branch sets the
+//    penetration to r (not r − bestDistance), does not return, and everything it sets is
+//    overwritten below, so it is dead code in effect: a centre inside goes on through the
+//    vertex tests and the reversed face test.
 //  - source 004 takes the centre's angle as acos(dx/length) ∈ [0, π], losing the sign of dy:
 //    a circle below a polygon is tested as its mirror image above. Regular triangle of
 //    circumradius 2 with a vertex pointing down, (0,−2), (√3,1), (−√3,1); circle r = 1 at

@@ -17,8 +17,9 @@
 //           reference and incident edges are an endpoint of each, one vertex–vertex point.
 //   Step 6: otherwise clip the incident edge to the reference edge's extent along its tangent
 //           (no radius extension, v3 b2ClipPolygons; source 000's clipEdge side planes) and
-//           keep the points whose separation is within the margin (source 000's third clip,
-//           source 002's `separation <= totalRadius`).
+//           keep the points whose separation is within the margin (source 002's
+//           `separation <= totalRadius`; source 000's third clip, against the face, also keeps
+//           the point where the incident edge crosses the face — docs/errata.md).
 // Gaps (DecisionGaps): axis and incident from steps 3–4; contact from the reference separation
 // or the deepest clipped point; region (step 5, strictly separated cores only): the smallest
 // distance of an edge endpoint to a line through an endpoint of the other edge perpendicular
@@ -32,10 +33,11 @@
 // Source mistakes (collected in docs/errata.md):
 //  - source 000 returns no manifold when a SAT distance is ≥ 0, so boxes touching exactly
 //    (half-extents 1, centres (0,0) and (2,0)) are "not colliding".
-//  - source 000 clips against the reference face keeping points with projection ≥ 0 and then
-//    requires 2 points, so a single-point contact is lost: A = box half-extents (2, 0.5) at
-//    the origin, B = box half-extents 0.5 at (0, 0.95) rotated by 0.3 rad — one corner of B is
-//    0.175 deep inside A, source 000 reports no contact.
+//  - source 000's clipEdge appends the crossing point whenever the projections have strictly
+//    opposite signs, so the face clip keeps the point where the incident edge crosses the
+//    reference face — a second "contact" at depth 0: A = box half-extents (2, 0.5) at the
+//    origin, B = (0, 0.25), (1, 0.75), (0.5, 1.75), (−0.5, 1.25) gives (0, 0.25) and (0.5, 0.5),
+//    penetration 0.25 for both; step 6 keeps only (0, 0.375), separation −0.25.
 //  - source 000 reports one penetration (−bestDistance) for every point instead of each
 //    point's own separation (tilted boxes: the two corners have different depths).
 //  - source 002's b2FindMaxSeparation hill-climbs from the face facing B's centroid and stops

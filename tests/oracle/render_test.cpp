@@ -102,6 +102,154 @@ TEST(Render, IdsCannotBreakTheXml) {
   EXPECT_THAT(svg, Not(HasSubstr("\xef\xbf\xbe")));
 }
 
+/// One line of the derivation layer, in world coordinates.
+struct DrawnLine {
+  Vec2 p;
+  Vec2 q;
+  std::string colour;
+  double width = 0;
+  bool dashed = false;
+};
+
+/// The lines of the <g class="derivation"> group (none when there is no such group).
+std::vector<DrawnLine> derivationLines(const std::string& svg) {
+  const std::size_t begin = svg.find("<g class=\"derivation\"");
+  if (begin == std::string::npos) return {};
+  const std::string group = svg.substr(begin, svg.find("</g>", begin) - begin);
+  const Vec2 origin = originOf(svg);
+  const std::regex re(std::string(R"(<path d="M)") + kNumber + "," + kNumber + " L" + kNumber +
+                      "," + kNumber + R"x(" stroke="([^"]+)" stroke-width=")x" + kNumber +
+                      R"x("( stroke-dasharray)?)x");
+  std::vector<DrawnLine> out;
+  for (auto it = std::sregex_iterator(group.begin(), group.end(), re); it != std::sregex_iterator();
+       ++it) {
+    const auto& m = *it;
+    out.push_back({{origin.x + std::stod(m[1].str()), origin.y - std::stod(m[2].str())},
+                   {origin.x + std::stod(m[3].str()), origin.y - std::stod(m[4].str())},
+                   m[5].str(),
+                   std::stod(m[6].str()),
+                   m[7].matched});
+  }
+  return out;
+}
+
+bool hasLine(const std::vector<DrawnLine>& lines, Vec2 p, Vec2 q, const std::string& colour) {
+  for (const DrawnLine& l : lines) {
+    if (l.p == p && l.q == q && l.colour == colour && !l.dashed) return true;
+  }
+  return false;
+}
+
+/// docs/derivations/'s polygon-polygon-clip-two-points with its reference manifold.
+Case twoPointCase() {
+  Case c;
+  c.id = "polygon-polygon-clip-two-points";
+  c.a = makeBox(1, 1);
+  Polygon b;
+  b.count = 4;
+  b.vertices = {Vec2{0, 0.75}, Vec2{2, 1}, Vec2{2, 1.5}, Vec2{0, 1.5}};
+  c.b = b;
+  return c;
+}
+
+ManifoldRecord twoPointManifold() {
+  ManifoldRecord r;
+  r.engine = "reference";
+  r.manifold.status = Status::contact;
+  r.manifold.normal = {0, 1};
+  r.manifold.pointCount = 2;
+  r.manifold.points[0] = {{1, 0.9375}, -0.125, {FeatureType::vertex, 2, FeatureType::face, 0}};
+  r.manifold.points[1] = {{0, 0.875}, -0.25, {FeatureType::face, 2, FeatureType::vertex, 0}};
+  return r;
+}
+
+TEST(Render, TheDerivationLayerIsOffByDefault) {
+  const Case c = twoPointCase();
+  const std::vector<ManifoldRecord> records{twoPointManifold()};
+  const std::string plain = renderSvg(c, records);
+  EXPECT_EQ(renderSvg(c, records, RenderLayers{}), plain);
+  EXPECT_THAT(plain, Not(HasSubstr("derivation")));
+  EXPECT_NE(renderSvg(c, records, RenderLayers{true}), plain);
+}
+
+TEST(Render, DerivationLayerShowsReferenceFaceSidePlanesAndIncidentEdge) {
+  // A's face 2 ((1, 1) → (−1, 1)) carries the normal (0, 1) and the ids; B's edge 0 is named by
+  // the clipped point's face. The side planes run through (1, 1) and (−1, 1) along the normal.
+  const std::string svg =
+      renderSvg(twoPointCase(), std::vector<ManifoldRecord>{twoPointManifold()}, {true});
+  const std::vector<DrawnLine> lines = derivationLines(svg);
+  ASSERT_EQ(lines.size(), 4u) << svg;
+  EXPECT_TRUE(hasLine(lines, {1, 1}, {-1, 1}, "#2ca02c")) << svg;
+  EXPECT_TRUE(hasLine(lines, {0, 0.75}, {2, 1}, "#9467bd")) << svg;
+  int sidePlanes = 0;
+  for (const DrawnLine& l : lines) {
+    if (!l.dashed) continue;
+    ++sidePlanes;
+    EXPECT_EQ(l.p.x, l.q.x);  // vertical: along the normal (0, 1)
+    EXPECT_TRUE(l.p.x == 1 || l.p.x == -1) << l.p.x;
+    EXPECT_LT(l.p.y, 1);
+    EXPECT_GT(l.q.y, 1);
+  }
+  EXPECT_EQ(sidePlanes, 2);
+  EXPECT_THAT(svg, HasSubstr("reference face: A's face 2"));
+}
+
+TEST(Render, DerivationLayerShowsVoronoiBoundariesAndGhostEdges) {
+  // A box and a circle: two rays per vertex, along the normals of the vertex's two faces.
+  Case c;
+  c.id = "box-circle";
+  c.a = makeBox(1, 1);
+  c.b = Circle{{3, 0}, 0.5};
+  const std::vector<DrawnLine> rays = derivationLines(renderSvg(c, {}, {true}));
+  // No record: nothing to draw from.
+  EXPECT_TRUE(rays.empty());
+  ManifoldRecord none;
+  none.engine = "reference";
+  const std::string svg = renderSvg(c, std::vector<ManifoldRecord>{none}, {true});
+  const std::vector<DrawnLine> lines0 = derivationLines(svg);
+  int boundaries = 0;
+  int vertexRays = 0;
+  int splitRays = 0;
+  for (const DrawnLine& l : lines0) {
+    if (l.colour == "#888") {
+      ++boundaries;
+      EXPECT_EQ(std::abs(l.p.x), 1.0);
+      EXPECT_EQ(std::abs(l.p.y), 1.0);
+      EXPECT_TRUE(l.p.x == l.q.x || l.p.y == l.q.y);  // along a face normal of the box
+    } else if (l.colour == "#8c564b") {
+      ++vertexRays;  // from the centre through a vertex: along (±1, ±1)
+      EXPECT_EQ(l.p, (Vec2{0, 0}));
+      EXPECT_NEAR(std::abs(l.q.x), std::abs(l.q.y), 1e-9);
+    } else if (l.colour == "#ff7f0e") {
+      ++splitRays;  // from the centre through a vertex pushed out by 0.5 along a face normal
+      EXPECT_EQ(l.p, (Vec2{0, 0}));
+      const double ratio = std::abs(l.q.y / l.q.x);
+      EXPECT_TRUE(std::abs(ratio - 1 / 1.5) < 1e-9 || std::abs(ratio - 1.5) < 1e-9) << ratio;
+    }
+  }
+  EXPECT_EQ(boundaries, 8);
+  EXPECT_EQ(vertexRays, 4);
+  EXPECT_EQ(splitRays, 8);
+  // The grown boundary: the box pushed out by the circle's radius, a rounded square path.
+  EXPECT_THAT(svg, HasSubstr("stroke=\"#17becf\""));
+  EXPECT_THAT(svg, HasSubstr(" A0.5,0.5 0 0 0 "));
+  // A chain segment: its ghost edges g1 → p1 and p2 → g2, drawn dashed.
+  Case chain;
+  chain.id = "chain-circle";
+  chain.a = ChainSegment{{-3, 1}, {-2, 0}, {2, 0}, {3, -1}};
+  chain.b = Circle{{0, -0.25}, 0.5};
+  const std::vector<DrawnLine> lines =
+      derivationLines(renderSvg(chain, std::vector<ManifoldRecord>{none}, {true}));
+  bool ghost1 = false;
+  bool ghost2 = false;
+  for (const DrawnLine& l : lines) {
+    ghost1 = ghost1 || (l.p == Vec2{-3, 1} && l.q == Vec2{-2, 0} && l.dashed);
+    ghost2 = ghost2 || (l.p == Vec2{2, 0} && l.q == Vec2{3, -1} && l.dashed);
+  }
+  EXPECT_TRUE(ghost1);
+  EXPECT_TRUE(ghost2);
+}
+
 TEST(Render, XmlTextKeepsLineBreaksAndEscapesMarkup) {
   EXPECT_EQ(xmlText("line 1\nline\t2 <&>'\""), "line 1\nline\t2 &lt;&amp;&gt;'&quot;");
   EXPECT_EQ(xmlText("back\\slash"), "back\\slash");

@@ -203,7 +203,7 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
 }
 
 int render(const std::string& input, const std::string& caseId, const std::string& output,
-           const std::vector<std::string>& engineNames, std::ostream& err) {
+           const std::vector<std::string>& engineNames, std::ostream& err, bool derivation) {
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
   if (engines.empty()) return kExitUnusable;
   CaseFile file;
@@ -225,7 +225,8 @@ int render(const std::string& input, const std::string& caseId, const std::strin
     record.manifold = oracle::run(*e, *chosen);
     records.push_back(std::move(record));
   }
-  return writeFile(output, oracle::renderSvg(*chosen, records), err) ? 0 : kExitUnusable;
+  const oracle::RenderLayers layers{derivation};
+  return writeFile(output, oracle::renderSvg(*chosen, records, layers), err) ? 0 : kExitUnusable;
 }
 
 namespace {

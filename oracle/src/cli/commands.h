@@ -23,10 +23,11 @@ int collide(const std::string& engine, double margin, const std::string& input, 
 int validate(const std::string& corpus, const std::vector<std::string>& engines, std::ostream& out,
              std::ostream& err);
 
-/// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold.
-/// Returns 0, 1 when no case has that id, 2 as above.
+/// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold;
+/// `derivation` adds the derivation layer (oracle::RenderLayers). Returns 0, 1 when no case has
+/// that id, 2 as above.
 int render(const std::string& input, const std::string& caseId, const std::string& output,
-           const std::vector<std::string>& engines, std::ostream& err);
+           const std::vector<std::string>& engines, std::ostream& err, bool derivation = false);
 
 /// Files `touche check` reads a baseline of known failures from and writes one to ("": none).
 struct BaselineFiles {

@@ -4,7 +4,8 @@
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin [--margin M] [--hex] FILE
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
-//   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
+//   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
+//   CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
@@ -53,6 +54,10 @@ int main(int argc, char** argv) {
   render->add_option("--case", caseId, "id of the case to draw (default: the first)");
   render->add_option("-o,--output", output, "SVG file to write")->required();
   render->add_option("--engines", renderEngines, "engines whose manifolds to draw")->delimiter(',');
+  bool derivation = false;
+  render->add_flag("--derivation", derivation,
+                   "also draw the first engine's derivation: reference face, side planes and "
+                   "incident edge; Voronoi boundaries; a chain segment's ghost edges");
 
   std::string cases;
   std::string manifolds;
@@ -97,5 +102,5 @@ int main(int argc, char** argv) {
   if (validate->parsed()) {
     return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr);
   }
-  return touche::cli::render(input, caseId, output, renderEngines, std::cerr);
+  return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation);
 }

@@ -17,6 +17,22 @@ namespace touche::oracle {
 /// that a scene far from the origin (1e12) is drawn where it is.
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records);
 
+/// Optional layers of renderSvg, each drawn under the manifolds in a group of its own. Off (the
+/// default), the drawing is byte for byte renderSvg(c, records).
+struct RenderLayers {
+  /// What a derivation page shows beside the manifold (docs/derivations/), from the first
+  /// record: for two polygon-like shapes (polygons, capsules, segments, chain segments) the
+  /// reference face with its side planes and the incident edge, read from the manifold's
+  /// normal and feature ids; for a polygon-like shape and a circle the boundaries of the
+  /// shape's Voronoi regions (each vertex's rays along its two face normals), the shape grown
+  /// by both radii, and for a regular polygon its sector and split rays; for a chain
+  /// segment its ghost edges and the lines that decide its corner regions.
+  bool derivation = false;
+};
+
+std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
+                      const RenderLayers& layers);
+
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
 /// tab and line breaks, U+FFFE, bytes that are not UTF-8) as visible printable() escapes.

@@ -1,0 +1,345 @@
+// The worked examples of docs/derivations/: every number a page quotes for a figure's case is
+// asserted here, on the case as committed in docs/derivations/figures/cases.jsonl (the file the
+// figures are drawn from, scripts/figures). Where a page compares with a source post, the
+// post's logic runs too (source_logic.h).
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numbers>
+#include <random>
+#include <string>
+#include <variant>
+
+#include "reference_test_support.h"
+#include "source_logic.h"
+#include "touche/core/jsonl.h"
+
+namespace touche::reference::testing {
+namespace {
+
+namespace s000 = sources::s000;
+namespace s002 = sources::s002;
+
+/// The case `id` of the committed figure cases.
+Case figureCase(const std::string& id) {
+  std::ifstream in(TOUCHE_DERIVATION_CASES);
+  EXPECT_TRUE(in) << TOUCHE_DERIVATION_CASES;
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto parsed = loadCase(line);
+    if (const Case* c = std::get_if<Case>(&parsed); c && c->id == id) return *c;
+  }
+  ADD_FAILURE() << "no case " << id << " in " << TOUCHE_DERIVATION_CASES;
+  return {};
+}
+
+Manifold collideCase(const Case& c) {
+  return collide(c.a, c.xfA, c.b, c.xfB);
+}
+
+/// A polygon's world vertices (the cases place them by identity transforms or translations).
+std::vector<Vec2> world(const Shape& s, const Transform& xf) {
+  std::vector<Vec2> out;
+  const Polygon& p = std::get<Polygon>(s);
+  for (int i = 0; i < p.count; ++i)
+    out.push_back(apply(xf, p.vertices[i]));
+  return out;
+}
+
+// ---- circle-circle.md -------------------------------------------------------------------
+
+TEST(DerivationPages, CircleCircle) {
+  // |d| = √(1.25² + 1²) = √2.5625 ≈ 1.6008 < 1 + 0.75: separation |d| − 1.75 ≈ −0.1492, normal
+  // d/|d|, point ½(cA + cB) + ½(rA − rB)·n.
+  const Manifold m = collideCase(figureCase("circle-circle"));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  const double d = std::sqrt(2.5625);
+  EXPECT_NEAR(m.normal.x, 1.25 / d, 1e-15);
+  EXPECT_NEAR(m.normal.y, 1 / d, 1e-15);
+  EXPECT_NEAR(m.points[0].separation, d - 1.75, 1e-15);
+  EXPECT_NEAR(m.points[0].separation, -0.1492, 1e-4);
+  EXPECT_NEAR(m.points[0].point.x, 0.625 + 0.125 * m.normal.x, 1e-15);
+  EXPECT_NEAR(m.points[0].point.y, 0.5 + 0.125 * m.normal.y, 1e-15);
+  EXPECT_NEAR(m.points[0].point.x, 0.7226, 1e-4);
+  EXPECT_NEAR(m.points[0].point.y, 0.5781, 1e-4);
+}
+
+// ---- polygon-circle.md ------------------------------------------------------------------
+
+TEST(DerivationPages, PolygonCircleVertexRegion) {
+  // Face 2 separates the centre (1.75, 2) by 1, face 1 by 0.75: face 2. dot(c − v2, v3 − v2) =
+  // (0.75, 1)·(−2, 0) < 0: beyond vertex 2 (1, 1), which acts as a circle of radius 0:
+  // d = (0.75, 1), |d| = 1.25, normal (0.6, 0.8), separation −0.25, point midway between (1, 1)
+  // and c − 1.5·n = (0.85, 0.8).
+  const Manifold m = collideCase(figureCase("polygon-circle-vertex-region"));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0.6, 0.8}));
+  EXPECT_EQ(m.points[0].separation, -0.25);
+  EXPECT_EQ(m.points[0].point, (Vec2{0.925, 0.9}));
+  EXPECT_EQ(m.points[0].id, fid(kVertex, 2, kVertex, 0));
+  EXPECT_EQ(*m.gaps.axis, 0.25);
+}
+
+TEST(DerivationPages, PolygonCircleFaceRegion) {
+  // Centre (1.25, 0.5): face 1 (w = 0.25·2, g = 4: separation 0.25), between its endpoints:
+  // normal (1, 0), separation 0.25 − 0.5 = −0.25, point c − ½(w/g)·m − ½·0.5·m/√g = (0.875, 0.5).
+  const Manifold m = collideCase(figureCase("polygon-circle-face-region"));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{1, 0}));
+  EXPECT_EQ(m.points[0].separation, -0.25);
+  EXPECT_EQ(m.points[0].point, (Vec2{0.875, 0.5}));
+  EXPECT_EQ(m.points[0].id, fid(kFace, 1, kVertex, 0));
+}
+
+// ---- polygon-polygon.md -----------------------------------------------------------------
+
+TEST(DerivationPages, PolygonPolygonSinglePointClip) {
+  // A's top face (−0.25) is the reference, B's edge 0 incident. touche: one point. Source 000:
+  // two, the second where the edge crosses the face. Source 002 (no face clip, a separation
+  // filter): one, (0, 0.25), raw separation −0.25.
+  const Case c = figureCase("polygon-polygon-single-point-clip");
+  const Manifold m = collideCase(c);
+  ASSERT_EQ(m.pointCount, 1) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, 1}));
+  EXPECT_EQ(m.points[0].point, (Vec2{0, 0.375}));
+  EXPECT_EQ(m.points[0].separation, -0.25);
+  EXPECT_EQ(m.points[0].id, fid(kFace, 2, kVertex, 0));
+
+  const auto post000 = s000::solvePolygon(world(c.a, c.xfA), world(c.b, c.xfB));
+  ASSERT_TRUE(post000);
+  ASSERT_EQ(post000->contact.size(), 2u);
+  EXPECT_EQ(post000->contact[1], (Vec2{0.5, 0.5}));
+
+  const auto post002 = s002::collidePolygons(s002::makePolygon(world(c.a, c.xfA)), 0,
+                                             s002::makePolygon(world(c.b, c.xfB)), 0);
+  ASSERT_TRUE(post002);
+  EXPECT_FALSE(post002->flip);
+  EXPECT_EQ(post002->edge, 2);
+  EXPECT_EQ(post002->incident, 0);
+  ASSERT_EQ(post002->points.size(), 1u);
+  EXPECT_EQ(post002->points[0], (Vec2{0, 0.25}));
+  EXPECT_EQ(post002->separations[0], -0.25);
+}
+
+TEST(DerivationPages, PolygonPolygonClipTwoPoints) {
+  // A = unit box, B = (0, 0.75), (2, 1), (2, 1.5), (0, 1.5). A's face 2 (y = 1, from v2 = (1, 1)
+  // to v3 = (−1, 1)) separates by −0.25; B's best face by −0.75/√4.0625 ≈ −0.372. Incident:
+  // B's edge 0, (0, 0.75) → (2, 1). Along the tangent e = v3 − v2 = (−2, 0) (scaled by |e|):
+  // the face spans [0, 4], the incident vertices sit at 2 and −2; the lower end is clipped at
+  // t = (0 − (−2))/(2 − (−2)) = ½: (1, 0.875). Points midway to y = 1: (1, 0.9375) at −0.125,
+  // named (vertex 2, B's face 0), then (0, 0.875) at −0.25, (face 2, vertex 0).
+  const Case c = figureCase("polygon-polygon-clip-two-points");
+  const Manifold m = collideCase(c);
+  ASSERT_EQ(m.pointCount, 2) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, 1}));
+  EXPECT_EQ(m.points[0].point, (Vec2{1, 0.9375}));
+  EXPECT_EQ(m.points[0].separation, -0.125);
+  EXPECT_EQ(m.points[0].id, fid(kVertex, 2, kFace, 0));
+  EXPECT_EQ(m.points[1].point, (Vec2{0, 0.875}));
+  EXPECT_EQ(m.points[1].separation, -0.25);
+  EXPECT_EQ(m.points[1].id, fid(kFace, 2, kVertex, 0));
+  EXPECT_NEAR(*m.gaps.axis, -0.25 + 0.75 / std::sqrt(4.0625), 1e-15);
+
+  // Source 000: the side clip through v2 keeps (0, 0.75) (p1 = 1) and appends the crossing at
+  // p1/(p1 − p2) = 1/(1 − (−1)) = ½; the face clip keeps both; one penetration, 0.25.
+  const auto post000 = s000::solvePolygon(world(c.a, c.xfA), world(c.b, c.xfB));
+  ASSERT_TRUE(post000);
+  EXPECT_EQ(post000->incidentEdge, 0);
+  ASSERT_EQ(post000->contact.size(), 2u);
+  EXPECT_EQ(post000->contact[0], (Vec2{0, 0.75}));
+  EXPECT_EQ(post000->contact[1], (Vec2{1, 0.875}));
+  EXPECT_EQ(post000->penetration, 0.25);
+  // Source 002: the same two points, separations −0.25 and −0.125.
+  const auto post002 = s002::collidePolygons(s002::makePolygon(world(c.a, c.xfA)), 0,
+                                             s002::makePolygon(world(c.b, c.xfB)), 0);
+  ASSERT_TRUE(post002);
+  ASSERT_EQ(post002->points.size(), 2u);
+  EXPECT_EQ(post002->points[0], (Vec2{0, 0.75}));
+  EXPECT_EQ(post002->points[1], (Vec2{1, 0.875}));
+  EXPECT_EQ(post002->separations[0], -0.25);
+  EXPECT_EQ(post002->separations[1], -0.125);
+}
+
+TEST(DerivationPages, PolygonPolygonVertexVertex) {
+  // Rounded boxes (core half-extent 1, radius 0.25), B's core at (2.25, 2.25). Cores apart:
+  // A's faces 1 and 2 both separate by 0.25 (tie → face 1), incident B's face 3. Step 5: the
+  // closest points of the two edges are A's vertex 2 (1, 1) and B's vertex 0 (1.25, 1.25):
+  // one point, normal (1, 1)/√2, separation √0.125 − 0.5 ≈ −0.1464, midway (1.125, 1.125).
+  const Case c = figureCase("polygon-polygon-vertex-vertex");
+  const Manifold m = collideCase(c);
+  ASSERT_EQ(m.pointCount, 1) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{std::sqrt(0.5), std::sqrt(0.5)}));
+  EXPECT_NEAR(m.points[0].separation, std::sqrt(0.125) - 0.5, 1e-15);
+  EXPECT_EQ(m.points[0].point, (Vec2{1.125, 1.125}));
+  EXPECT_EQ(m.points[0].id, fid(kVertex, 2, kVertex, 0));
+
+  // Source 002 extends the side planes by the radii: its hysteresis gives B's face 0 (0.25 >
+  // 0.98·0.25 + 0.001), A's top edge is clipped to x ≥ 1.25 − 0.5 and both ends (1, 1) and
+  // (0.75, 1) are kept at separation 0.25 − 0.5 = −0.25 along (0, −1).
+  const auto post002 = s002::collidePolygons(s002::makePolygon(world(c.a, c.xfA)), 0.25,
+                                             s002::makePolygon(world(c.b, c.xfB)), 0.25);
+  ASSERT_TRUE(post002);
+  EXPECT_TRUE(post002->flip);
+  EXPECT_EQ(post002->edge, 0);
+  EXPECT_EQ(post002->incident, 2);
+  EXPECT_EQ(post002->normal, (Vec2{0, -1}));
+  ASSERT_EQ(post002->points.size(), 2u);
+  EXPECT_EQ(post002->points[0], (Vec2{1, 1}));
+  EXPECT_EQ(post002->points[1], (Vec2{0.75, 1}));
+  EXPECT_EQ(post002->separations[0], -0.25);
+  EXPECT_EQ(post002->separations[1], -0.25);
+}
+
+TEST(DerivationPages, IncidentEdgeRulesOfSources000And002Agree) {
+  // Source 000: the support vertex against the reference normal n, then of its two edges the
+  // one more perpendicular to n. Source 002: the edge whose normal is most anti-parallel to n.
+  // Same edge on 20 000 seeded convex polygons and directions, away from exact ties.
+  std::mt19937 rng(2024);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int compared = 0;
+  while (compared < 20000) {
+    const int n = 3 + static_cast<int>(rng() % 6);
+    const double turn = 3 * u(rng);
+    std::vector<Vec2> p;
+    for (int i = 0; i < n; ++i) {
+      const double angle = turn + 2 * std::numbers::pi * (i + 0.4 * u(rng)) / n;
+      const double radius = 1 + 0.3 * u(rng);
+      p.push_back({radius * std::cos(angle), radius * std::sin(angle)});
+    }
+    const double phi = 4 * u(rng);
+    const Vec2 normal{std::cos(phi), std::sin(phi)};
+    const s002::Polygon q = s002::makePolygon(p);
+    bool convex = true;
+    std::vector<double> alignment;
+    for (int i = 0; i < n; ++i) {
+      convex = convex && cross(p[(i + 1) % n] - p[i], p[(i + 2) % n] - p[(i + 1) % n]) > 1e-3;
+      alignment.push_back(dot(normal, q.normals[i]));
+    }
+    std::vector<double> sorted = alignment;
+    std::sort(sorted.begin(), sorted.end());
+    const int support = s000::farthestPointIndex(p, -normal);
+    bool supportTie = false;
+    for (int i = 0; i < n; ++i) {
+      supportTie = supportTie || (i != support && dot(p[support] - p[i], -normal) < 1e-9);
+    }
+    if (!convex || sorted[1] - sorted[0] < 1e-9 || supportTie) continue;
+    ++compared;
+    const int rule000 = (s000::incidentEdgeIndex(p, support, normal) + n) % n;
+    s002::Polygon reference;  // only its face 0's normal is read
+    reference.normals = {normal};
+    ASSERT_EQ(rule000, s002::findIncidentEdge(reference, 0, q)) << compared;
+  }
+}
+
+// ---- capsule.md -------------------------------------------------------------------------
+
+TEST(DerivationPages, CapsuleCircle) {
+  // Core (−1, 0) → (1, 0), radius 0.25; circle r = 0.5 at (0.5, 0.5): dot(c − p1, e) = 3 ∈
+  // (0, e·e = 4), closest core point p1 + ¾·e = (0.5, 0); normal (0, 1), separation
+  // 0.5 − 0.25 − 0.5 = −0.25, point midway between y = 0.25 and y = 0: (0.5, 0.125).
+  const Manifold m = collideCase(figureCase("capsule-circle"));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, 1}));
+  EXPECT_EQ(m.points[0].separation, -0.25);
+  EXPECT_EQ(m.points[0].point, (Vec2{0.5, 0.125}));
+}
+
+TEST(DerivationPages, CapsuleCapsuleParallel) {
+  // Cores (−2, 0)–(2, 0) and (−1, 0.75)–(1, 0.75), radii 0.5: the SAT sides tie at 0.75 → A;
+  // B's core lies within A's extent: points above (−1, 0) and (1, 0), midway between y = 0.5
+  // and y = 0.25, separation 0.75 − 1 = −0.25.
+  const Manifold m = collideCase(figureCase("capsule-capsule-parallel"));
+  ASSERT_EQ(m.pointCount, 2) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, 1}));
+  EXPECT_EQ(m.points[0].point, (Vec2{-1, 0.375}));
+  EXPECT_EQ(m.points[1].point, (Vec2{1, 0.375}));
+  EXPECT_EQ(m.points[0].separation, -0.25);
+  EXPECT_EQ(m.points[1].separation, -0.25);
+}
+
+// ---- chain-segment.md -------------------------------------------------------------------
+
+TEST(DerivationPages, ChainCircleCorner) {
+  // Chain (−2, 0) → (2, 0), ghosts (−3, 1) and (3, −1); circle r = 0.75 at (−2.25, −0.5).
+  // C1: offset = dot((0, −4), c − p1) = 2 ≥ 0, in front. C2: v = dot(e, c − p1) = −1 ≤ 0, p1's
+  // region; dot(p1 − ghost1, c − p1) = (1, −1)·(−0.25, −0.5) = 0.25 > 0: this segment owns it.
+  // C3: normal (c − p1)/|c − p1| = (−1, −2)/√5. C4: separation √0.3125 − 0.75 ≈ −0.1910.
+  // Source 002 (hasVertex0): dot(A − A0, A − Q) = −0.25 ≤ 0, region A is this edge's too.
+  const Case c = figureCase("chain-circle-corner");
+  const Manifold m = collideCase(c);
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_NEAR(m.normal.x, -1 / std::sqrt(5.0), 1e-15);
+  EXPECT_NEAR(m.normal.y, -2 / std::sqrt(5.0), 1e-15);
+  EXPECT_NEAR(m.points[0].separation, std::sqrt(0.3125) - 0.75, 1e-15);
+  EXPECT_EQ(m.points[0].id, fid(kVertex, 0, kVertex, 0));
+  const auto post =
+      s002::edgeAndCircle({-2, 0}, {2, 0}, {-2.25, -0.5}, 0.75, Vec2{-3, 1}, Vec2{3, -1});
+  ASSERT_TRUE(post);
+  EXPECT_EQ(post->region, s002::EdgeCircleResult::Region::A);
+}
+
+TEST(DerivationPages, ChainBox) {
+  // The unit box at (0.25, −0.5) turned by 0.3 rad: corner 2 = xfB·(0.5, 0.5) lies
+  // y2 = −0.5 + 0.5·(sin 0.3 + cos 0.3) ≈ 0.12543 above the line, behind the segment. The
+  // segment's face is the reference (normal (0, −1)); one point midway, (x2, y2/2), separation
+  // −y2 ≈ −0.12543, id (face 0, vertex 2).
+  const Case c = figureCase("chain-box");
+  const Manifold m = collideCase(c);
+  ASSERT_EQ(m.pointCount, 1) << describe(m);
+  const Vec2 corner = apply(c.xfB, Vec2{0.5, 0.5});
+  EXPECT_EQ(m.normal, (Vec2{0, -1}));
+  EXPECT_NEAR(m.points[0].separation, -corner.y, 1e-15);
+  EXPECT_NEAR(m.points[0].separation, -0.12543, 1e-5);
+  EXPECT_NEAR(m.points[0].point.x, corner.x, 1e-15);
+  EXPECT_NEAR(m.points[0].point.y, corner.y / 2, 1e-15);
+  EXPECT_NEAR(m.points[0].point.x, 0.5799, 1e-4);
+  EXPECT_EQ(m.points[0].id, fid(kFace, 0, kVertex, 2));
+  // P5: n1's −0.12543 against n0's ≈ −1.913 (box corner 2 from p1 along (−1, −1)/√2).
+  EXPECT_NEAR(*m.gaps.axis, -0.12543 + 1.913, 1e-3);
+  // P6: the faces at vertex 2 align with n1 by −sin 0.3 and −cos 0.3: face 2 is incident.
+  EXPECT_NEAR(*m.gaps.incident, c.xfB.q.c - c.xfB.q.s, 1e-15);
+  // The dropped corner 3, in front by ≈ 0.1701.
+  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).y, -0.1701, 1e-4);
+}
+
+TEST(DerivationPages, ChainCorners) {
+  // P4 at a convex corner (next piece rising to (2, 1)). Admitted: p2 and the rounded
+  // triangle's vertex 0 are 0.559 apart along (1, −2)/√5, inside p2's cone; one point,
+  // separation √0.3125 − 0.75. Skipped: the rounded box's left face is 0.25 from p2 along
+  // (1, 0), outside the cone: no contact.
+  const Manifold admitted = collideCase(figureCase("chain-corner-admitted"));
+  ASSERT_EQ(admitted.status, Status::contact) << describe(admitted);
+  EXPECT_NEAR(admitted.normal.x, 1 / std::sqrt(5.0), 1e-15);
+  EXPECT_NEAR(admitted.normal.y, -2 / std::sqrt(5.0), 1e-15);
+  EXPECT_NEAR(admitted.points[0].separation, std::sqrt(0.3125) - 0.75, 1e-15);
+  EXPECT_EQ(admitted.points[0].id, fid(kVertex, 1, kVertex, 0));
+  const Case skipped = figureCase("chain-corner-skipped");
+  EXPECT_EQ(collideCase(skipped).status, Status::noContact);
+  // The same box against the chain's own segment alone (no neighbour to own it) touches.
+  const ChainSegment& chain = std::get<ChainSegment>(skipped.a);
+  EXPECT_EQ(collide(Segment{chain.p1, chain.p2}, skipped.xfA, skipped.b, skipped.xfB).status,
+            Status::contact);
+}
+
+// ---- ngon.md ----------------------------------------------------------------------------
+
+TEST(DerivationPages, NgonFiguresOnTheVoronoiPath) {
+  // The Voronoi path's manifolds for ngon.md's figures: the hexagon case on face 0
+  // (separation ≈ 0.3 − 0.5), the triangle's face 1 tangent exactly, the corner case 0.9985
+  // from vertex (2, 0) (separation ≈ −0.0015).
+  const Manifold hexagon = collideCase(figureCase("ngon-hexagon-corner"));
+  ASSERT_EQ(hexagon.status, Status::contact);
+  EXPECT_EQ(hexagon.points[0].id, fid(kFace, 0, kVertex, 0));
+  EXPECT_NEAR(hexagon.points[0].separation, -0.2, 0.002);
+  const Manifold tangent = collideCase(figureCase("ngon-triangle-face-tangent"));
+  ASSERT_EQ(tangent.status, Status::contact);
+  EXPECT_EQ(tangent.points[0].id, fid(kFace, 1, kVertex, 0));
+  EXPECT_EQ(tangent.points[0].separation, 0.0);
+  const Manifold corner = collideCase(figureCase("ngon-corner-not-linear"));
+  ASSERT_EQ(corner.status, Status::contact);
+  EXPECT_EQ(corner.points[0].id, fid(kVertex, 0, kVertex, 0));
+  EXPECT_NEAR(corner.points[0].separation, std::hypot(0.87, 0.49) - 1, 1e-15);
+}
+
+}  // namespace
+}  // namespace touche::reference::testing
