@@ -1026,3 +1026,39 @@ std::string printable(std::string_view text, bool doubleBackslashes) {
 }
 
 }  // namespace touche
+
+// ---- the manifold object nested in a response case (response_jsonl.cpp, jsonl_detail.h) ----
+
+namespace touche::jsonl_detail {
+
+std::optional<Manifold> readManifoldObject(Reader& r, const Json& j, const std::string& prefix) {
+  Reader inner;
+  ManifoldRecord record;
+  const Json* status = inner.member(j, "status", "status", true);
+  if (status &&
+      !(status->is_string() && readStatus(status->get<std::string>(), &record.manifold.status))) {
+    inner.fail("status",
+               "expected one of contact, no_contact, unsupported, error; got " + quoted(*status));
+  }
+  if (inner.ok() && record.manifold.status == Status::contact) {
+    record.manifold.normal = inner.vec2Member(j, "normal", "");
+    readPoints(inner, j, record, ManifoldReading{});
+  }
+  if (!inner.error) return record.manifold;
+  InputError e = *inner.error;
+  if (!e.field.empty() && e.field.front() == '.') e.field.erase(0, 1);
+  r.fail(prefix + "." + e.field, e.message);
+  return std::nullopt;
+}
+
+OrderedJson writeManifoldObject(const Manifold& m, NumberFormat format) {
+  OrderedJson j;
+  j["status"] = std::string(statusName(m.status));
+  if (m.status == Status::contact) {
+    j["normal"] = writeVec2(m.normal, format);
+    j["points"] = writePoints(m, true, format);
+  }
+  return j;
+}
+
+}  // namespace touche::jsonl_detail

@@ -90,4 +90,10 @@ bool readFeatureType(const Json& j, FeatureType* out);
 /// An integer 0 to 255 (an integral float such as 3.0 too) into *out; false otherwise.
 bool readFeatureIndex(const Json& j, std::uint8_t* out);
 
+/// A manifold object nested in another line (status, normal, points; no id or engine), or
+/// nothing with the problem kept in r, its field prefixed ("manifold.points[0].separation").
+std::optional<Manifold> readManifoldObject(Reader& r, const Json& j, const std::string& prefix);
+/// {"status", "normal", "points"} of a manifold, typed ids included.
+OrderedJson writeManifoldObject(const Manifold& m, NumberFormat format);
+
 }  // namespace touche::jsonl_detail

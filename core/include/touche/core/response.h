@@ -1,0 +1,99 @@
+// touche — the response contract (design notes §9, docs/conventions.md "Response").
+//
+// A response case is two rigid bodies, the manifold between them (touche's: normal from A to B)
+// and the coefficients of the impulse model; a response result is what a solver makes of it:
+// one normal and one tangent impulse per manifold point, each body's velocities after the
+// impulses and the positional correction of each body's centre. A body with inverse mass and
+// inverse inertia 0 is static (it may still move: kinematic); two bodies with inverse mass 0
+// are an error, since the correction divides by the sum of the inverse masses.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "touche/core/manifold.h"
+#include "touche/core/validate.h"
+
+namespace touche {
+
+/// One rigid body as the response sees it. Inverse mass and inverse inertia are ≥ 0.
+struct Body {
+  double invMass = 0.0;
+  double invInertia = 0.0;
+  Vec2 center;  ///< world frame: where r = point − center is measured from
+  Vec2 velocity;
+  double angularVelocity = 0.0;  ///< counter-clockwise, radians per unit time
+  friend bool operator==(const Body&, const Body&) = default;
+};
+
+/// The response query: bodies A and B, the manifold (normal A → B) and the model's coefficients.
+struct ResponseCase {
+  std::string id;
+  Body a;
+  Body b;
+  Manifold manifold;
+  double restitution = 0.0;  ///< e ≥ 0
+  double friction = 0.0;     ///< μ ≥ 0
+  double slop = 0.0;         ///< penetration allowed before correction, ≥ 0
+  double percent = 0.0;      ///< fraction of the remaining penetration corrected, ≥ 0
+};
+
+/// The two impulses at one manifold point: `normal` along n, `tangent` the signed impulse along
+/// the unit tangent t that follows the slip (so a friction impulse is ≤ 0).
+struct PointImpulse {
+  double normal = 0.0;
+  double tangent = 0.0;
+  friend bool operator==(const PointImpulse&, const PointImpulse&) = default;
+};
+
+/// One body after the response: velocities after every impulse, and the translation of its
+/// centre by the positional correction.
+struct BodyResponse {
+  Vec2 velocity;
+  double angularVelocity = 0.0;
+  Vec2 correction;
+  friend bool operator==(const BodyResponse&, const BodyResponse&) = default;
+};
+
+enum class ResponseStatus : std::uint8_t { ok, error };
+std::string_view responseStatusName(ResponseStatus status);  // "ok", "error"
+
+/// A solver's answer. `pointCount` impulses, one per manifold point, in order.
+struct ResponseResult {
+  ResponseStatus status = ResponseStatus::ok;
+  int pointCount = 0;
+  std::array<PointImpulse, 2> impulses{};
+  BodyResponse a;
+  BodyResponse b;
+  std::string reason;  ///< for an error: the field and why
+};
+
+/// The names of the models of §9. Only source-003 is implemented so far.
+inline constexpr std::string_view kModelSource003 = "source-003";
+
+/// A response line as read or written: the result with the engine and the model it declares.
+struct ResponseRecord {
+  std::string id;
+  std::string engine;
+  std::string model;
+  ResponseResult result;
+};
+
+/// Checks every field: finite and within kMaxCoordinate; inverse mass, inverse inertia,
+/// restitution, friction, slop and percent ≥ 0; the manifold's normal unit within
+/// kRotationUnitTolerance when it has points; not both inverse masses 0. The error names the
+/// field ("b.invMass", "manifold.points[1].separation") and quotes the value.
+std::optional<InputError> validateResponseCase(const ResponseCase& c);
+
+/// A result of status error carrying the validation message.
+ResponseResult responseError(const InputError& error);
+
+/// The same query with A and B exchanged: the normal negated, feature ids swapped.
+ResponseCase swapBodies(const ResponseCase& c);
+/// A result seen with A and B exchanged (impulses are unchanged: both are measured along the
+/// swapped case's own n and t).
+ResponseResult swapBodies(const ResponseResult& r);
+
+}  // namespace touche

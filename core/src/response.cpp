@@ -1,0 +1,115 @@
+// touche — the response contract: validation (every field named, with its value) and the
+// exchange of A and B (design notes §9).
+#include "touche/core/response.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace touche {
+namespace {
+
+std::string decimal(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+/// Finite and within the accepted magnitude (validate.h: kMaxCoordinate).
+std::optional<InputError> checkNumber(double value, const std::string& field) {
+  if (!std::isfinite(value)) return InputError{field, decimal(value) + " is not a finite number"};
+  if (std::fabs(value) > kMaxCoordinate) {
+    return InputError{
+        field, decimal(value) + " (" + hexfloat(value) + ") exceeds the accepted magnitude 2^50"};
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> checkNonNegative(double value, const std::string& field,
+                                           std::string_view what) {
+  if (auto e = checkNumber(value, field)) return e;
+  if (value < 0.0) {
+    return InputError{field, decimal(value) + " is negative; " + std::string(what) + " is ≥ 0"};
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> checkVec2(Vec2 v, const std::string& field) {
+  if (auto e = checkNumber(v.x, field + "[0]")) return e;
+  return checkNumber(v.y, field + "[1]");
+}
+
+std::optional<InputError> checkBody(const Body& body, const std::string& prefix) {
+  if (auto e = checkNonNegative(body.invMass, prefix + ".invMass", "an inverse mass")) return e;
+  if (auto e = checkNonNegative(body.invInertia, prefix + ".invInertia", "an inverse inertia")) {
+    return e;
+  }
+  if (auto e = checkVec2(body.center, prefix + ".center")) return e;
+  if (auto e = checkVec2(body.velocity, prefix + ".velocity")) return e;
+  return checkNumber(body.angularVelocity, prefix + ".angularVelocity");
+}
+
+std::optional<InputError> checkManifold(const Manifold& m) {
+  if (m.pointCount < 0 || m.pointCount > 2) {
+    return InputError{"manifold.points", std::to_string(m.pointCount) + " points; at most 2"};
+  }
+  if (m.pointCount == 0) return std::nullopt;
+  if (auto e = checkVec2(m.normal, "manifold.normal")) return e;
+  const double norm2 = m.normal.x * m.normal.x + m.normal.y * m.normal.y;
+  if (!(std::fabs(norm2 - 1.0) <= kRotationUnitTolerance)) {
+    return InputError{"manifold.normal", "(" + decimal(m.normal.x) + ", " + decimal(m.normal.y) +
+                                             ") is not unit: x² + y² = " + decimal(norm2)};
+  }
+  for (int i = 0; i < m.pointCount; ++i) {
+    const std::string prefix = "manifold.points[" + std::to_string(i) + "]";
+    if (auto e = checkVec2(m.points[i].point, prefix + ".point")) return e;
+    if (auto e = checkNumber(m.points[i].separation, prefix + ".separation")) return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view responseStatusName(ResponseStatus status) {
+  return status == ResponseStatus::ok ? "ok" : "error";
+}
+
+std::optional<InputError> validateResponseCase(const ResponseCase& c) {
+  if (auto e = checkBody(c.a, "a")) return e;
+  if (auto e = checkBody(c.b, "b")) return e;
+  if (c.a.invMass == 0.0 && c.b.invMass == 0.0) {
+    return InputError{"b.invMass",
+                      "0 with a.invMass 0: two static bodies cannot respond (the positional "
+                      "correction divides by a.invMass + b.invMass)"};
+  }
+  if (auto e = checkManifold(c.manifold)) return e;
+  if (auto e = checkNonNegative(c.restitution, "restitution", "a restitution")) return e;
+  if (auto e = checkNonNegative(c.friction, "friction", "a friction coefficient")) return e;
+  if (auto e = checkNonNegative(c.slop, "slop", "a slop")) return e;
+  return checkNonNegative(c.percent, "percent", "a correction percentage");
+}
+
+ResponseResult responseError(const InputError& error) {
+  ResponseResult r;
+  r.status = ResponseStatus::error;
+  r.reason = error.describe();
+  return r;
+}
+
+ResponseCase swapBodies(const ResponseCase& c) {
+  ResponseCase s = c;
+  s.a = c.b;
+  s.b = c.a;
+  s.manifold = swapRoles(c.manifold);
+  return s;
+}
+
+ResponseResult swapBodies(const ResponseResult& r) {
+  ResponseResult s = r;
+  s.a = r.b;
+  s.b = r.a;
+  return s;
+}
+
+}  // namespace touche

@@ -1,0 +1,206 @@
+// touche reference — the two-root tower of the response (response_numbers.h).
+//
+// Arithmetic: (a1 + b1√g)(a2 + b2√g) = (a1a2 + b1b2·g) + (a1b2 + a2b1)√g, the same one level
+// up with √G. Sign of a + b√g: the sign of a and of b when they agree, else the sign of the
+// larger of a² and b²g. Rounding: rounding.cpp's scheme with this sign as the comparison.
+#include "response_numbers.h"
+
+#include <mpfr.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+
+#include "mpfr_value.h"
+
+namespace touche::reference::response {
+namespace {
+
+const Rational* commonRoot(const Rational* x, const Rational* y) {
+  return x ? x : y;
+}
+const Surd1* commonRoot(const Surd1* x, const Surd1* y) {
+  return x ? x : y;
+}
+
+/// The sign of a + b·√r given the signs of a, b and of a² − b²·r.
+template <class Difference>
+int signOfSum(int signA, int signB, Difference squaresDifference) {
+  if (signB == 0) return signA;
+  if (signA == 0 || signA == signB) return signA == 0 ? signB : signA;
+  const int d = squaresDifference();
+  return d > 0 ? signA : (d < 0 ? signB : 0);
+}
+
+Surd1 rational(const Rational& q) {
+  return Surd1{q, 0, nullptr};
+}
+
+std::optional<Rational> exactRoot(const Rational& r) {
+  const auto num = boost::multiprecision::numerator(r);
+  const auto den = boost::multiprecision::denominator(r);
+  if (mpz_perfect_square_p(num.backend().data()) == 0) return std::nullopt;
+  if (mpz_perfect_square_p(den.backend().data()) == 0) return std::nullopt;
+  return Rational(boost::multiprecision::sqrt(num)) / Rational(boost::multiprecision::sqrt(den));
+}
+
+bool equal(const Surd1& x, const Surd1& y) {
+  return x.a == y.a && x.b == y.b;
+}
+
+void evaluate(mpfr_ptr out, const Surd1& x, mpfr_prec_t precision) {
+  mpfr_set_q(out, x.a.backend().data(), MPFR_RNDN);
+  if (!x.g || x.b == 0) return;
+  Mpfr term(precision);
+  mpfr_set_q(term.get(), x.g->backend().data(), MPFR_RNDN);
+  mpfr_sqrt(term.get(), term.get(), MPFR_RNDN);
+  Mpfr b(precision);
+  mpfr_set_q(b.get(), x.b.backend().data(), MPFR_RNDN);
+  mpfr_mul(term.get(), term.get(), b.get(), MPFR_RNDN);
+  mpfr_add(out, out, term.get(), MPFR_RNDN);
+}
+
+void evaluate(mpfr_ptr out, const Surd2& x, mpfr_prec_t precision) {
+  evaluate(out, x.p, precision);
+  if (!x.G || isZero(x.q)) return;
+  Mpfr root(precision);
+  evaluate(root.get(), *x.G, precision);
+  mpfr_sqrt(root.get(), root.get(), MPFR_RNDN);
+  Mpfr q(precision);
+  evaluate(q.get(), x.q, precision);
+  mpfr_mul(root.get(), root.get(), q.get(), MPFR_RNDN);
+  mpfr_add(out, out, root.get(), MPFR_RNDN);
+}
+
+bool hasEvenSignificand(double d) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &d, sizeof bits);
+  return (bits & 1u) == 0;
+}
+
+/// The exact midpoint between d and its neighbour toward ±inf (the overflow threshold beyond
+/// ±DBL_MAX).
+Rational midpointToward(double d, double direction) {
+  const double next = std::nextafter(d, direction);
+  if (std::isinf(next)) return Rational(d) + Rational(std::copysign(0x1p970, d));
+  return (Rational(d) + Rational(next)) / 2;
+}
+
+int compare(const Surd2& x, const Rational& m) {
+  return sign(x - lift(m));
+}
+
+/// Moves the candidate at most `steps` ulps until x is proven to round to it.
+std::optional<double> prove(const Surd2& x, double candidate, int steps) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  double d = std::isinf(candidate) ? std::copysign(DBL_MAX, candidate) : candidate;
+  for (int i = 0; i <= steps; ++i) {
+    const int above = compare(x, midpointToward(d, kInf));
+    if (above > 0 || (above == 0 && !hasEvenSignificand(d))) {
+      d = std::nextafter(d, kInf);
+      if (std::isinf(d)) return d;
+      continue;
+    }
+    const int below = compare(x, midpointToward(d, -kInf));
+    if (below < 0 || (below == 0 && !hasEvenSignificand(d))) {
+      d = std::nextafter(d, -kInf);
+      if (std::isinf(d)) return d;
+      continue;
+    }
+    return d;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Surd1 operator+(const Surd1& x, const Surd1& y) {
+  return {x.a + y.a, x.b + y.b, commonRoot(x.g, y.g)};
+}
+
+Surd1 operator-(const Surd1& x, const Surd1& y) {
+  return {x.a - y.a, x.b - y.b, commonRoot(x.g, y.g)};
+}
+
+Surd1 operator*(const Surd1& x, const Surd1& y) {
+  const Rational* g = commonRoot(x.g, y.g);
+  if (x.b == 0 && y.b == 0) return {x.a * y.a, 0, g};
+  return {x.a * y.a + x.b * y.b * *g, x.a * y.b + x.b * y.a, g};
+}
+
+Surd1 inverse(const Surd1& x) {
+  if (x.b == 0) return {1 / x.a, 0, x.g};
+  const Rational norm = x.a * x.a - x.b * x.b * *x.g;  // ≠ 0: g is not a rational square
+  return {x.a / norm, -x.b / norm, x.g};
+}
+
+int sign(const Surd1& x) {
+  return signOfSum(reference::sign(x.a), reference::sign(x.b),
+                   [&] { return reference::sign(x.a * x.a - x.b * x.b * *x.g); });
+}
+
+bool isZero(const Surd1& x) {
+  return x.a == 0 && x.b == 0;
+}
+
+Surd2 lift(const Rational& q) {
+  return Surd2{rational(q), {}, nullptr};
+}
+
+Surd2 operator+(const Surd2& x, const Surd2& y) {
+  return {x.p + y.p, x.q + y.q, commonRoot(x.G, y.G)};
+}
+
+Surd2 operator-(const Surd2& x, const Surd2& y) {
+  return {x.p - y.p, x.q - y.q, commonRoot(x.G, y.G)};
+}
+
+Surd2 operator-(const Surd2& x) {
+  return Surd2{} - x;
+}
+
+Surd2 operator*(const Surd2& x, const Surd2& y) {
+  const Surd1* G = commonRoot(x.G, y.G);
+  if (isZero(x.q) && isZero(y.q)) return {x.p * y.p, {}, G};
+  return {x.p * y.p + x.q * y.q * *G, x.p * y.q + x.q * y.p, G};
+}
+
+Surd2 operator/(const Surd2& x, const Surd2& y) {
+  if (!isZero(y.q)) throw std::logic_error("response: division by a level-2 number");
+  const Surd1 inv = inverse(y.p);
+  return {x.p * inv, x.q * inv, x.G};
+}
+
+int sign(const Surd2& x) {
+  if (isZero(x.q)) return sign(x.p);
+  return signOfSum(sign(x.p), sign(x.q), [&] { return sign(x.p * x.p - x.q * x.q * *x.G); });
+}
+
+double roundNearest(const Surd2& x) {
+  const int s = sign(x);
+  if (s == 0) return 0.0;
+  for (mpfr_prec_t precision = 128;; precision *= 2) {
+    Mpfr value(precision);
+    evaluate(value.get(), x, precision);
+    const double candidate = mpfr_get_d(value.get(), MPFR_RNDN);
+    const int steps = precision >= 8192 ? std::numeric_limits<int>::max() - 1 : 4;
+    if (const auto d = prove(x, candidate, steps)) return *d == 0.0 ? std::copysign(0.0, s) : *d;
+  }
+}
+
+Surd2 Tower::sqrt(const Surd2& x) {
+  if (!isZero(x.q)) throw std::logic_error("response: square root of a level-2 number");
+  if (x.p.b == 0) {
+    if (auto root = exactRoot(x.p.a)) return lift(*root);
+    if (!g_) g_ = x.p.a;
+    if (*g_ == x.p.a) return Surd2{Surd1{0, 1, &*g_}, {}, nullptr};
+  }
+  if (!G_) G_ = x.p;
+  if (!equal(*G_, x.p)) throw std::logic_error("response: a third square root");
+  return Surd2{{}, rational(1), &*G_};
+}
+
+}  // namespace touche::reference::response
