@@ -89,6 +89,87 @@ Rational midpointToward(double d, double direction) {
   return (Rational(d) + Rational(next)) / 2;
 }
 
+/// A closed interval [lo, hi] of MPFR numbers at one precision: the filter of roundNearest.
+class Interval {
+ public:
+  explicit Interval(mpfr_prec_t precision) : lo_(precision), hi_(precision) {}
+  mpfr_ptr lo() { return lo_.get(); }
+  mpfr_ptr hi() { return hi_.get(); }
+  void set(const Rational& q) {
+    mpfr_set_q(lo(), q.backend().data(), MPFR_RNDD);
+    mpfr_set_q(hi(), q.backend().data(), MPFR_RNDU);
+  }
+  void add(Interval& y) {
+    mpfr_add(lo(), lo(), y.lo(), MPFR_RNDD);
+    mpfr_add(hi(), hi(), y.hi(), MPFR_RNDU);
+  }
+  /// this = this·y: the extremes of the four endpoint products, each rounded outward.
+  void multiply(Interval& y, mpfr_prec_t precision) {
+    Mpfr p(precision);
+    Mpfr low(precision);
+    Mpfr high(precision);
+    bool first = true;
+    for (mpfr_ptr u : {lo(), hi()}) {
+      for (mpfr_ptr v : {y.lo(), y.hi()}) {
+        mpfr_mul(p.get(), u, v, MPFR_RNDD);
+        if (first || mpfr_less_p(p.get(), low.get())) mpfr_set(low.get(), p.get(), MPFR_RNDN);
+        mpfr_mul(p.get(), u, v, MPFR_RNDU);
+        if (first || mpfr_greater_p(p.get(), high.get())) mpfr_set(high.get(), p.get(), MPFR_RNDN);
+        first = false;
+      }
+    }
+    mpfr_set(lo(), low.get(), MPFR_RNDN);
+    mpfr_set(hi(), high.get(), MPFR_RNDN);
+  }
+  /// this = √this for this ≥ 0 (a negative lower end, from outward rounding, becomes 0).
+  void root() {
+    if (mpfr_sgn(lo()) < 0) mpfr_set_zero(lo(), 1);
+    mpfr_sqrt(lo(), lo(), MPFR_RNDD);
+    mpfr_sqrt(hi(), hi(), MPFR_RNDU);
+  }
+
+ private:
+  Mpfr lo_;
+  Mpfr hi_;
+};
+
+void enclose(Interval& out, const Surd1& x, mpfr_prec_t precision) {
+  out.set(x.a);
+  if (!x.g || x.b == 0) return;
+  Interval term(precision);
+  term.set(*x.g);
+  term.root();
+  Interval b(precision);
+  b.set(x.b);
+  term.multiply(b, precision);
+  out.add(term);
+}
+
+void enclose(Interval& out, const Surd2& x, mpfr_prec_t precision) {
+  enclose(out, x.p, precision);
+  if (!x.G || isZero(x.q)) return;
+  Interval term(precision);
+  enclose(term, *x.G, precision);
+  term.root();
+  Interval q(precision);
+  enclose(q, x.q, precision);
+  term.multiply(q, precision);
+  out.add(term);
+}
+
+/// The nearest double when every value of an enclosure of x rounds to the same double (round
+/// to nearest is monotone, so x does too) and the enclosure excludes 0; else nothing.
+std::optional<double> roundByEnclosure(const Surd2& x) {
+  constexpr mpfr_prec_t kPrecision = 160;
+  Interval box(kPrecision);
+  enclose(box, x, kPrecision);
+  if (mpfr_sgn(box.lo()) <= 0 && mpfr_sgn(box.hi()) >= 0) return std::nullopt;
+  const double lo = mpfr_get_d(box.lo(), MPFR_RNDN);
+  const double hi = mpfr_get_d(box.hi(), MPFR_RNDN);
+  if (lo != hi || std::fabs(lo) < DBL_MIN) return std::nullopt;  // subnormals: the exact path
+  return lo;
+}
+
 int compare(const Surd2& x, const Rational& m) {
   return sign(x - lift(m));
 }
@@ -180,6 +261,11 @@ int sign(const Surd2& x) {
 }
 
 double roundNearest(const Surd2& x) {
+  if (const auto d = roundByEnclosure(x)) return *d;
+  return roundNearestExact(x);
+}
+
+double roundNearestExact(const Surd2& x) {
   const int s = sign(x);
   if (s == 0) return 0.0;
   for (mpfr_prec_t precision = 128;; precision *= 2) {
@@ -193,6 +279,7 @@ double roundNearest(const Surd2& x) {
 
 Surd2 Tower::sqrt(const Surd2& x) {
   if (!isZero(x.q)) throw std::logic_error("response: square root of a level-2 number");
+  if (sign(x) < 0) throw std::logic_error("response: square root of a negative number");
   if (x.p.b == 0) {
     if (auto root = exactRoot(x.p.a)) return lift(*root);
     if (!g_) g_ = x.p.a;

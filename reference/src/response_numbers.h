@@ -48,7 +48,11 @@ Surd2 operator/(const Surd2& x, const Surd2& y);
 int sign(const Surd2& x);
 /// The double nearest to x (ties to even): a candidate from MPFR, proven against the exact
 /// rational midpoints to its neighbours (the scheme of rounding.h), precision raised until proven.
+/// First an MPFR enclosure of x at 160 bits rounded outward: when both ends round to the same
+/// normal double, that is the answer (rounding is monotone); else roundNearestExact.
 double roundNearest(const Surd2& x);
+/// The proof by exact comparison with the midpoints alone (the filter's fallback; tests).
+double roundNearestExact(const Surd2& x);
 
 /// The roots adjoined while responding to one case. Numbers point at its radicands, so it
 /// outlives them and never moves.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "response_numbers.h"
 #include "touche/core/response.h"
@@ -172,6 +173,27 @@ TEST(ResponseNumbers, NestedRootsRoundCorrectly) {
   EXPECT_EQ(sign(nested * nested - lift(1) - root2), 0);           // exact: squares back
   EXPECT_EQ(roundNearest(tower.sqrt(lift(Rational(9, 4)))), 1.5);  // a square stays rational
   EXPECT_EQ(sign(root2 - lift(Rational(14142135623730951, 10000000000000000))), -1);
+}
+
+TEST(ResponseNumbers, EnclosureFilterAgreesWithTheExactProof) {
+  // Seeded nested radicals p + q·√G with G = c + d·√g, of mixed signs (cancellation included):
+  // the filtered rounding must equal the exact midpoint proof, and the filter must decide most.
+  using namespace response;
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int> small(-40, 40);
+  int checked = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Tower tower;
+    const Surd2 r1 = tower.sqrt(lift(Rational(std::abs(small(rng)) + 2, 3)));
+    const Surd2 G =
+        lift(Rational(std::abs(small(rng)) + 50, 1)) + lift(Rational(small(rng), 5)) * r1;
+    const Surd2 r2 = tower.sqrt(G);
+    const Surd2 x = lift(Rational(small(rng), 11)) + lift(Rational(small(rng), 13)) * r1 +
+                    lift(Rational(small(rng), 17)) * r2;
+    EXPECT_EQ(roundNearest(x), roundNearestExact(x)) << i;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2000);
 }
 
 // ---- source 003's mistakes on their counterexamples ------------------------------------------

@@ -1,0 +1,176 @@
+// touche fast — the collision response of source 003 in float or double (design notes §9).
+//
+// The same steps as the exact reference (reference/src/respond.cpp, whose comments derive
+// them), in T arithmetic with no allocation: inputs rounded to T once, outputs widened.
+// Step 2 uses ω × r = (−ω·r.y, ω·r.x); Step 3 is the separating guard; Step 6 takes no
+// friction when the tangential relative velocity is exactly zero.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "touche/core/response.h"
+
+namespace touche::fast {
+
+template <class T>
+struct RVec2 {
+  T x;
+  T y;
+};
+template <class T>
+RVec2<T> operator+(RVec2<T> u, RVec2<T> v) {
+  return {u.x + v.x, u.y + v.y};
+}
+template <class T>
+RVec2<T> operator-(RVec2<T> u, RVec2<T> v) {
+  return {u.x - v.x, u.y - v.y};
+}
+template <class T>
+RVec2<T> operator*(T k, RVec2<T> v) {
+  return {k * v.x, k * v.y};
+}
+template <class T>
+T dot(RVec2<T> u, RVec2<T> v) {
+  return u.x * v.x + u.y * v.y;
+}
+template <class T>
+T cross(RVec2<T> u, RVec2<T> v) {
+  return u.x * v.y - u.y * v.x;
+}
+
+/// One body in T, updated impulse by impulse.
+template <class T>
+struct RBody {
+  T invMass;
+  T invInertia;
+  RVec2<T> center;
+  RVec2<T> velocity;
+  T angularVelocity;
+
+  static RBody from(const Body& b) {
+    return {T(b.invMass),
+            T(b.invInertia),
+            {T(b.center.x), T(b.center.y)},
+            {T(b.velocity.x), T(b.velocity.y)},
+            T(b.angularVelocity)};
+  }
+  /// Step 2: v + ω × r.
+  RVec2<T> velocityAt(RVec2<T> r) const {
+    return {velocity.x - angularVelocity * r.y, velocity.y + angularVelocity * r.x};
+  }
+  void apply(RVec2<T> r, RVec2<T> impulse) {
+    velocity = velocity + invMass * impulse;
+    angularVelocity += invInertia * cross(r, impulse);
+  }
+};
+
+template <class T>
+struct RContact {
+  RVec2<T> rA;
+  RVec2<T> rB;
+  RVec2<T> n;
+};
+
+/// Steps 4 and 6: mA⁻¹ + mB⁻¹ + (r_A × d)²IA⁻¹ + (r_B × d)²IB⁻¹ for a unit direction d.
+template <class T>
+T effectiveMass(const RBody<T>& a, const RBody<T>& b, const RContact<T>& k, RVec2<T> d) {
+  const T ca = cross(k.rA, d);
+  const T cb = cross(k.rB, d);
+  return a.invMass + b.invMass + ca * ca * a.invInertia + cb * cb * b.invInertia;
+}
+
+/// Steps 3–5: the normal impulse (0 when separating or resting), applied.
+template <class T>
+T normalImpulse(RBody<T>& a, RBody<T>& b, const RContact<T>& k, T e) {
+  const T vn = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), k.n);
+  if (!(vn < T(0))) return T(0);
+  const T jn = -(T(1) + e) * vn / effectiveMass(a, b, k, k.n);
+  b.apply(k.rB, jn * k.n);
+  a.apply(k.rA, -jn * k.n);
+  return jn;
+}
+
+/// Step 6: the friction impulse along t = u/|u|, clamped to [−μ·jn, μ·jn], applied.
+template <class T>
+T frictionImpulse(RBody<T>& a, RBody<T>& b, const RContact<T>& k, T jn, T mu) {
+  const RVec2<T> vrel = b.velocityAt(k.rB) - a.velocityAt(k.rA);
+  const RVec2<T> u = vrel - dot(vrel, k.n) * k.n;
+  const T slip = std::hypot(u.x, u.y);
+  if (slip == T(0)) return T(0);
+  const RVec2<T> t = (T(1) / slip) * u;
+  const T jt = std::max(-slip / effectiveMass(a, b, k, t), -mu * jn);
+  b.apply(k.rB, jt * t);
+  a.apply(k.rA, -jt * t);
+  return jt;
+}
+
+/// Step 7: the centres' translations.
+template <class T>
+void correctPositions(const ResponseCase& c, ResponseResult& out) {
+  const Manifold& m = c.manifold;
+  if (m.pointCount == 0) return;
+  T depth = -T(m.points[0].separation);
+  for (int i = 1; i < m.pointCount; ++i)
+    depth = std::max(depth, -T(m.points[i].separation));
+  const T slop = T(c.slop);
+  if (!(depth > slop)) return;
+  const T invMassA = T(c.a.invMass);
+  const T invMassB = T(c.b.invMass);
+  const T amount = (depth - slop) / (invMassA + invMassB) * T(c.percent);
+  const T nx = T(m.normal.x);
+  const T ny = T(m.normal.y);
+  out.a.correction = {double(-invMassA * amount * nx), double(-invMassA * amount * ny)};
+  out.b.correction = {double(invMassB * amount * nx), double(invMassB * amount * ny)};
+  if (invMassA == T(0)) out.a.correction = {};
+  if (invMassB == T(0)) out.b.correction = {};
+}
+
+template <class T>
+BodyResponse widen(const RBody<T>& b) {
+  return {{double(b.velocity.x), double(b.velocity.y)}, double(b.angularVelocity), {}};
+}
+
+/// Model source-003 in T, for a valid case (validateResponseCase).
+template <class T>
+ResponseResult respondSource003(const ResponseCase& c) {
+  RBody<T> a = RBody<T>::from(c.a);
+  RBody<T> b = RBody<T>::from(c.b);
+  const RVec2<T> n{T(c.manifold.normal.x), T(c.manifold.normal.y)};
+  ResponseResult out;
+  out.pointCount = c.manifold.pointCount;
+  for (int i = 0; i < c.manifold.pointCount; ++i) {
+    const Vec2 p = c.manifold.points[i].point;
+    const RVec2<T> point{T(p.x), T(p.y)};
+    const RContact<T> k{point - a.center, point - b.center, n};  // Step 1
+    const T jn = normalImpulse(a, b, k, T(c.restitution));
+    const T jt = jn > T(0) ? frictionImpulse(a, b, k, jn, T(c.friction)) : T(0);
+    out.impulses[i] = {double(jn), double(jt)};
+  }
+  out.a = widen(a);
+  out.b = widen(b);
+  correctPositions<T>(c, out);
+  return out;
+}
+
+/// Validates, then model `model` (only source-003) in T.
+template <class T>
+ResponseResult respondAs(const ResponseCase& c, std::string_view model) {
+  if (model != kModelSource003) {
+    return responseError(
+        InputError{"model", "\"" + std::string(model) + "\" is not a model touche implements"});
+  }
+  if (auto e = validateResponseCase(c)) return responseError(*e);
+  return respondSource003<T>(c);
+}
+
+inline ResponseResult respond(const ResponseCase& c, std::string_view model = kModelSource003) {
+  return respondAs<double>(c, model);
+}
+inline ResponseResult respondFloat(const ResponseCase& c,
+                                   std::string_view model = kModelSource003) {
+  return respondAs<float>(c, model);
+}
+
+}  // namespace touche::fast
