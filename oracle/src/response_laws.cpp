@@ -337,7 +337,7 @@ LawVerdict slipNotReversed(const ResponseCase& c, const ResponseResult& r, const
                         std::fabs(slipCross.convert_to<double>()) * dp + du * dp +
                         s.unitSlack * s.relative * s.relative * 2 / (c.a.invMass + c.b.invMass);
   return held("slip-not-reversed", impulseCross * slipCross, budget, true,
-              "(P × n)·(v_rel after × n): friction along the remaining slip reverses it");
+              "(P × n)·(v_rel after × n) ≤ 0: friction opposes the slip it leaves");
 }
 
 }  // namespace

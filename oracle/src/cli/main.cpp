@@ -9,6 +9,8 @@
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
+//   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
+//   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
 // An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
 // 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
 // unwritable output (docs/file-formats.md), 3 (validate, check) nothing was judged
@@ -20,6 +22,7 @@
 
 #include "cast_command.h"
 #include "commands.h"
+#include "respond_command.h"
 
 int main(int argc, char** argv) {
   // The commands read and write through iostreams only: unsynchronised, they are buffered
@@ -80,6 +83,8 @@ int main(int argc, char** argv) {
 
   touche::cli::CastCommands castCommands;
   touche::cli::addCastCommands(app, castCommands);
+  touche::cli::ResponseArguments response;
+  touche::cli::addResponseCommands(app, response);
 
   try {
     app.parse(argc, argv);
@@ -89,6 +94,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   if (int status = touche::cli::runCastCommands(castCommands, std::cout, std::cerr); status >= 0) {
+    return status;
+  }
+  if (const int status = touche::cli::runResponseCommands(response, std::cout, std::cerr);
+      status >= 0) {
     return status;
   }
   if (check->parsed()) {

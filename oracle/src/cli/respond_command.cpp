@@ -1,0 +1,224 @@
+// touche — `touche respond` and `touche check-responses` (respond_command.h). Lines are read
+// one bounded line at a time and each answer is written and flushed as soon as it is known,
+// as the other commands do (commands.cpp).
+#include "respond_command.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <variant>
+
+#include "touche/core/response_jsonl.h"
+#include "touche/fast/respond.h"
+#include "touche/oracle/response_laws.h"
+#include "touche/reference/response.h"
+
+namespace touche::cli {
+namespace {
+
+constexpr int kExitUnusable = 2;
+
+/// Calls `use` with the stream of `path` ("-" = stdin); false, having said why, when unreadable.
+template <class Use>
+bool withInput(const std::string& path, std::ostream& err, Use&& use) {
+  if (path == "-") {
+    use(std::cin);
+    return true;
+  }
+  std::error_code ignored;
+  std::ifstream file;
+  if (!std::filesystem::is_directory(path, ignored)) file.open(path, std::ios::binary);
+  if (!file) {
+    err << "touche: cannot read " << printable(path) << ": "
+        << (std::filesystem::is_directory(path, ignored) ? "it is a directory"
+                                                         : std::strerror(errno))
+        << "\n";
+    return false;
+  }
+  use(file);
+  return true;
+}
+
+bool writeLine(std::ostream& out, const std::string& line, std::ostream& err) {
+  out << line << '\n';
+  out.flush();
+  if (out) return true;
+  err << "touche: cannot write the output: " << std::strerror(errno) << "\n";
+  return false;
+}
+
+using Solver = ResponseResult (*)(const ResponseCase&, std::string_view);
+
+Solver solverNamed(const std::string& engine) {
+  if (engine == "reference") return &reference::respond;
+  if (engine == "fast") return &fast::respond;
+  if (engine == "fast_float") return &fast::respondFloat;
+  return nullptr;
+}
+
+ResponseRecord respondLine(Solver solve, const std::string& engine, const std::string& model,
+                           const Line& line, bool* bad) {
+  ResponseRecord record{"line-" + std::to_string(line.number), engine, model, {}};
+  auto parsed = line.tooLong ? std::variant<ResponseCase, InputError>(line.tooLongError())
+                             : loadResponseCase(line.text);
+  if (const auto* e = std::get_if<InputError>(&parsed)) {
+    *bad = true;
+    if (!line.tooLong) record.id = idOfLine(line.text).value_or(record.id);
+    record.result = responseError(*e);
+    record.result.reason = "line " + std::to_string(line.number) + ": " + record.result.reason;
+    return record;
+  }
+  const ResponseCase& c = std::get<ResponseCase>(parsed);
+  if (!c.id.empty()) record.id = c.id;
+  record.result = solve(c, model);
+  return record;
+}
+
+std::string verdictLine(const std::string& id, const std::vector<oracle::LawVerdict>& verdicts) {
+  nlohmann::ordered_json j;
+  j["id"] = id;
+  j["verdict"] = oracle::passes(verdicts) ? "pass" : "fail";
+  nlohmann::ordered_json laws = nlohmann::ordered_json::array();
+  for (const auto& v : verdicts) {
+    laws.push_back({{"law", v.law},
+                    {"outcome", std::string(oracle::lawOutcomeName(v.outcome))},
+                    {"explanation", v.explanation}});
+  }
+  j["laws"] = std::move(laws);
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+/// Every valid case of `path` by id; a bad line is reported on `err` and sets *bad.
+bool readResponseCases(const std::string& path, std::map<std::string, ResponseCase>* cases,
+                       bool* bad, std::ostream& err) {
+  return withInput(path, err, [&](std::istream& in) {
+    LineReader reader(in);
+    Line line;
+    while (reader.next(line)) {
+      auto parsed = line.tooLong ? std::variant<ResponseCase, InputError>(line.tooLongError())
+                                 : parseResponseCase(line.text);
+      if (const auto* e = std::get_if<InputError>(&parsed)) {
+        err << "touche: cases line " << line.number << ": " << printable(e->describe()) << "\n";
+        *bad = true;
+        continue;
+      }
+      ResponseCase c = std::get<ResponseCase>(std::move(parsed));
+      if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
+      cases->emplace(c.id, std::move(c));
+    }
+  });
+}
+
+}  // namespace
+
+int respond(const std::string& model, const std::string& engine, const std::string& input, bool hex,
+            std::ostream& out, std::ostream& err) {
+  const Solver solve = solverNamed(engine);
+  if (!solve) {
+    err << "touche: unknown engine '" << printable(engine)
+        << "' (known: reference fast fast_float)\n";
+    return kExitUnusable;
+  }
+  if (model != kModelSource003) {
+    err << "touche: unknown model '" << printable(model) << "' (known: source-003)\n";
+    return kExitUnusable;
+  }
+  bool bad = false;
+  bool written = true;
+  const NumberFormat format = hex ? NumberFormat::hex : NumberFormat::decimal;
+  if (!withInput(input, err, [&](std::istream& in) {
+        LineReader reader(in);
+        Line line;
+        while (written && reader.next(line)) {
+          written = writeLine(
+              out, formatResponseResult(respondLine(solve, engine, model, line, &bad), format),
+              err);
+        }
+      })) {
+    return kExitUnusable;
+  }
+  if (!written) return kExitUnusable;
+  return bad ? 1 : 0;
+}
+
+int checkResponses(const std::string& casesPath, const std::string& resultsPath,
+                   const std::string& model, const std::string& precision, std::ostream& out,
+                   std::ostream& err) {
+  std::map<std::string, ResponseCase> cases;
+  bool bad = false;
+  if (!readResponseCases(casesPath, &cases, &bad, err)) return kExitUnusable;
+  int judged = 0, failed = 0;
+  bool written = true;
+  const bool readable = withInput(resultsPath, err, [&](std::istream& in) {
+    LineReader reader(in);
+    Line line;
+    while (written && reader.next(line)) {
+      auto parsed = line.tooLong ? std::variant<ResponseRecord, InputError>(line.tooLongError())
+                                 : parseResponseResult(line.text);
+      if (const auto* e = std::get_if<InputError>(&parsed)) {
+        err << "touche: results line " << line.number << ": " << printable(e->describe()) << "\n";
+        bad = true;
+        continue;
+      }
+      const ResponseRecord& record = std::get<ResponseRecord>(parsed);
+      const auto found = cases.find(record.id);
+      if (found == cases.end()) {
+        err << "touche: results line " << line.number << ": no case has id \""
+            << printable(record.id) << "\"\n";
+        bad = true;
+        continue;
+      }
+      const auto tolerance =
+          oracle::toleranceForEngine(precision.empty() ? record.engine : precision);
+      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance);
+      const std::string declared = model.empty() ? record.model : model;
+      if (!declared.empty()) {
+        verdicts.push_back(
+            oracle::judgeAgainstModel(found->second, record.result, declared, tolerance));
+      }
+      ++judged;
+      if (!oracle::passes(verdicts)) ++failed;
+      written = writeLine(out, verdictLine(record.id, verdicts), err);
+    }
+  });
+  if (!readable || !written) return kExitUnusable;
+  err << "touche check-responses: " << judged << " judged, " << failed << " failed\n";
+  if (failed > 0 || bad) return 1;
+  return judged == 0 ? 3 : 0;
+}
+
+void addResponseCommands(CLI::App& app, ResponseArguments& args) {
+  args.respond = app.add_subcommand("respond", "one response result line per response case line");
+  args.respond->add_option("--model", args.model, "the impulse model: source-003");
+  args.respond->add_option("--engine", args.engine, "reference, fast or fast_float");
+  args.respond->add_flag("--hex", args.hex, "write numbers as hexfloat strings");
+  args.respond->add_option("cases", args.input, "response case JSONL file, or - for stdin")
+      ->required();
+  args.check = app.add_subcommand(
+      "check-responses", "judge a solver's response results by the laws of physics and the model");
+  args.check->add_option("--cases", args.cases, "response case JSONL file, or - for stdin")
+      ->required();
+  args.check->add_option("--results", args.results, "the solver's result JSONL file, or -")
+      ->required();
+  args.check->add_option("--model", args.checkModel,
+                         "compare with the reference under this model (default: each result's)");
+  args.check->add_option("--precision", args.precision,
+                         "reference (correctly rounded), fast (double) or fast_float (float); "
+                         "default: each result's engine");
+}
+
+int runResponseCommands(const ResponseArguments& args, std::ostream& out, std::ostream& err) {
+  if (args.respond && args.respond->parsed()) {
+    return respond(args.model, args.engine, args.input, args.hex, out, err);
+  }
+  if (args.check && args.check->parsed()) {
+    return checkResponses(args.cases, args.results, args.checkModel, args.precision, out, err);
+  }
+  return -1;
+}
+
+}  // namespace touche::cli
