@@ -198,7 +198,7 @@ TEST(ResponseNumbers, EnclosureFilterAgreesWithTheExactProof) {
 
 // ---- source 003's mistakes on their counterexamples ------------------------------------------
 
-TEST(ErrataSource003, VelocityAtPointIsOmegaCrossRNotRCrossOmega) {
+TEST(RespondFixesSource003, VelocityAtPointIsOmegaCrossRNotRCrossOmega) {
   // The text writes v' = v + r × ω. For r = (1, 0), ω = 1: ω × r = (0, 1) (the point at the
   // right of a counter-clockwise body moves up), r × ω = (r.y·ω, −r.x·ω) = (0, −1).
   // B spins at ω = 1 about (−1, 0); the point (0, 0) moves up, away from A below it
@@ -214,7 +214,7 @@ TEST(ErrataSource003, VelocityAtPointIsOmegaCrossRNotRCrossOmega) {
   (void)ry;
 }
 
-TEST(ErrataSource003, SeparatingBodiesGetNoImpulse) {
+TEST(RespondFixesSource003, SeparatingBodiesGetNoImpulse) {
   // The post applies jn = −(1 + e)(v_rel·n)/k_n whatever the sign: B leaving A at +2 along n
   // (unit masses, e = 1) gets jn = −2·2/2 = −2 and is pulled back to 0 while A is pushed to +2.
   const ResponseCase c = onePoint(body(1, 0, {0, 0}, {0, 0}), body(1, 0, {0, 1}, {0, 2}), {0, 1},
@@ -226,7 +226,7 @@ TEST(ErrataSource003, SeparatingBodiesGetNoImpulse) {
   EXPECT_EQ(r.b.velocity, (Vec2{0, 2}));
 }
 
-TEST(ErrataSource003, HeadOnImpactHasNoFrictionDirection) {
+TEST(RespondFixesSource003, HeadOnImpactHasNoFrictionDirection) {
   // After a head-on impulse v_rel is along n: the post normalises the zero tangent (0/0). The
   // reference gives no friction impulse and the result is finite.
   const ResponseCase c = onePoint(body(1, 0, {0, 0}, {0, 0}), body(1, 0, {0, 1}, {0, -3}), {0, 1},
@@ -237,7 +237,7 @@ TEST(ErrataSource003, HeadOnImpactHasNoFrictionDirection) {
   EXPECT_EQ(r.b.velocity, (Vec2{0, -1.5}));
 }
 
-TEST(ErrataSource003, TwoStaticBodiesAreAnErrorNotADivisionByZero) {
+TEST(RespondFixesSource003, TwoStaticBodiesAreAnErrorNotADivisionByZero) {
   // Both inverse masses 0: the post's k_n is 0 (jn = ±inf or NaN) and its correction divides by
   // mA⁻¹ + mB⁻¹ = 0. The reference refuses the case, naming the field.
   const double kn = 0.0 + 0.0;
