@@ -58,8 +58,11 @@ std::optional<InputError> checkManifold(const Manifold& m) {
   if (auto e = checkVec2(m.normal, "manifold.normal")) return e;
   const double norm2 = m.normal.x * m.normal.x + m.normal.y * m.normal.y;
   if (!(std::fabs(norm2 - 1.0) <= kRotationUnitTolerance)) {
-    return InputError{"manifold.normal", "(" + decimal(m.normal.x) + ", " + decimal(m.normal.y) +
-                                             ") is not unit: x² + y² = " + decimal(norm2)};
+    // Built with append: GCC 12 at -O3 reports a false -Wrestrict on "(" + std::string.
+    std::string message = "(";
+    message.append(decimal(m.normal.x)).append(", ").append(decimal(m.normal.y));
+    message.append(") is not unit: x² + y² = ").append(decimal(norm2));
+    return InputError{"manifold.normal", message};
   }
   for (int i = 0; i < m.pointCount; ++i) {
     const std::string prefix = "manifold.points[" + std::to_string(i) + "]";
