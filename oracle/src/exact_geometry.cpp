@@ -10,36 +10,22 @@
 #include <mpfr.h>
 
 #include <algorithm>
+#include <bit>
+#include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <utility>
-#include <variant>
+
+#include "geometry_kernels.h"
 
 namespace touche::oracle::exact {
-
-QVec operator+(const QVec& a, const QVec& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-QVec operator-(const QVec& a, const QVec& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-Q dot(const QVec& a, const QVec& b) {
-  return a.x * b.x + a.y * b.y;
-}
-Q cross(const QVec& a, const QVec& b) {
-  return a.x * b.y - a.y * b.x;
-}
-QVec lift(Vec2 v) {
-  return {Q(v.x), Q(v.y)};
-}
-double toDouble(const Q& q) {
-  return q.convert_to<double>();
-}
 
 namespace {
 
 /// One MPFR number at 64 bits; MPFR's exponent range is far wider than a double's, so no
 /// intermediate of a length's evaluation underflows (a squared length of shapes 2^-537 wide
-/// is 2^-1074: in double it rounded to the smallest subnormal or to 0).
+/// is 2^-1074: in double it rounded to the smallest subnormal or to 0). It gives the candidate
+/// that roundCorrectly() proves or moves by an ulp.
 class Wide {
  public:
   explicit Wide(const Q& q) {
@@ -56,32 +42,96 @@ class Wide {
   mpfr_t value_;
 };
 
+/// Half of 2^1024 − DBL_MAX above DBL_MAX: values from there on round to infinity.
+Q overflowThreshold() {
+  return Q(DBL_MAX) + Q(std::ldexp(1.0, 970));
+}
+
+/// The midpoint between d and its neighbour toward +infinity, exactly.
+Q midpointAbove(double d) {
+  if (d == DBL_MAX) return overflowThreshold();
+  return (Q(d) + Q(std::nextafter(d, HUGE_VAL))) / 2;
+}
+
+Q midpointBelow(double d) {
+  return -midpointAbove(-d);
+}
+
+bool evenMantissa(double d) {
+  return (std::bit_cast<std::uint64_t>(d) & 1U) == 0;
+}
+
+/// The correctly rounded double (ties to even, IEEE overflow to infinity) of a value v known
+/// through `against(m)` = sign(v − m) for exact rationals m, starting from a candidate within
+/// an ulp or two (a 64-bit MPFR evaluation rounded to double: it can be off by one where the
+/// double rounding crosses a midpoint). Each step compares v with the exact midpoints to the
+/// candidate's neighbours.
+template <class Against>
+double roundCorrectly(double candidate, Against against) {
+  double d = std::isinf(candidate) ? std::copysign(DBL_MAX, candidate) : candidate;
+  for (;;) {
+    const int above = against(midpointAbove(d));
+    if (above > 0) {
+      if (d == DBL_MAX) return HUGE_VAL;
+      d = std::nextafter(d, HUGE_VAL);
+      continue;
+    }
+    const int below = against(midpointBelow(d));
+    if (below < 0) {
+      if (d == -DBL_MAX) return -HUGE_VAL;
+      d = std::nextafter(d, -HUGE_VAL);
+      continue;
+    }
+    if (above == 0) {  // a tie with the neighbour above (beyond DBL_MAX: infinity)
+      const double next = d == DBL_MAX ? HUGE_VAL : std::nextafter(d, HUGE_VAL);
+      d = std::isinf(next) || !evenMantissa(d) ? next : d;
+    } else if (below == 0) {
+      const double prev = d == -DBL_MAX ? -HUGE_VAL : std::nextafter(d, -HUGE_VAL);
+      d = std::isinf(prev) || !evenMantissa(d) ? prev : d;
+    }
+    if (d != 0.0) return d;
+    // Zero: +0 for an exact zero, otherwise the sign of the value (IEEE underflow).
+    const int s = against(Q(0));
+    return s < 0 ? -0.0 : 0.0;
+  }
+}
+
 }  // namespace
 
+double toDouble(const Q& q) {
+  if (q == 0) return 0.0;
+  return roundCorrectly(Wide(q).toDouble(), [&](const Q& m) { return compareValues(q, m); });
+}
+
 double sqrtToDouble(const Q& square) {
+  if (square == 0) return 0.0;
   Wide x(square);
   mpfr_sqrt(x.get(), x.get(), MPFR_RNDN);
-  return x.toDouble();
+  return roundCorrectly(x.toDouble(), [&](const Q& m) {
+    if (m <= 0) return 1;  // √square > 0 ≥ m
+    return compareValues(square, m * m);
+  });
 }
 
 double quotientToDouble(const Q& w, const Q& g) {
+  if (w == 0) return 0.0;
   Wide x(w);
   Wide root(g);
   mpfr_sqrt(root.get(), root.get(), MPFR_RNDN);
   mpfr_div(x.get(), x.get(), root.get(), MPFR_RNDN);
-  return x.toDouble();
+  return roundCorrectly(x.toDouble(), [&](const Q& m) { return signQuotientMinus(w, g, m); });
+}
+
+int signQuotientMinus(const Q& w, const Q& g, const Q& k) {
+  if (w >= 0 && k <= 0) return (w == 0 && k == 0) ? 0 : 1;
+  if (w <= 0 && k >= 0) return -1;
+  const Q lhs = w * w;
+  const Q rhs = k * k * g;
+  const int bySquares = lhs > rhs ? 1 : (lhs < rhs ? -1 : 0);
+  return w > 0 ? bySquares : -bySquares;
 }
 
 namespace {
-
-/// world = R·local + p, exactly, with (c, s) as given.
-QVec toWorld(const Transform& xf, Vec2 local) {
-  const Q c(xf.q.c);
-  const Q s(xf.q.s);
-  const QVec v = lift(local);
-  const QVec p = lift(xf.p);
-  return {c * v.x - s * v.y + p.x, s * v.x + c * v.y + p.y};
-}
 
 bool lexLess(const QVec& a, const QVec& b) {
   return a.x < b.x || (a.x == b.x && a.y < b.y);
@@ -129,44 +179,7 @@ QVec closestPointToOrigin(const std::vector<QVec>& hull) {
 }
 
 Core coreOf(const Shape& shape, const Transform& xf, double skin) {
-  Core core;
-  std::visit(
-      [&](const auto& s) {
-        using T = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<T, Circle>) {
-          core.vertices = {toWorld(xf, s.center)};
-          core.radius = Q(s.radius);
-        } else if constexpr (std::is_same_v<T, Polygon>) {
-          for (int i = 0; i < s.count; ++i)
-            core.vertices.push_back(toWorld(xf, s.vertices[i]));
-          core.radius = Q(s.radius) + Q(skin);
-        } else if constexpr (std::is_same_v<T, Capsule>) {
-          core.vertices = {toWorld(xf, s.p1), toWorld(xf, s.p2)};
-          core.radius = Q(s.radius);
-        } else {  // Segment, ChainSegment: the segment p1→p2
-          core.vertices = {toWorld(xf, s.p1), toWorld(xf, s.p2)};
-          core.radius = Q(skin);
-        }
-      },
-      shape);
-  if (core.vertices.size() == 2 && same(core.vertices[0], core.vertices[1])) {
-    core.vertices.pop_back();  // a capsule of zero length is a circle
-  }
-  return core;
-}
-
-int edgeCount(const Core& core) {
-  return core.vertices.size() < 2 ? 0 : static_cast<int>(core.vertices.size());
-}
-QVec edgeStart(const Core& core, int i) {
-  return core.vertices[i];
-}
-QVec edgeEnd(const Core& core, int i) {
-  return core.vertices[(i + 1) % core.vertices.size()];
-}
-QVec edgeNormal(const Core& core, int i) {
-  const QVec e = edgeEnd(core, i) - edgeStart(core, i);
-  return {e.y, -e.x};
+  return coreOfAs<Q>(shape, xf, skin);
 }
 
 std::vector<QVec> minkowskiDifference(const Core& a, const Core& b) {
@@ -230,188 +243,6 @@ SignedLength signedDistanceOfOrigin(const std::vector<QVec>& hull) {
   }
   d.sign = d.square == 0 ? 0 : 1;
   return d;
-}
-
-Q minDot(const std::vector<QVec>& hull, const QVec& n) {
-  Q best = dot(hull.front(), n);
-  for (const QVec& d : hull)
-    best = std::min(best, dot(d, n));
-  return best;
-}
-
-double distanceToLine(const QVec& p, const QVec& x, const QVec& n) {
-  const Q c = cross(n, p - x);
-  return sqrtToDouble(c * c / dot(n, n));
-}
-
-double segmentDistanceToLine(const QVec& p, const QVec& q, const QVec& x, const QVec& n) {
-  const Q cp = cross(n, p - x);
-  const Q cq = cross(n, q - x);
-  if ((cp <= 0 && cq >= 0) || (cp >= 0 && cq <= 0)) return 0.0;
-  return std::min(distanceToLine(p, x, n), distanceToLine(q, x, n));
-}
-
-namespace {
-
-/// The line x + t·n against a counter-clockwise polygon: clip t by each edge's half-plane.
-bool clipPolygon(const Core& core, const QVec& x, const QVec& n, Q* lo, Q* hi) {
-  bool hasLo = false, hasHi = false;
-  for (int i = 0; i < edgeCount(core); ++i) {
-    const QVec e = edgeEnd(core, i) - edgeStart(core, i);
-    const Q a = cross(e, x - edgeStart(core, i));  // inside iff a + t·b >= 0
-    const Q b = cross(e, n);
-    if (b == 0) {
-      if (a < 0) return false;
-      continue;
-    }
-    const Q t = -a / b;
-    if (b > 0 && (!hasLo || t > *lo)) *lo = t, hasLo = true;
-    if (b < 0 && (!hasHi || t < *hi)) *hi = t, hasHi = true;
-  }
-  return hasLo && hasHi && *lo <= *hi;
-}
-
-/// The line x + t·n against segment [p, q] (or the point p when q == p).
-bool clipSegment(const QVec& p, const QVec& q, const QVec& x, const QVec& n, Q* lo, Q* hi) {
-  const Q nn = dot(n, n);
-  const Q denom = cross(n, q - p);
-  const Q side = cross(n, x - p);
-  if (denom == 0) {
-    if (cross(n, p - x) != 0) return false;
-    const Q tp = dot(p - x, n) / nn;
-    const Q tq = dot(q - x, n) / nn;
-    *lo = std::min(tp, tq);
-    *hi = std::max(tp, tq);
-    return true;
-  }
-  const Q s = side / denom;
-  if (s < 0 || s > 1) return false;
-  const QVec at{p.x + s * (q.x - p.x), p.y + s * (q.y - p.y)};
-  *lo = *hi = dot(at - x, n) / nn;
-  return true;
-}
-
-}  // namespace
-
-LineHit intersectLine(const Core& core, const QVec& x, const QVec& n, double window) {
-  LineHit h;
-  const auto& v = core.vertices;
-  if (v.size() >= 3) {
-    h.hit = clipPolygon(core, x, n, &h.tMin, &h.tMax);
-  } else {
-    h.hit = clipSegment(v.front(), v.back(), x, n, &h.tMin, &h.tMax);
-  }
-  if (h.hit) return h;
-  // Missed: the core's nearest point to the line is one of its vertices; the vertices about
-  // as near (a face parallel to the line has two) give the range of parameters.
-  std::vector<double> distance(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i)
-    distance[i] = distanceToLine(v[i], x, n);
-  h.missDistance = *std::min_element(distance.begin(), distance.end());
-  bool first = true;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (distance[i] > h.missDistance + window) continue;
-    const Q t = dot(v[i] - x, n) / dot(n, n);
-    if (first || t < h.tMin) h.tMin = t;
-    if (first || t > h.tMax) h.tMax = t;
-    first = false;
-  }
-  return h;
-}
-
-// --- one-sided chain segments ----------------------------------------------------------------
-// Geometry of docs/derivations/chain-segment.md (Box2D v3's one-sided chain segments): the
-// right perpendicular of an edge is its solid side's outward normal; a corner's Gauss map is
-// the arc of normals between the two pieces' normals.
-
-namespace {
-
-QVec rightPerp(const QVec& v) {
-  return {v.y, -v.x};
-}
-
-/// The point of segment [a, b] closest to x, and whether it lies strictly inside.
-std::pair<QVec, bool> closestOnSegment(const QVec& x, const QVec& a, const QVec& b) {
-  const QVec e = b - a;
-  const Q ee = dot(e, e);
-  const Q t = ee == 0 ? Q(0) : dot(x - a, e) / ee;
-  if (t <= 0) return {a, false};
-  if (t >= 1) return {b, false};
-  return {QVec{a.x + t * e.x, a.y + t * e.y}, true};
-}
-
-}  // namespace
-
-OneSided oneSidedOf(const ChainSegment& chain, const Transform& xf) {
-  OneSided c;
-  c.g1 = toWorld(xf, chain.ghost1);
-  c.p1 = toWorld(xf, chain.p1);
-  c.p2 = toWorld(xf, chain.p2);
-  c.g2 = toWorld(xf, chain.ghost2);
-  c.e = c.p2 - c.p1;
-  c.n0 = rightPerp(c.p1 - c.g1);
-  c.n1 = rightPerp(c.e);
-  c.n2 = rightPerp(c.g2 - c.p2);
-  c.convex1 = cross(c.p1 - c.g1, c.e) > 0;
-  c.convex2 = cross(c.e, c.g2 - c.p2) > 0;
-  return c;
-}
-
-NormalClass classifyNormal(const OneSided& c, const QVec& m) {
-  // m leans toward p1 (or is n1 itself): p1's corner decides; otherwise p2's.
-  if (dot(m, c.e) <= 0) {
-    if (!c.convex1) return NormalClass::snap;
-    return cross(m, c.n0) > 0 ? NormalClass::skip : NormalClass::admit;
-  }
-  if (!c.convex2) return NormalClass::snap;
-  return cross(c.n2, m) > 0 ? NormalClass::skip : NormalClass::admit;
-}
-
-QVec centroidOf(const Core& core) {
-  const auto& v = core.vertices;
-  if (v.size() == 1) return v[0];
-  if (v.size() == 2) return {(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2};
-  // Fan triangulation from v[0]: area-weighted triangle centroids.
-  Q area2 = 0;
-  QVec sum{0, 0};
-  for (std::size_t i = 1; i + 1 < v.size(); ++i) {
-    const QVec u = v[i] - v[0];
-    const QVec w = v[i + 1] - v[0];
-    const Q a = cross(u, w);
-    area2 += a;
-    sum = sum + QVec{a * (u.x + w.x), a * (u.y + w.y)};
-  }
-  return {v[0].x + sum.x / (3 * area2), v[0].y + sum.y / (3 * area2)};
-}
-
-ClosestPoints closestPoints(const Core& segment, const Core& other) {
-  ClosestPoints best;
-  if (signedDistanceOfOrigin(minkowskiDifference(segment, other)).sign <= 0) {
-    best.distanceSquare = 0;  // touching or overlapping
-    return best;
-  }
-  bool first = true;
-  auto offer = [&](const QVec& onSegment, const QVec& onOther, bool interior) {
-    const QVec d = onOther - onSegment;
-    const Q square = dot(d, d);
-    // Among equal distances prefer a point inside the segment (its face is then the feature).
-    if (first || square < best.distanceSquare ||
-        (square == best.distanceSquare && interior && !best.segmentInterior)) {
-      best = {square, onSegment, onOther, interior};
-      first = false;
-    }
-  };
-  const QVec& a = segment.vertices.front();
-  const QVec& b = segment.vertices.back();
-  for (const QVec& v : other.vertices) {
-    const auto [x, interior] = closestOnSegment(v, a, b);
-    offer(x, v, interior);
-  }
-  for (int i = 0; i < edgeCount(other); ++i) {
-    for (const QVec& end : {a, b})
-      offer(end, closestOnSegment(end, edgeStart(other, i), edgeEnd(other, i)).first, false);
-  }
-  return best;
 }
 
 }  // namespace touche::oracle::exact

@@ -4,8 +4,9 @@
 // Every shape is a convex core (a point, a segment or a polygon, world coordinates lifted
 // exactly into rationals) swept by a radius: circle = centre + r, capsule = segment + r,
 // segment = segment + 0, polygon = polygon + radius. Decisions (inside/outside, which facet,
-// contact or not) are exact; lengths are returned as the square root of an exact rational,
-// evaluated once at the end (judge() compares them with tolerances far above one rounding).
+// contact or not) are exact; lengths are returned as the correctly rounded double of an exact
+// value (ties to even), evaluated once at the end, so that the filtered path of judge()
+// (filtered.h, case_geometry.h), which rounds correctly as well, gives the same doubles.
 #pragma once
 
 #include <boost/multiprecision/gmp.hpp>
@@ -19,43 +20,116 @@ namespace touche::oracle::exact {
 using Q = boost::multiprecision::number<boost::multiprecision::gmp_rational,
                                         boost::multiprecision::et_off>;
 
-/// An exact 2D point or vector.
-struct QVec {
-  Q x;
-  Q y;
+/// A 2D point or vector over a number type: exact rationals (QVec) or filtered values.
+template <class N>
+struct VecOf {
+  N x;
+  N y;
 };
+/// An exact 2D point or vector.
+using QVec = VecOf<Q>;
 
-QVec operator+(const QVec& a, const QVec& b);
-QVec operator-(const QVec& a, const QVec& b);
-Q dot(const QVec& a, const QVec& b);
-Q cross(const QVec& a, const QVec& b);
+template <class N>
+VecOf<N> operator+(const VecOf<N>& a, const VecOf<N>& b) {
+  return {a.x + b.x, a.y + b.y};
+}
+template <class N>
+VecOf<N> operator-(const VecOf<N>& a, const VecOf<N>& b) {
+  return {a.x - b.x, a.y - b.y};
+}
+template <class N>
+N dot(const VecOf<N>& a, const VecOf<N>& b) {
+  return a.x * b.x + a.y * b.y;
+}
+template <class N>
+N cross(const VecOf<N>& a, const VecOf<N>& b) {
+  return a.x * b.y - a.y * b.x;
+}
 /// Lifts a finite double vector exactly (callers validate first: GMP aborts on NaN).
-QVec lift(Vec2 v);
-/// The double nearest-ish to q (one rounding; judge() tolerances are far coarser).
+template <class N>
+VecOf<N> liftAs(Vec2 v) {
+  return {N(v.x), N(v.y)};
+}
+inline QVec lift(Vec2 v) {
+  return liftAs<Q>(v);
+}
+
+/// The correctly rounded double of q (ties to even; an exact zero is +0).
 double toDouble(const Q& q);
-/// √square (square ≥ 0) and w/√g (g > 0), nearest-ish, with no intermediate underflow: never
-/// a length squared in double (shapes 2^-537 wide would measure 0).
+/// The correctly rounded √square (square ≥ 0) and w/√g (g > 0), with no intermediate
+/// underflow: never a length squared in double (shapes 2^-537 wide would measure 0).
 double sqrtToDouble(const Q& square);
 double quotientToDouble(const Q& w, const Q& g);
+/// The same with the accuracy the filtered overloads may settle for (filtered.h, Step 5b):
+/// exact rationals always round correctly.
+inline double toDouble(const Q& q, double /*accuracy*/) {
+  return toDouble(q);
+}
+inline double sqrtToDouble(const Q& square, double /*accuracy*/) {
+  return sqrtToDouble(square);
+}
+inline double quotientToDouble(const Q& w, const Q& g, double /*accuracy*/) {
+  return quotientToDouble(w, g);
+}
+/// How accurate a filtered output must be when it cannot be proven correctly rounded
+/// (filtered.h, Step 5b): lengths and coordinates, and unit vectors' components. 0: only
+/// correctly rounded outputs.
+struct Accuracy {
+  double length = 0.0;
+  double direction = 0.0;
+};
+/// Sign of w/√g − k (g > 0), by signs and squares.
+int signQuotientMinus(const Q& w, const Q& g, const Q& k);
+
+/// The decisions the generic kernels (case_geometry.h) take, on exact rationals: they never
+/// fail (the filtered overloads, filtered.h, throw Uncertain instead).
+inline int signOf(const Q& q) {
+  return q.sign();
+}
+inline int compareValues(const Q& a, const Q& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+inline Q minValue(const Q& a, const Q& b) {
+  return b < a ? b : a;
+}
+inline Q maxValue(const Q& a, const Q& b) {
+  return a < b ? b : a;
+}
 
 /// A convex core swept by a radius. `vertices` has 1 (point), 2 (segment) or ≥ 3 entries
 /// (counter-clockwise polygon, no three collinear). Edges of a 2-vertex core run both ways.
-struct Core {
-  std::vector<QVec> vertices;
-  Q radius;
+template <class N>
+struct CoreOf {
+  std::vector<VecOf<N>> vertices;
+  N radius;
   bool isPolygonLike() const { return vertices.size() >= 2; }
 };
+using Core = CoreOf<Q>;
 
-/// The world core of a shape; `skin` is added to the radius of polygons and segments.
+/// The world core of a shape; `skin` is added to the radius of polygons and segments
+/// (case_geometry.h, coreOfAs, for any number type).
 Core coreOf(const Shape& shape, const Transform& xf, double skin);
 
 /// Edge i of a core: from vertex i to vertex i+1 (mod count); for a 2-vertex core edge 0 is
 /// p1→p2 and edge 1 is p2→p1. A 1-vertex core has no edge.
-int edgeCount(const Core& core);
-QVec edgeStart(const Core& core, int i);
-QVec edgeEnd(const Core& core, int i);
+template <class N>
+int edgeCount(const CoreOf<N>& core) {
+  return core.vertices.size() < 2 ? 0 : static_cast<int>(core.vertices.size());
+}
+template <class N>
+const VecOf<N>& edgeStart(const CoreOf<N>& core, int i) {
+  return core.vertices[static_cast<std::size_t>(i)];
+}
+template <class N>
+const VecOf<N>& edgeEnd(const CoreOf<N>& core, int i) {
+  return core.vertices[(static_cast<std::size_t>(i) + 1) % core.vertices.size()];
+}
 /// The outward (unnormalised) normal of edge i: the edge rotated clockwise.
-QVec edgeNormal(const Core& core, int i);
+template <class N>
+VecOf<N> edgeNormal(const CoreOf<N>& core, int i) {
+  const VecOf<N> e = edgeEnd(core, i) - edgeStart(core, i);
+  return {e.y, -e.x};
+}
 
 /// Convex hull (counter-clockwise, no collinear vertices) of {b − a : a in A, b in B}: the
 /// Minkowski difference of two cores. 1, 2 or ≥ 3 vertices.
@@ -73,61 +147,5 @@ SignedLength signedDistanceOfOrigin(const std::vector<QVec>& hull);
 /// The point of the hull's boundary closest to the origin (the hull's only point when it has
 /// one): from the origin, the direction in which the cores are farthest apart when they are.
 QVec closestPointToOrigin(const std::vector<QVec>& hull);
-
-/// min over the hull of dot(n, d): the separation of the cores along the unnormalised n.
-Q minDot(const std::vector<QVec>& hull, const QVec& n);
-
-/// Where the line x + t·n meets a core: [tMin, tMax] when it does (hit). Otherwise the core
-/// vertices within `window` (a length) of the nearest one's distance from the line stand in:
-/// [tMin, tMax] spans their parameters, and missDistance is the nearest one's distance.
-struct LineHit {
-  bool hit = false;
-  Q tMin;
-  Q tMax;
-  double missDistance = 0.0;  ///< 0 when hit
-};
-LineHit intersectLine(const Core& core, const QVec& x, const QVec& n, double window);
-
-/// Distance from a point to the line x + t·n (rounded once).
-double distanceToLine(const QVec& p, const QVec& x, const QVec& n);
-/// Distance from segment [p, q] to the line x + t·n (0 when they cross).
-double segmentDistanceToLine(const QVec& p, const QVec& q, const QVec& x, const QVec& n);
-
-// --- one-sided chain segments (docs/derivations/chain-segment.md) ---------------------------
-
-/// A chain segment p1 → p2 with ghosts g1 (before p1) and g2 (after p2), in the world frame.
-/// It collides on its right only: n1 = rightPerp(p2 − p1). The corner at p1 is convex when
-/// the chain turns strictly left there (cross(p1 − g1, p2 − p1) > 0); its neighbour's normal
-/// n0 = rightPerp(p1 − g1); likewise at p2 with n2 = rightPerp(g2 − p2). Normals unnormalised.
-struct OneSided {
-  QVec g1, p1, p2, g2;
-  QVec e;   ///< p2 − p1
-  QVec n0;  ///< the previous piece's normal
-  QVec n1;  ///< the segment's normal (the solid side is behind it)
-  QVec n2;  ///< the next piece's normal
-  bool convex1 = false;
-  bool convex2 = false;
-};
-OneSided oneSidedOf(const ChainSegment& chain, const Transform& xf);
-
-/// Where a candidate normal m (from the chain toward the other shape) falls on the corner's
-/// Gauss map: `admit` inside the chain segment's normal arc (from n0 at a convex p1, else n1,
-/// through n1, to n2 at a convex p2, else n1); `skip` beyond a convex corner's neighbour
-/// normal (that neighbour owns the contact); `snap` beyond n1 at a concave or flat corner
-/// (the contact is taken along n1).
-enum class NormalClass { skip, admit, snap };
-NormalClass classifyNormal(const OneSided& chain, const QVec& m);
-
-/// The area centroid of a polygon core, the midpoint of a two-vertex core, the point itself.
-QVec centroidOf(const Core& core);
-
-/// The closest points of a segment core (2 vertices) and another core, when they are apart.
-struct ClosestPoints {
-  Q distanceSquare;  ///< 0 when the cores touch or overlap
-  QVec onSegment;
-  QVec onOther;
-  bool segmentInterior = false;  ///< the segment's point lies strictly between its ends
-};
-ClosestPoints closestPoints(const Core& segment, const Core& other);
 
 }  // namespace touche::oracle::exact

@@ -15,10 +15,11 @@
 #include <sstream>
 #include <utility>
 
+#include "case_geometry.h"
 #include "exact_arithmetic.h"
-#include "exact_geometry.h"
 #include "explain.h"
 #include "feature_ids.h"
+#include "geometry_kernels.h"
 #include "one_sided.h"
 #include "touche/oracle/judge.h"
 
@@ -47,16 +48,6 @@ double skinOf(const Shape& s, const DeclaredConventions& conventions) {
   return skinned ? conventions.skinRadius : 0.0;
 }
 
-/// Sign of w/√g − k (g > 0), by signs and squares.
-int signQuotientMinus(const Q& w, const Q& g, const Q& k) {
-  if (w >= 0 && k <= 0) return (w == 0 && k == 0) ? 0 : 1;
-  if (w <= 0 && k >= 0) return -1;
-  const Q lhs = w * w;
-  const Q rhs = k * k * g;
-  const int bySquares = lhs > rhs ? 1 : (lhs < rhs ? -1 : 0);
-  return w > 0 ? bySquares : -bySquares;
-}
-
 /// A direction an engine may build its normal from: a face normal of either core (built over
 /// the edge's length) or, when the cores are apart or one is a point, the direction between
 /// their closest points (built over the cores' distance). The engine's rounding of the base's
@@ -76,91 +67,20 @@ struct NormalSource {
 
 /// The exact facts of a case, independent of any engine's answer.
 struct Facts {
-  Core a;
-  Core b;
-  std::vector<QVec> difference;  ///< hull of B's core minus A's core
-  Q radius;                      ///< rA + rB (skins included)
-  bool faceAxes = false;         ///< faceNormalsOnly applies: best over face axes only
-  bool contact = false;          ///< exact: within the margin
-  int side = 0;                  ///< exact sign of (best separation − margin): 0 touching
-  double best = 0.0;             ///< best separation of the shapes over all (or face) axes
-  double boundary = 0.0;         ///< |best − margin|
+  double radius = 0.0;    ///< rA + rB (skins included)
+  bool faceAxes = false;  ///< faceNormalsOnly applies: best over face axes only
+  bool contact = false;   ///< exact: within the margin
+  int side = 0;           ///< exact sign of (best separation − margin): 0 touching
+  double best = 0.0;      ///< best separation of the shapes over all (or face) axes
+  double boundary = 0.0;  ///< |best − margin|
   /// Every direction the best separation can be taken along (face axes only when faceAxes):
-  /// the hull's face normals, and the closest points' direction when the origin is outside.
+  /// the cores' face normals, and the closest points' direction when the origin is outside
+  /// their Minkowski difference.
   std::vector<NormalSource> sources;
 };
 
-/// The unit vector of an exact nonzero direction, without squaring it in double.
-Vec2 unitOf(const QVec& v) {
-  const Q square = exact::dot(v, v);
-  return {exact::quotientToDouble(v.x, square), exact::quotientToDouble(v.y, square)};
-}
-
-/// The face normals of both cores (B's negated: from A to B) as sources.
-void addFaceSources(Facts& f) {
-  for (const bool onB : {false, true}) {
-    const Core& core = onB ? f.b : f.a;
-    for (int i = 0; i < exact::edgeCount(core); ++i) {
-      QVec n = exact::edgeNormal(core, i);
-      if (onB) n = QVec{-n.x, -n.y};
-      const QVec e = exact::edgeEnd(core, i) - exact::edgeStart(core, i);
-      const Q nn = exact::dot(n, n);
-      if (nn == 0) continue;
-      f.sources.push_back({"face " + std::to_string(i) + (onB ? " of B" : " of A"), unitOf(n),
-                           exact::sqrtToDouble(exact::dot(e, e)),
-                           exact::quotientToDouble(exact::minDot(f.difference, n), nn) -
-                               exact::toDouble(f.radius)});
-    }
-  }
-}
-
-/// The closest points' direction, when the origin is off the cores' Minkowski difference (the
-/// cores are apart, or one of them is a point or a segment the other's core does not reach).
-void addClosestSource(Facts& f, const exact::SignedLength& d) {
-  if (d.sign <= 0 && f.difference.size() >= 3) return;
-  const QVec p = exact::closestPointToOrigin(f.difference);
-  const Q square = exact::dot(p, p);
-  if (square == 0) return;
-  const double distance = exact::sqrtToDouble(square);
-  f.sources.push_back({"the cores' closest points", unitOf(p), distance,
-                       distance - exact::toDouble(f.radius), false});
-}
-
-/// Best separation over the face axes of both polygon cores: A's outward normals, and B's
-/// outward normals negated; exact argmax by signs and squares, value rounded once.
-void bestOverFaceAxes(Facts& f, const Q& margin) {
-  Q bestW, bestG;
-  bool first = true;
-  auto consider = [&](const QVec& axis) {
-    const Q w = exact::minDot(f.difference, axis);
-    const Q g = exact::dot(axis, axis);
-    // w/√g > bestW/√bestG  ⟺  sign(w·√bestG − bestW·√g) > 0; compare squares with signs.
-    bool better = first;
-    if (!first) {
-      const Q l = w * abs(w) * bestG;
-      const Q r = bestW * abs(bestW) * g;
-      better = l > r;
-    }
-    if (better) bestW = w, bestG = g, first = false;
-  };
-  for (int i = 0; i < exact::edgeCount(f.a); ++i)
-    consider(exact::edgeNormal(f.a, i));
-  for (int i = 0; i < exact::edgeCount(f.b); ++i) {
-    const QVec n = exact::edgeNormal(f.b, i);
-    consider(QVec{-n.x, -n.y});
-  }
-  f.side = signQuotientMinus(bestW, bestG, margin + f.radius);
-  f.contact = f.side <= 0;
-  f.best = exact::quotientToDouble(bestW, bestG) - exact::toDouble(f.radius);
-}
-
-Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
+Facts factsOf(const Case& c, const DeclaredConventions& conventions, const CaseGeometry& g) {
   Facts f;
-  f.a = exact::coreOf(c.a, c.xfA, skinOf(c.a, conventions));
-  f.b = exact::coreOf(c.b, c.xfB, skinOf(c.b, conventions));
-  f.difference = exact::minkowskiDifference(f.a, f.b);
-  f.radius = f.a.radius + f.b.radius;
-  const Q margin(conventions.margin);
   // Face axes: a polygon against a polygon, a segment or a chain segment (whose faces are its
   // two sides); a circle or capsule has no face to take.
   const auto hasFaces = [](ShapeType t) {
@@ -170,44 +90,19 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions) {
   const ShapeType tb = typeOf(c.b);
   f.faceAxes = conventions.faceNormalsOnly && hasFaces(ta) && hasFaces(tb) &&
                (ta == ShapeType::polygon || tb == ShapeType::polygon);
-  addFaceSources(f);
-  if (f.faceAxes) {
-    bestOverFaceAxes(f, margin);
-  } else {
-    const exact::SignedLength d = exact::signedDistanceOfOrigin(f.difference);
-    const Q limit = margin + f.radius;  // contact iff d <= limit (limit >= 0)
-    f.contact = d.sign <= 0 || d.square <= limit * limit;
-    if (limit == 0 || d.sign < 0) {
-      f.side = limit == 0 ? d.sign : -1;
-    } else {
-      f.side = d.sign == 0 ? -1 : (d.square > limit * limit) - (d.square < limit * limit);
-    }
-    f.best = d.value() - exact::toDouble(f.radius);
-    addClosestSource(f, d);
+  const TwoSidedFacts t = g.twoSided(f.faceAxes, conventions.margin);
+  f.radius = g.radius();
+  f.contact = t.contact;
+  f.side = t.side;
+  f.best = t.best;
+  f.sources.reserve(t.sources.size());
+  for (const SourceFacts& s : t.sources) {
+    f.sources.push_back({s.face ? "face " + std::to_string(s.edge) + (s.onB ? " of B" : " of A")
+                                : std::string("the cores' closest points"),
+                         s.direction, s.base, s.separation, s.face});
   }
   f.boundary = std::fabs(f.best - conventions.margin);
   return f;
-}
-
-int parallelEdge(const Core& core, Vec2 direction, double allowance);
-
-/// Largest extent of a core plus its radius: the lever arm a normal's error acts on.
-double leverOf(const Core& core) {
-  double lever = 0.0;
-  for (const QVec& v : core.vertices) {
-    const QVec d = v - core.vertices.front();
-    lever = std::max(lever, exact::sqrtToDouble(exact::dot(d, d)));
-  }
-  return lever + exact::toDouble(core.radius);
-}
-
-double shortestEdgeOf(const Core& core) {
-  double shortest = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < exact::edgeCount(core); ++i) {
-    const QVec e = exact::edgeEnd(core, i) - exact::edgeStart(core, i);
-    shortest = std::min(shortest, exact::sqrtToDouble(exact::dot(e, e)));
-  }
-  return shortest;
 }
 
 /// A reported point as judged: its normal (the manifold's, or its own) turned A→B, and its id
@@ -241,6 +136,7 @@ struct Along {
 
 /// Everything one judgement needs, with the allowances worked out for this case.
 struct Judge {
+  const CaseGeometry& geometry;
   const Case& c;
   Reported actual;  ///< in touche's direction (A→B); placement as declared
   const DeclaredConventions& conv;
@@ -274,6 +170,11 @@ struct Judge {
   double sagittaB = 0.0;
 };
 
+/// A core is a point: a circle (or a capsule of zero length).
+bool isCircleCase(const Judge& j) {
+  return j.geometry.vertexCount(true) == 1 || j.geometry.vertexCount(false) == 1;
+}
+
 /// How far a normal built from `s` may turn: the engine's rounding of the base's ends (the
 /// length allowance plus its declared rounding band) over the base, plus the normal's own
 /// rounding; a base inside the rounding leaves the direction free (2: even opposite).
@@ -300,11 +201,11 @@ void setTurn(Judge& j, double turn) {
   j.normalAllowance = turn;
   j.lengthAllowance = errorAlong(j, turn);
   j.lateralAllowance = j.lengthAllowance;
-  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
+  const bool polygons = j.geometry.vertexCount(true) >= 3 && j.geometry.vertexCount(false) >= 3;
   if (j.conv.sidePlanesExtendedByRadius && polygons) {
-    j.lateralAllowance += exact::toDouble(j.facts.radius);
+    j.lateralAllowance += j.facts.radius;
   }
-  const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
+  const bool circle = isCircleCase(j);
   if (circle) j.lateralAllowance += j.conv.insideEpsilon;
 }
 
@@ -324,31 +225,45 @@ double sagittas(const Judge& j) {
   return j.sagittaA + j.sagittaB;
 }
 
-void setAllowances(Judge& j) {
-  // The declared bands as compare() reads them (toleranceFor): the relative band of the
-  // edge pairs is then the same Tolerance::axisTieBand for both judges.
+/// The tolerance of the case: the declared bands as compare() reads them (toleranceFor), so
+/// that the relative band of the edge pairs is the same Tolerance::axisTieBand for both judges.
+Tolerance toleranceOf(const Case& c, const DeclaredConventions& conventions) {
   Conventions forTolerance;
-  forTolerance.precision = j.conv.precision;
-  forTolerance.tieBand = j.conv.tieBand;
-  forTolerance.tieBandUnits = j.conv.tieBandUnits;
-  forTolerance.relativeTieBand = j.conv.relativeTieBand;
-  forTolerance.relativeTieBandOffset = j.conv.relativeTieBandOffset;
-  forTolerance.chainOwnership = j.conv.chainOwnership;
-  forTolerance.relativeTieBandPairs = j.conv.relativeTieBandPairs;
-  j.tol = toleranceFor(j.c, forTolerance);
-  j.tol.margin = j.conv.margin;
-  j.lever = std::max(leverOf(j.facts.a), leverOf(j.facts.b));
+  forTolerance.precision = conventions.precision;
+  forTolerance.tieBand = conventions.tieBand;
+  forTolerance.tieBandUnits = conventions.tieBandUnits;
+  forTolerance.relativeTieBand = conventions.relativeTieBand;
+  forTolerance.relativeTieBandOffset = conventions.relativeTieBandOffset;
+  forTolerance.chainOwnership = conventions.chainOwnership;
+  forTolerance.relativeTieBandPairs = conventions.relativeTieBandPairs;
+  Tolerance tol = toleranceFor(c, forTolerance);
+  tol.margin = conventions.margin;
+  return tol;
+}
+
+/// How accurately the filter must know an output it cannot round correctly (filtered.h,
+/// Step 5b): 2^-40 of the tolerance's unit (of its epsilon for unit vectors). Every allowance
+/// is tens of units, so no comparison can turn on such an error, and an explanation's four
+/// digits show it only by a freak of decimal rounding.
+exact::Accuracy accuracyOf(const Tolerance& tol) {
+  return {0x1p-40 * tol.unit, 0x1p-40 * tol.epsilon};
+}
+
+void setAllowances(Judge& j) {
+  j.lever = j.geometry.lever();
   j.sceneWide =
       typeOf(j.c.a) == ShapeType::chainSegment || typeOf(j.c.b) == ShapeType::chainSegment;
   // Until the normal is judged, a direction known to the normal's own rounding; a chain
   // segment's rules take the scene's worst (the shortest edge of either core).
   double turn = j.tol.normal();
-  const double edge = std::min(shortestEdgeOf(j.facts.a), shortestEdgeOf(j.facts.b));
-  if (j.sceneWide && std::isfinite(edge) && edge > 0.0) turn += j.tol.length() / edge;
+  if (j.sceneWide) {
+    const double edge = j.geometry.shortestEdge();
+    if (std::isfinite(edge) && edge > 0.0) turn += j.tol.length() / edge;
+  }
   setTurn(j, turn);
   // A circle has no face: no reference-face hysteresis, but the declared inside epsilon (a
   // centre that close outside a polygon counts as inside, with that face's normal).
-  const bool circle = j.facts.a.vertices.size() == 1 || j.facts.b.vertices.size() == 1;
+  const bool circle = isCircleCase(j);
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
@@ -514,19 +429,24 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
 /// (its exact separation at the margin), the shapes' supporting features overlap along the
 /// tangent in one point at most — the reference face's side planes moved out by the radius
 /// when the engine declares it — so a clip finds one point (dropsCornerTouches).
+/// Decided on the exact cores (a rare path: exact arithmetic, a missed contact, touching).
 bool cornerTouch(const Judge& j) {
   if (j.facts.side != 0) return false;
-  const Q limit = Q(j.conv.margin) + j.facts.radius;
-  const bool polygons = j.facts.a.vertices.size() >= 3 && j.facts.b.vertices.size() >= 3;
-  const bool extended = j.conv.sidePlanesExtendedByRadius && polygons && j.facts.radius > 0;
+  const Core& coreA = j.geometry.exactCore(true);
+  const Core& coreB = j.geometry.exactCore(false);
+  const Q radius = coreA.radius + coreB.radius;
+  const Q limit = Q(j.conv.margin) + radius;
+  const bool polygons = coreA.vertices.size() >= 3 && coreB.vertices.size() >= 3;
+  const bool extended = j.conv.sidePlanesExtendedByRadius && polygons && radius > 0;
   bool any = false;
   for (const bool onB : {false, true}) {
-    const Core& reference = onB ? j.facts.b : j.facts.a;
+    const Core& reference = onB ? coreB : coreA;
     for (int i = 0; i < exact::edgeCount(reference); ++i) {
       QVec u = exact::edgeNormal(reference, i);
       if (onB) u = QVec{-u.x, -u.y};
       const Q g = exact::dot(u, u);
-      if (g == 0 || signQuotientMinus(exact::minDot(j.facts.difference, u), g, limit) != 0) {
+      if (g == 0 ||
+          exact::signQuotientMinus(exact::separationNumerator(coreA, coreB, u), g, limit) != 0) {
         continue;
       }
       // The extension r·|u| is exact only when |u| is rational (an axis-aligned face).
@@ -551,9 +471,9 @@ bool cornerTouch(const Judge& j) {
         }
         return range;
       };
-      auto [loA, hiA] = span(j.facts.a, true);
-      auto [loB, hiB] = span(j.facts.b, false);
-      const Q e = j.facts.radius * length;
+      auto [loA, hiA] = span(coreA, true);
+      auto [loB, hiB] = span(coreB, false);
+      const Q e = radius * length;
       if (onB)
         loB -= e, hiB += e;
       else
@@ -677,12 +597,9 @@ double normalBand(const Judge& j, double best) {
 /// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h); false
 /// (and a failure recorded) when it does not.
 bool oneSidedNormalAdmissible(Judge& j, Vec2 normal) {
-  if (exact::normalAdmissible(*j.oneSided, normal, j.normalAllowance)) return true;
-  const exact::OneSided& s = j.oneSided->chain;
-  auto unit = [](const QVec& v) {
-    const Vec2 d{exact::toDouble(v.x), exact::toDouble(v.y)};
-    return (1.0 / length(d)) * d;
-  };
+  if (j.geometry.normalAdmissible(*j.oneSided, normal, j.normalAllowance)) return true;
+  const exact::OneSidedFacts& s = *j.oneSided;
+  auto unit = [](Vec2 d) { return (1.0 / length(d)) * d; };
   j.notes << "  one-sided chain segment: normal (" << sci(normal.x) << ", " << sci(normal.y)
           << ") is off the segment's normal arc (n0 " << (s.convex1 ? "" : "unused, concave ")
           << "(" << sci(unit(s.n0).x) << ", " << sci(unit(s.n0).y) << "), n1 (" << sci(unit(s.n1).x)
@@ -727,10 +644,7 @@ void judgeNormal(Judge& j, Vec2 normal, const std::string& check) {
     if (j.oneSided->exclusion != exact::Exclusion::no || j.oneSided->normalIsN1) return;
   }
   const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
-  const QVec n = exact::lift(normal);
-  const double along =
-      exact::quotientToDouble(exact::minDot(j.facts.difference, n), exact::dot(n, n)) -
-      exact::toDouble(j.facts.radius);
+  const double along = j.geometry.separationAlong(normal);
   const double deficit = best - along;
   if (!j.sceneWide) matchNormalSource(j, normal);
   if (deficit <= j.lengthAllowance) return;
@@ -817,23 +731,6 @@ struct PointFacts {
   std::array<double, 3> offsets = {};
 };
 
-/// How a shape's surface is found on a point's line: where the line meets its core, or the
-/// core's support plane along the normal (the reference face's level, which the engine
-/// measures against also where the line leaves the core through a neighbouring face: a
-/// circle centre inside a polygon beyond the face's end, or a side plane extended by the
-/// radius). At most one of the two shapes is taken at its support plane.
-enum class Surface { line, support };
-
-/// The parameter t of the support plane of `core` along ±n, on the line x + t·n.
-Q supportParameter(const Core& core, const QVec& x, const QVec& n, bool largest) {
-  Q best = exact::dot(core.vertices.front() - x, n);
-  for (const QVec& v : core.vertices) {
-    const Q t = exact::dot(v - x, n);
-    if (largest ? t > best : t < best) best = t;
-  }
-  return best / exact::dot(n, n);
-}
-
 /// A circle the engine declares it replaces by a polygon (circleSegments), met along the line
 /// x + t·n̂: the polygon touches the circle only at its vertices, so the point's line is not
 /// radial and the circle is measured on its chord. Sets the surface (the chord's end facing
@@ -850,21 +747,13 @@ void circleChord(const Judge& j, bool onA, Vec2 x, Vec2 normal, double* surface,
 }
 
 PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb) {
-  const QVec x = exact::lift(point);
-  const QVec n = exact::lift(normal);
-  const double norm = exact::sqrtToDouble(exact::dot(n, n));
-  exact::LineHit onA = exact::intersectLine(j.facts.a, x, n, j.lengthAllowance);
-  exact::LineHit onB = exact::intersectLine(j.facts.b, x, n, j.lengthAllowance);
-  if (sa == Surface::support) onA.tMax = supportParameter(j.facts.a, x, n, true);
-  if (sb == Surface::support) onB.tMin = supportParameter(j.facts.b, x, n, false);
+  const LineFacts line = j.geometry.lineFacts(point, normal, sa, sb, j.lengthAllowance);
   PointFacts p;
-  p.missA = onA.missDistance;
-  p.missB = onB.missDistance;
-  const double rA = exact::toDouble(j.facts.a.radius);
-  const double rB = exact::toDouble(j.facts.b.radius);
-  p.separation = exact::toDouble(onB.tMin - onA.tMax) * norm - rA - rB;
-  double surfaceA = exact::toDouble(onA.tMax) * norm + rA;  // along n̂ from the point
-  double surfaceB = exact::toDouble(onB.tMin) * norm - rB;
+  p.missA = line.missA;
+  p.missB = line.missB;
+  p.separation = line.separation;
+  double surfaceA = line.surfaceA;  // along n̂ from the point
+  double surfaceB = line.surfaceB;
   if (j.sagittaA > 0.0) circleChord(j, true, point, normal, &surfaceA, &p.missA);
   if (j.sagittaB > 0.0) circleChord(j, false, point, normal, &surfaceB, &p.missB);
   if (j.sagittaA > 0.0 || j.sagittaB > 0.0) p.separation = surfaceB - surfaceA;
@@ -1049,10 +938,9 @@ void judgePoints(Judge& j, const std::vector<Along>& along) {
 // --- 5. face–face contact has two points ----------------------------------------------------
 
 /// The edge of `core` whose outward unit normal is within the allowance of `direction`.
-int parallelEdge(const Core& core, Vec2 direction, double allowance) {
-  for (int i = 0; i < exact::edgeCount(core); ++i) {
-    const QVec e = exact::edgeNormal(core, i);
-    const Vec2 u{exact::toDouble(e.x), exact::toDouble(e.y)};
+int parallelEdge(const Judge& j, bool onA, Vec2 direction, double allowance) {
+  for (int i = 0; i < j.geometry.edgeCount(onA); ++i) {
+    const Vec2 u = j.geometry.edgeNormal(onA, i);
     const double len = length(u);
     if (len > 0 && dot(u, direction) > 0 && std::fabs(cross(u, direction)) <= allowance * len) {
       return i;
@@ -1066,14 +954,14 @@ void judgeFaceFace(Judge& j) {
   if (j.actual.points.size() >= 2) return;
   const Vec2 normal = j.actual.hasNormal ? j.actual.normal : j.actual.points.front().normal;
   const Vec2 n = (1.0 / length(normal)) * normal;
-  const int ea = parallelEdge(j.facts.a, n, j.normalAllowance);
-  const int eb = parallelEdge(j.facts.b, -n, j.normalAllowance);
+  const int ea = parallelEdge(j, true, n, j.normalAllowance);
+  const int eb = parallelEdge(j, false, -n, j.normalAllowance);
   if (ea < 0 || eb < 0) return;
   // Overlap of the two edges along the tangent, and the separation at both of its ends.
   const Vec2 t{-n.y, n.x};
-  auto at = [](const QVec& v) { return Vec2{exact::toDouble(v.x), exact::toDouble(v.y)}; };
-  const Vec2 a0 = at(exact::edgeStart(j.facts.a, ea)), a1 = at(exact::edgeEnd(j.facts.a, ea));
-  const Vec2 b0 = at(exact::edgeStart(j.facts.b, eb)), b1 = at(exact::edgeEnd(j.facts.b, eb));
+  const CaseGeometry& g = j.geometry;
+  const Vec2 a0 = g.vertex(true, ea), a1 = g.vertex(true, (ea + 1) % g.vertexCount(true));
+  const Vec2 b0 = g.vertex(false, eb), b1 = g.vertex(false, (eb + 1) % g.vertexCount(false));
   const double lo = std::max(std::min(dot(a0, t), dot(a1, t)), std::min(dot(b0, t), dot(b1, t)));
   const double hi = std::min(std::max(dot(a0, t), dot(a1, t)), std::max(dot(b0, t), dot(b1, t)));
   if (hi - lo <= 2.0 * j.lateralAllowance) return;
@@ -1093,45 +981,23 @@ void judgeFaceFace(Judge& j) {
 // --- 6. ids ---------------------------------------------------------------------------------
 
 /// Whether feature (type, index) exists on `core`.
-bool exists(const Core& core, FeatureType type, int index) {
+bool exists(const Judge& j, bool onA, FeatureType type, int index) {
   const int count =
-      type == FeatureType::vertex ? static_cast<int>(core.vertices.size()) : exact::edgeCount(core);
+      type == FeatureType::vertex ? j.geometry.vertexCount(onA) : j.geometry.edgeCount(onA);
   return index < count;
 }
 
-/// Whether feature (type, index) of `core` lies on the line x + t·n (within `allowance`), on
-/// the core's side facing the other shape (A's faces B along n, B faces A along −n): a line
-/// through a shape also crosses the face on its far side, and passes the vertices of a face
-/// parallel to it at any depth, which are no feature of a point on the near side.
-/// - a vertex: on the line, and the core's extreme along ±n on the line through the vertex
-///   itself (so the test does not depend on where beside the vertex the point's line passes);
-/// - a face: on the line, and its outward normal not turned away from the other shape by more
-///   than `turn` (the normal's allowance; a face parallel to the normal passes).
-bool onFeature(const Core& core, bool onA, FeatureType type, int index, const QVec& x,
-               const QVec& n, double allowance, double turn) {
-  const Q nn = exact::dot(n, n);
-  if (type == FeatureType::vertex) {
-    const QVec& v = core.vertices[index];
-    if (exact::distanceToLine(v, x, n) > allowance) return false;
-    const exact::LineHit through = exact::intersectLine(core, v, n, allowance);
-    const Q beyond = onA ? through.tMax : -through.tMin;  // how far the core reaches past v
-    return beyond <= 0 || beyond * beyond * nn <= Q(allowance) * Q(allowance);
-  }
-  const QVec a = exact::edgeStart(core, index), b = exact::edgeEnd(core, index);
-  if (exact::segmentDistanceToLine(a, b, x, n) > allowance) return false;
-  const QVec outward = exact::edgeNormal(core, index);
-  const Q facing = onA ? exact::dot(outward, n) : -exact::dot(outward, n);
-  if (facing >= 0) return true;
-  // cos of the angle between the face's normal and ±n, against −turn: by signs and squares.
-  const Q limit = Q(turn) * Q(turn) * exact::dot(outward, outward) * nn;
-  return facing * facing <= limit;
+/// Whether feature (type, index) of A's or B's core lies on the line x + t·n (within
+/// `allowance`), on the core's side facing the other shape (CaseGeometry::featureOnLine).
+bool onFeature(const Judge& j, bool onA, FeatureType type, int index, Vec2 x, Vec2 n,
+               double allowance, double turn) {
+  return j.geometry.featureOnLine(onA, type == FeatureType::vertex, index, x, n, allowance, turn);
 }
 
 /// "A (a polygon) has vertices 0 to 3 and faces 0 to 3": the ids a shape's features take.
 std::string featuresOf(const Judge& j, bool onA) {
-  const Core& core = onA ? j.facts.a : j.facts.b;
-  const int vertices = static_cast<int>(core.vertices.size());
-  const int faces = exact::edgeCount(core);
+  const int vertices = j.geometry.vertexCount(onA);
+  const int faces = j.geometry.edgeCount(onA);
   std::string text = std::string(onA ? "A" : "B") + " (a " +
                      std::string(shapeTypeName(typeOf(onA ? j.c.a : j.c.b))) + ") has ";
   if (faces == 0) return text + "vertex 0 only";
@@ -1179,7 +1045,6 @@ bool halfJudged(const Judge& j, bool onA) {
 std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes,
                         bool* offTheLine) {
   const Point& mp = j.actual.points[i];
-  const QVec n = exact::lift(mp.normal);
   const struct {
     bool onA;
     FeatureType type;
@@ -1188,10 +1053,9 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
   std::string missing;
   for (const auto& side : sides) {
     if (!halfJudged(j, side.onA)) continue;
-    const Core& core = side.onA ? j.facts.a : j.facts.b;
     const std::string name =
         std::string(side.onA ? "A's " : "B's ") + featureName(side.type, side.index);
-    if (!exists(core, side.type, side.index)) {
+    if (!exists(j, side.onA, side.type, side.index)) {
       if (notes) {
         j.notes << "  point " << i << "'s id: " << name << " does not exist; "
                 << featuresOf(j, side.onA) << "\n";
@@ -1199,8 +1063,8 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
       missing += (missing.empty() ? "" : " nor ") + name;
       continue;
     }
-    if (!onFeature(core, side.onA, side.type, side.index, exact::lift(mp.point), n,
-                   j.lateralAllowance, j.normalAllowance)) {
+    if (!onFeature(j, side.onA, side.type, side.index, mp.point, mp.normal, j.lateralAllowance,
+                   j.normalAllowance)) {
       *offTheLine = true;
       missing += (missing.empty() ? "" : " nor ") + name;
     }
@@ -1226,8 +1090,8 @@ void judgeIdGeometry(Judge& j, std::size_t i) {
     return fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
   }
   const auto [a, b] = *id.vertices;
-  const int countA = static_cast<int>(j.facts.a.vertices.size());
-  const int countB = static_cast<int>(j.facts.b.vertices.size());
+  const int countA = j.geometry.vertexCount(true);
+  const int countB = j.geometry.vertexCount(false);
   if (a >= countA || b >= countB) {
     j.notes << "  point " << i << "'s id: key " << id.key << " names vertex " << a << " of A and "
             << b << " of B; " << featuresOf(j, true) << ", " << featuresOf(j, false) << "\n";
@@ -1352,21 +1216,33 @@ Comparison judgeAll(const Case& c, Reported reported, const DeclaredConventions&
   if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
     return judgeInvalid(reported.status, *bad);
   }
-  Judge j{c,           std::move(reported),
-          conventions, factsOf(c, conventions),
-          {},          0,
-          0,           0,
-          0,           0,
-          false,       false,
-          {},          {}};
+  const Tolerance tol = toleranceOf(c, conventions);
+  const CaseGeometry geometry(c, skinOf(c.a, conventions), skinOf(c.b, conventions),
+                              accuracyOf(tol));
+  Judge j{geometry,
+          c,
+          std::move(reported),
+          conventions,
+          factsOf(c, conventions, geometry),
+          tol,
+          0,
+          0,
+          0,
+          0,
+          0,
+          false,
+          false,
+          {},
+          {}};
   j.source = source;
   setAllowances(j);
-  exact::OwnershipRules rules;
-  rules.ownership = conventions.chainOwnership;
-  rules.hysteresis = &j.tol;
-  rules.sineBand = j.normalAllowance;
-  j.oneSided = exact::oneSidedFactsOf(c, j.facts.a, j.facts.b, conventions.margin,
-                                      j.tieBand + j.lengthAllowance, rules);
+  if (typeOf(c.a) == ShapeType::chainSegment || typeOf(c.b) == ShapeType::chainSegment) {
+    exact::OwnershipRules rules;
+    rules.ownership = conventions.chainOwnership;
+    rules.hysteresis = &j.tol;
+    rules.sineBand = j.normalAllowance;
+    j.oneSided = geometry.oneSided(conventions.margin, j.tieBand + j.lengthAllowance, rules);
+  }
   if (auto r = judgeStatus(j)) return *r;
   if (j.actual.status != Status::contact) return finish(j);
   if (auto r = judgeSanity(j)) return *r;

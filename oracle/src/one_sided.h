@@ -37,12 +37,15 @@
 //    (2.4.1 tests cross ≥ 0); a normal up to sinTol beyond a convex corner is admissible, and
 //    every contact normal is near-optimal among n1 and the admissible faces, or is n1 when
 //    the best face may lead and lies beyond a concave corner (2.4.1 snaps it).
+// The rules are written once for any number type (exact rationals, or the filter's Bounded
+// values: case_geometry.h runs them filtered first, exactly when a decision is uncertain).
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "exact_geometry.h"
+#include "filtered.h"
 #include "touche/core/jsonl.h"
 #include "touche/oracle/compare.h"
 
@@ -56,8 +59,17 @@ enum class Exclusion {
 };
 
 struct OneSidedFacts {
-  OneSided chain;
   bool chainIsA = true;
+  /// The corners as the declared ownership counts them (Box2D 2.4.1 counts a straight corner
+  /// as convex): cross(p1 − g1, p2 − p1) > 0 (≥ 0), cross(p2 − p1, g2 − p2) > 0 (≥ 0).
+  bool convex1 = false;
+  bool convex2 = false;
+  /// The chain's normals in the world frame (unnormalised, rounded), for explanations: the
+  /// previous piece's n0 = rightPerp(p1 − g1), the segment's n1 = rightPerp(p2 − p1), the
+  /// next piece's n2 = rightPerp(g2 − p2).
+  Vec2 n0;
+  Vec2 n1;
+  Vec2 n2;
   Exclusion exclusion = Exclusion::no;
   std::string why;             ///< the rule behind the exclusion, or behind a free status
   bool statusFree = false;     ///< within the margin, no contact is also consistent
@@ -78,15 +90,30 @@ struct OwnershipRules {
 
 /// The one-sided facts of a case whose A or B is a chain segment (std::nullopt otherwise).
 /// `coreA`/`coreB` as judge() builds them (radii included); `margin` the engine's; `band` the
-/// length within which a decision counts as a tie.
-std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const Core& coreA, const Core& coreB,
-                                             double margin, double band,
-                                             const OwnershipRules& rules = {});
+/// length within which a decision counts as a tie; `accuracy` as for every filtered output.
+template <class N>
+std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& coreA,
+                                             const CoreOf<N>& coreB, double margin, double band,
+                                             const OwnershipRules& rules, const Accuracy& accuracy);
 
 /// The admissible-normal test for a reported normal (A → B, any length): seen from the chain
 /// toward the other shape it is on the arc, or within `allowance` + f.sinTol (sine of the
 /// angle) beyond a convex end of the arc; where the facts say normalIsN1 (or beyond a concave
-/// corner) it must be n1 within the allowance.
-bool normalAdmissible(const OneSidedFacts& f, Vec2 normalAtoB, double allowance);
+/// corner) it must be n1 within the allowance. `c` is the case the facts are of.
+template <class N>
+bool normalAdmissible(const Case& c, const OneSidedFacts& f, Vec2 normalAtoB, double allowance,
+                      const Accuracy& accuracy);
+
+extern template std::optional<OneSidedFacts> oneSidedFactsOf<Q>(const Case&, const Core&,
+                                                                const Core&, double, double,
+                                                                const OwnershipRules&,
+                                                                const Accuracy&);
+extern template std::optional<OneSidedFacts> oneSidedFactsOf<filter::Bounded>(
+    const Case&, const CoreOf<filter::Bounded>&, const CoreOf<filter::Bounded>&, double, double,
+    const OwnershipRules&, const Accuracy&);
+extern template bool normalAdmissible<Q>(const Case&, const OneSidedFacts&, Vec2, double,
+                                         const Accuracy&);
+extern template bool normalAdmissible<filter::Bounded>(const Case&, const OneSidedFacts&, Vec2,
+                                                       double, const Accuracy&);
 
 }  // namespace touche::oracle::exact

@@ -23,6 +23,7 @@
 // its failures is reported (Comparison::failures).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -143,6 +144,21 @@ Comparison judge(const Case& c, const ManifoldRecord& actual,
 
 /// How manifold lines are read for these conventions (the point limit, per-point normals).
 ManifoldReading manifoldReading(const DeclaredConventions& conventions);
+
+/// judge()'s filter (docs/performance.md, "Judging"): the exact geometry is evaluated on
+/// double-double values with a rigorous error bound first, and on exact rationals only where a
+/// decision or a rounding is uncertain; both decide the same and round correctly, so verdicts
+/// and explanations are the same with the filter on or off. `queries` counts the filtered
+/// evaluations since the start, `fallbacks` those the exact path redid (all threads).
+struct JudgeFilterStats {
+  std::uint64_t queries = 0;
+  std::uint64_t fallbacks = 0;
+};
+JudgeFilterStats judgeFilterStats();
+/// On by default. Off, every query is exact: slower, the same verdicts (tests compare both).
+/// Read when a judgement starts; set it between judgements, not during them.
+void setJudgeFilterEnabled(bool enabled);
+bool judgeFilterEnabled();
 
 /// The actual manifold turned into touche's own conventions (normal A→B, midpoint points),
 /// e.g. for drawing it next to the reference's.
