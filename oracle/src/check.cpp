@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "parallel.h"
 #include "touche/core/pairs.h"
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
@@ -51,10 +52,23 @@ struct ManifoldEntry {
 /// Every manifold line with an id, by id (a duplicated id keeps all its lines, in order).
 using ManifoldFile = std::map<std::string, std::vector<ManifoldEntry>>;
 
-ManifoldFile readManifolds(std::istream& in, const ManifoldReading& reading, CheckRun& run) {
+/// Each line parsed, on `jobs` threads (parallel.h): the parses are independent.
+template <class Parsed, class Parse>
+std::vector<Parsed> parseAll(const std::vector<Line>& lines, unsigned jobs, const Parse& parse) {
+  std::vector<Parsed> parsed(lines.size());
+  forEachIndex(lines.size(), jobs, [&](std::size_t i) { parsed[i] = parse(lines[i].text); });
+  return parsed;
+}
+
+ManifoldFile readManifolds(std::istream& in, const ManifoldReading& reading, CheckRun& run,
+                           unsigned jobs) {
   ManifoldFile file;
-  for (Line& line : readLines(in)) {
-    auto parsed = parseManifold(line.text, reading);
+  std::vector<Line> lines = readLines(in);
+  auto parsedLines = parseAll<std::variant<ManifoldRecord, InputError>>(
+      lines, jobs, [&](std::string_view text) { return parseManifold(text, reading); });
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    Line& line = lines[k];
+    auto& parsed = parsedLines[k];
     std::string id;
     if (const auto* record = std::get_if<ManifoldRecord>(&parsed)) {
       id = record->id;
@@ -79,10 +93,15 @@ struct CaseEntry {
   std::string id;  ///< as given, or "line-N"; the readable id of a malformed line, or ""
 };
 
-std::vector<CaseEntry> readCaseEntries(std::istream& in) {
+std::vector<CaseEntry> readCaseEntries(std::istream& in, unsigned jobs) {
   std::vector<CaseEntry> entries;
-  for (Line& line : readLines(in)) {
-    auto parsed = parseCase(line.text);
+  std::vector<Line> lines = readLines(in);
+  auto parsedLines = parseAll<std::variant<Case, InputError>>(
+      lines, jobs, [](std::string_view text) { return parseCase(text); });
+  entries.reserve(lines.size());
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    Line& line = lines[k];
+    auto& parsed = parsedLines[k];
     std::string id;
     if (auto* c = std::get_if<Case>(&parsed)) {
       if (c->id.empty()) c->id = "line-" + std::to_string(line.number);
@@ -159,7 +178,7 @@ CheckedCase judgeMatched(const Case& c, const ManifoldRecord& record, const Sour
 }
 
 /// The verdict of a case whose id matched exactly one manifold line.
-CheckedCase checkAgainst(const Case& c, const CaseEntry& entry, ManifoldEntry& manifold,
+CheckedCase checkAgainst(const Case& c, const CaseEntry& entry, const ManifoldEntry& manifold,
                          const DeclaredConventions& conventions) {
   CheckedCase checked;
   const std::string where = "manifolds line " + std::to_string(manifold.line.number) + ": ";
@@ -180,15 +199,21 @@ std::string pairOf(const Case& c) {
   return std::string(pairInfo(lookupPair(typeOf(c.a), typeOf(c.b)).id).name);
 }
 
+/// The manifold lines with the case's id (nullptr: none), marked as taken.
+std::vector<ManifoldEntry>* takeMatches(const CaseEntry& entry, ManifoldFile& manifolds) {
+  const auto found = manifolds.find(entry.id);
+  if (entry.id.empty() || found == manifolds.end()) return nullptr;
+  for (ManifoldEntry& m : found->second)
+    m.used = true;
+  return &found->second;
+}
+
+/// The verdict of one case line, against the manifold lines of its id (takeMatches). Reads
+/// only: cases are judged on several threads.
 CheckedCase checkOne(const CaseEntry& entry, const std::vector<std::size_t>& sameId,
-                     ManifoldFile& manifolds, const DeclaredConventions& conventions) {
+                     const std::vector<ManifoldEntry>* matches,
+                     const DeclaredConventions& conventions) {
   const std::size_t number = entry.line.number;
-  std::vector<ManifoldEntry>* matches = nullptr;
-  if (auto found = manifolds.find(entry.id); !entry.id.empty() && found != manifolds.end()) {
-    matches = &found->second;
-    for (ManifoldEntry& m : *matches)
-      m.used = true;
-  }
   CheckedCase checked;
   if (const auto* e = std::get_if<InputError>(&entry.parsed)) {
     checked = make(entry.id.empty() ? "line-" + std::to_string(number) : entry.id, "malformed-case",
@@ -455,20 +480,30 @@ int CheckRun::exitStatus() const {
 }
 
 CheckRun check(std::istream& cases, std::istream& manifolds, const DeclaredConventions& conventions,
-               const Progress& progress) {
+               const Progress& progress, unsigned jobs) {
   CheckRun run;
   run.conventions = conventions;
-  ManifoldFile file = readManifolds(manifolds, manifoldReading(conventions), run);
-  const std::vector<CaseEntry> entries = readCaseEntries(cases);
+  ManifoldFile file = readManifolds(manifolds, manifoldReading(conventions), run, jobs);
+  const std::vector<CaseEntry> entries = readCaseEntries(cases, jobs);
   const auto linesById = caseLinesById(entries);
   reportDuplicates(linesById, file, run);
   static const std::vector<std::size_t> kNone;
+  // Which manifold lines each case takes, in order; then the cases judged on `jobs` threads,
+  // each verdict in its case's slot (the output does not depend on the threads).
+  std::vector<const std::vector<std::size_t>*> sameIds(entries.size(), &kNone);
+  std::vector<const std::vector<ManifoldEntry>*> matches(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto sameId = linesById.find(entries[i].id);
-    run.cases.push_back(checkOne(entries[i], sameId == linesById.end() ? kNone : sameId->second,
-                                 file, conventions));
-    if (progress) progress(i + 1, entries.size());
+    if (sameId != linesById.end()) sameIds[i] = &sameId->second;
+    matches[i] = takeMatches(entries[i], file);
   }
+  run.cases.resize(entries.size());
+  forEachIndex(
+      entries.size(), jobs,
+      [&](std::size_t i) {
+        run.cases[i] = checkOne(entries[i], *sameIds[i], matches[i], conventions);
+      },
+      progress);
   for (const auto& [id, entriesOfId] : file) {
     if (entriesOfId.front().used) continue;
     const auto* e = std::get_if<InputError>(&entriesOfId.front().parsed);

@@ -268,8 +268,8 @@ void makePrintable(oracle::CheckRun& run) {
 }  // namespace
 
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
-          const std::string& html, const BaselineFiles& baseline, bool progress, std::ostream& out,
-          std::ostream& err) {
+          const std::string& html, const BaselineFiles& baseline, bool progress, unsigned jobs,
+          std::ostream& out, std::ostream& err) {
   if (cases == "-" && manifolds == "-") {
     err << "touche: --cases and --manifolds cannot both be - (one standard input)\n";
     return kExitUnusable;
@@ -287,7 +287,7 @@ int check(const std::string& cases, const std::string& manifolds, const std::str
   Input casesInput, manifoldsInput;
   if (!casesInput.open(cases, err) || !manifoldsInput.open(manifolds, err)) return kExitUnusable;
   oracle::CheckRun run = oracle::check(casesInput.stream(), manifoldsInput.stream(), declared,
-                                       progress ? progressBar(err) : oracle::Progress{});
+                                       progress ? progressBar(err) : oracle::Progress{}, jobs);
   if (!baseline.read.empty()) oracle::applyBaseline(run, known);
   for (const oracle::CheckedCase& c : run.cases) {
     if (!writeLine(out, oracle::verdictLine(c), err)) return kExitUnusable;

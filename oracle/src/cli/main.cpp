@@ -7,6 +7,7 @@
 //   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
 //   CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
+//                [--jobs N]
 //   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
 //   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
@@ -80,6 +81,10 @@ int main(int argc, char** argv) {
                     "known failures (verdict lines of an earlier run): only new failures fail");
   check->add_option("--write-baseline", baseline.write,
                     "write this run's failures there, as a baseline for --baseline");
+  unsigned jobs = 0;
+  check->add_option("--jobs", jobs,
+                    "threads judging the cases (default 0: one per core); the output is the "
+                    "same for any number");
 
   touche::cli::CastCommands castCommands;
   touche::cli::addCastCommands(app, castCommands);
@@ -102,8 +107,8 @@ int main(int argc, char** argv) {
   }
   if (check->parsed()) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
-    return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, std::cout,
-                              std::cerr);
+    return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, jobs,
+                              std::cout, std::cerr);
   }
   if (collide->parsed()) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);

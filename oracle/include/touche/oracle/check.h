@@ -84,13 +84,15 @@ struct CheckRun {
 using Progress = std::function<void(std::size_t, std::size_t)>;
 
 /// Reads both streams (never throws on bad input: every bad line becomes a verdict or a
-/// problem naming its line) and judges every case. A case id on two case lines, or on two
+/// problem naming its line) and judges every case, on `jobs` threads (0: one per core; the
+/// run is the same whatever the number, its cases in the order of the cases file; progress
+/// is reported from the calling thread). A case id on two case lines, or on two
 /// manifold lines, is ambiguous: those cases get the verdict "duplicate-id" and a problem
 /// names the lines. Manifolds made by one of touche's engines, or declaring their conventions
 /// (a "conventions" field), are compared with `conventions` and a mismatch is a warning; so is
 /// a run most of whose failures would pass under another preset.
 CheckRun check(std::istream& cases, std::istream& manifolds, const DeclaredConventions& conventions,
-               const Progress& progress = {});
+               const Progress& progress = {}, unsigned jobs = 1);
 
 /// The known failures of a previous run: its verdict lines (touche check's stdout, or a file
 /// written with baselineLines), id → failing verdicts. Passing verdicts are ignored.
