@@ -347,6 +347,10 @@ class DocumentBuilder {
   bool number_integer(Json::number_integer_t value) { return add(value); }
   bool number_unsigned(Json::number_unsigned_t value) { return add(value); }
   bool number_float(Json::number_float_t value, const std::string& text) {
+    // A finite normal double is within 2^-53 of any decimal it is nearest to: decimalProblem
+    // has nothing to say (it speaks of zero, overflow and subnormals), and the text is a JSON
+    // number, so a decimal. Most numbers are such; they skip its digit strings.
+    if (std::isfinite(value) && std::fabs(value) >= DBL_MIN) return add(value);
     const std::optional<Decimal> d = readDecimal(text);
     if (d && !decimalProblem(*d, value)) return add(value);
     return add(Json::binary(Json::binary_t::container_type(text.begin(), text.end())));
@@ -918,16 +922,21 @@ bool LineReader::next(Line& line) {
     line.text.clear();
     line.tooLong = false;
     bool any = false;
+    // Bytes gathered a chunk at a time (appending one by one cost more than reading them).
+    char chunk[256];
+    std::size_t held = 0;
     for (int c = buffer->sbumpc(); c != Traits::eof(); c = buffer->sbumpc()) {
       any = true;
       if (c == '\n') break;
-      line.text.push_back(static_cast<char>(c));
+      chunk[held++] = static_cast<char>(c);
+      if (held == sizeof chunk) line.text.append(chunk, held), held = 0;
       // limit + 2 bytes: too long even if the last of them is a '\r' before the newline
-      if (line.text.size() > limit_ + 1) {
+      if (line.text.size() + held > limit_ + 1) {
         skipping_ = true;
         break;
       }
     }
+    line.text.append(chunk, held);
     if (!any) {
       in_.setstate(std::ios::eofbit);
       return false;
