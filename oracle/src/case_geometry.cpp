@@ -148,25 +148,41 @@ int signOrZero(const Bounded& x, bool* uncertain) {
   }
 }
 
-/// Whether face f's edge of B − A contains the foot of the origin: every vertex of the other
-/// core that may be its support along n (toward the face) projects inside the face. False
-/// when one certainly projects outside; Uncertain when a projection is too close to call.
+/// Whether face f's edge of B − A contains the foot of the origin. That edge is the face less
+/// the other core's support along n (its vertices least along n for a face of A, largest for
+/// one of B): it holds the foot when the support's projection on the face overlaps the face
+/// (parameters along e from the face's start, the face being [0, ee]). When every vertex is
+/// known to be in the support or not (ties exactly zero) that is the test; otherwise every
+/// vertex that may be in it must project inside the face. False when the test certainly
+/// fails; Uncertain when a projection is too close to call.
 bool footOnFace(const CoreN<Bounded>& a, const CoreN<Bounded>& b, const Face<Bounded>& f) {
   const CoreN<Bounded>& own = f.onB ? b : a;
   const CoreN<Bounded>& other = f.onB ? a : b;
   const VecN<Bounded>& start = exact::edgeStart(own, f.edge);
   const VecN<Bounded> e = exact::edgeEnd(own, f.edge) - start;
   const Bounded ee = exact::dot(e, e);
-  // The other core's support: its least n·v for a face of A, its largest for a face of B.
   const Bounded extreme = exact::support(other, f.n, f.onB);
+  std::vector<Bounded> along;  // the projections of the vertices that may be in the support
+  bool known = true;           // ... and every one of them is in it for sure
   for (const VecN<Bounded>& v : other.vertices) {
-    bool uncertain = false;
-    const int beyond = signOrZero(exact::dot(v, f.n) - extreme, &uncertain);
-    if (f.onB ? beyond < 0 : beyond > 0) continue;  // certainly not a support vertex
-    const Bounded along = exact::dot(v - start, e);
-    if (filter::signOf(along) < 0 || filter::compareValues(along, ee) > 0) return false;
+    const Bounded beyond = exact::dot(v, f.n) - extreme;
+    if (!beyond.isZero()) {
+      bool uncertain = false;
+      const int sign = signOrZero(beyond, &uncertain);
+      if (f.onB ? sign < 0 : sign > 0) continue;  // certainly not a support vertex
+      known = known && !uncertain;
+    }
+    along.push_back(exact::dot(v - start, e));
   }
-  return true;
+  if (!known) {
+    return std::all_of(along.begin(), along.end(), [&](const Bounded& t) {
+      return filter::signOf(t) >= 0 && filter::compareValues(t, ee) <= 0;
+    });
+  }
+  Bounded lo = along.front(), hi = along.front();
+  for (const Bounded& t : along)
+    lo = filter::minValue(lo, t), hi = filter::maxValue(hi, t);
+  return filter::signOf(hi) >= 0 && filter::compareValues(lo, ee) <= 0;
 }
 
 /// The vertex pair (i of A, j of B) whose difference is shortest, by the doubles nearest the
@@ -211,17 +227,33 @@ void closestVertexPair(const CoreN<Bounded>& a, const CoreN<Bounded>& b, const B
 }
 
 /// The cores are apart (some face separation is certainly positive): the closest features.
+/// A face whose foot certifies (footOnFace) holds the closest point, whichever it is; only a
+/// face whose separation is the largest can, so the faces within a hair of the largest are
+/// tried, most separating first (two parallel faces tie, and either may certify).
 void apartFacts(const CoreN<Bounded>& a, const CoreN<Bounded>& b,
                 const std::vector<Face<Bounded>>& faces, const Bounded& limit, double r,
                 const exact::Accuracy& accuracy, TwoSidedFacts& facts) {
-  double top = -std::numeric_limits<double>::infinity();
-  for (const Face<Bounded>& f : faces)
-    top = std::max(top, f.quotient);
-  for (std::size_t k = 0; k < faces.size(); ++k) {
+  std::vector<std::size_t> order(faces.size());
+  for (std::size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    return faces[i].quotient > faces[j].quotient;
+  });
+  const double top = faces[order.front()].quotient;
+  const double hair = 0x1p-30 * std::fabs(top) + 4.0 * accuracy.length;
+  for (const std::size_t k : order) {
     const Face<Bounded>& f = faces[k];
-    if (f.quotient != top || filter::signOf(f.w) <= 0 || !footOnFace(a, b, f)) continue;
-    const Bounded distance = f.w / filter::sqrt(f.g);
-    facts.side = filter::compareValues(distance, limit);
+    if (f.quotient < top - hair) break;
+    bool uncertain = false;
+    if (signOrZero(f.w, &uncertain) <= 0) continue;
+    bool onFace = false;
+    try {
+      onFace = footOnFace(a, b, f);
+    } catch (const filter::Uncertain&) {
+      continue;  // another face may still certify
+    }
+    if (!onFace) continue;
+    facts.side = filter::signQuotientMinus(f.w, f.g, limit);
     facts.contact = facts.side <= 0;
     facts.best = f.quotient - r;
     addClosestSource(facts.sources[k].direction, f.quotient, r, facts);
@@ -255,7 +287,7 @@ TwoSidedFacts twoSidedOf(const CoreN<Bounded>& a, const CoreN<Bounded>& b, bool 
   if (faceAxes) {  // the best face axis against the limit: the largest of the signs
     facts.side = -1;
     for (const Face<Bounded>& f : faces)
-      facts.side = std::max(facts.side, filter::compareValues(f.w / filter::sqrt(f.g), limit));
+      facts.side = std::max(facts.side, filter::signQuotientMinus(f.w, f.g, limit));
     facts.contact = facts.side <= 0;
     facts.best = bestFace;
     return facts;

@@ -216,6 +216,18 @@ inline int compareValues(const Bounded& a, const Bounded& b) {
   return signOf(a - b);
 }
 
+/// The sign of w/√g − k (g > 0), by signs and squares like the exact path
+/// (exact_geometry.h, signQuotientMinus): no division and no square root, so exact values —
+/// a face exactly at the margin — stay exact and the sign certain.
+inline int signQuotientMinus(const Bounded& w, const Bounded& g, const Bounded& k) {
+  const int sw = signOf(w);
+  const int sk = signOf(k);
+  if (sw >= 0 && sk <= 0) return (sw == 0 && sk == 0) ? 0 : 1;
+  if (sw <= 0 && sk >= 0) return -1;
+  const int bySquares = compareValues(w * w, k * k * g);
+  return sw > 0 ? bySquares : -bySquares;
+}
+
 /// Step 5: the correctly rounded double of the value, or Uncertain. An exact value (err = 0)
 /// is its hi (normalised: hi is the IEEE rounding of hi + lo, ties to even, and an exact zero
 /// is +0). Otherwise hi is the correctly rounded value when the whole enclosure lies strictly
