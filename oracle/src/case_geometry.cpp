@@ -349,7 +349,8 @@ bool featureOnLineOf(const CoreN<N>& core, bool onA, bool vertex, int index, con
   if (vertex) {
     const VecN<N>& v = core.vertices[static_cast<std::size_t>(index)];
     if (exact::distanceToLine(v, x, n, accuracy) > allowance) return false;
-    const exact::LineHitOf<N> through = exact::intersectLine(core, v, n, allowance, accuracy);
+    const exact::LineHitOf<N> through =
+        exact::intersectLine(core, v, n, allowance, accuracy, index);
     const N beyond = onA ? through.tMax : -through.tMin;  // how far the core reaches past v
     return withinLength(beyond, nn, allowance);
   }
@@ -357,7 +358,11 @@ bool featureOnLineOf(const CoreN<N>& core, bool onA, bool vertex, int index, con
   const VecN<N>& b = exact::edgeEnd(core, index);
   if (exact::segmentDistanceToLine(a, b, x, n, accuracy) > allowance) return false;
   const VecN<N> outward = exact::edgeNormal(core, index);
-  const N facing = onA ? exact::dot(outward, n) : -exact::dot(outward, n);
+  // dot(outward, n) in the core's frame (exact_geometry.h, CoreOf::local): a face exactly
+  // along the normal is an exact zero there.
+  const VecN<N>& d = core.local[static_cast<std::size_t>(index)];
+  const N along = exact::dot(VecN<N>{d.y, -d.x}, exact::intoLocal(core, n));
+  const N facing = onA ? along : -along;
   return facesWithin(facing, exact::dot(outward, outward) * nn, turn);
 }
 

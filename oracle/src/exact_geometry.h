@@ -102,6 +102,11 @@ template <class N>
 struct CoreOf {
   std::vector<VecOf<N>> vertices;
   N radius;
+  /// The shape's rotation and its edges in its own frame (edge i = q·local[i] exactly): a
+  /// cross product with an edge is taken there (geometry_kernels.h, edgeCross), where an edge
+  /// exactly parallel to a direction gives a zero the filter sees as exact.
+  Rot q{1.0, 0.0};
+  std::vector<VecOf<N>> local;
   bool isPolygonLike() const { return vertices.size() >= 2; }
 };
 using Core = CoreOf<Q>;

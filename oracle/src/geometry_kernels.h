@@ -37,9 +37,16 @@ VecOf<N> toWorld(const Transform& xf, Vec2 v) {
 /// The world core of a shape on N (exact_geometry.h, coreOf). A capsule whose ends are equal
 /// is its centre's point: decided on the local ends, which are equal exactly when the world
 /// ends are (a valid rotation, c² + s² ≈ 1, is invertible).
+/// The local vector to − from, exactly (the difference of two doubles).
+template <class N>
+VecOf<N> localEdge(Vec2 from, Vec2 to) {
+  return {N(to.x) - N(from.x), N(to.y) - N(from.y)};
+}
+
 template <class N>
 CoreOf<N> coreOfAs(const Shape& shape, const Transform& xf, double skin) {
   CoreOf<N> core;
+  core.q = xf.q;
   std::visit(
       [&](const auto& s) {
         using T = std::decay_t<decltype(s)>;
@@ -48,13 +55,18 @@ CoreOf<N> coreOfAs(const Shape& shape, const Transform& xf, double skin) {
           core.radius = N(s.radius);
         } else if constexpr (std::is_same_v<T, Polygon>) {
           core.vertices.reserve(static_cast<std::size_t>(s.count));
-          for (int i = 0; i < s.count; ++i)
+          for (int i = 0; i < s.count; ++i) {
             core.vertices.push_back(toWorld<N>(xf, s.vertices[i]));
+            core.local.push_back(localEdge<N>(s.vertices[i], s.vertices[(i + 1) % s.count]));
+          }
           core.radius = N(s.radius) + N(skin);
         } else {
           const bool point = s.p1.x == s.p2.x && s.p1.y == s.p2.y;
           core.vertices = {toWorld<N>(xf, s.p1)};
-          if (!point) core.vertices.push_back(toWorld<N>(xf, s.p2));
+          if (!point) {
+            core.vertices.push_back(toWorld<N>(xf, s.p2));
+            core.local = {localEdge<N>(s.p1, s.p2), localEdge<N>(s.p2, s.p1)};
+          }
           if constexpr (std::is_same_v<T, Capsule>) {
             core.radius = N(s.radius);
           } else {  // Segment, ChainSegment: the segment p1→p2
@@ -106,6 +118,23 @@ N faceSeparationNumerator(const CoreOf<N>& a, const CoreOf<N>& b, bool onB, int 
 
 // --- lines through reported points ------------------------------------------------------------
 
+/// Rᵀ·n for the core's rotation R: cross(R·d, n) = cross(d, Rᵀ·n) and
+/// dot(rightPerp(R·d), n) = dot(rightPerp(d), Rᵀ·n) exactly (R = [c −s; s c], any c, s).
+template <class N>
+VecOf<N> intoLocal(const CoreOf<N>& core, const VecOf<N>& n) {
+  const N c(core.q.c);
+  const N s(core.q.s);
+  return {c * n.x + s * n.y, c * n.y - s * n.x};
+}
+
+/// cross(edge i, n), from the edge in the core's own frame and u = intoLocal(core, n): an
+/// engine's normal that is exactly a box's face normal (the rotation's components) runs
+/// exactly along its side edges, and there this is an exact zero on filtered values too.
+template <class N>
+N edgeCross(const CoreOf<N>& core, int i, const VecOf<N>& u) {
+  return cross(core.local[static_cast<std::size_t>(i)], u);
+}
+
 /// Where the line x + t·n meets a core: [tMin, tMax] when it does (hit). Otherwise the core
 /// vertices within `window` (a length) of the nearest one's distance from the line stand in:
 /// [tMin, tMax] spans their parameters, and missDistance is the nearest one's distance.
@@ -118,13 +147,19 @@ struct LineHitOf {
 };
 
 /// The line x + t·n against a counter-clockwise polygon: clip t by each edge's half-plane.
+/// `through`: x is that vertex of the core (−1: none), so the two edges at it have a = 0
+/// exactly (computed, a filtered vertex less itself would be no certain zero).
 template <class N>
-bool clipPolygon(const CoreOf<N>& core, const VecOf<N>& x, const VecOf<N>& n, N* lo, N* hi) {
+bool clipPolygon(const CoreOf<N>& core, const VecOf<N>& x, const VecOf<N>& n, int through, N* lo,
+                 N* hi) {
   bool hasLo = false, hasHi = false;
-  for (int i = 0; i < edgeCount(core); ++i) {
+  const VecOf<N> u = intoLocal(core, n);
+  const int count = edgeCount(core);
+  for (int i = 0; i < count; ++i) {
     const VecOf<N> e = edgeEnd(core, i) - edgeStart(core, i);
-    const N a = cross(e, x - edgeStart(core, i));  // inside iff a + t·b >= 0
-    const N b = cross(e, n);
+    const bool atVertex = i == through || (i + 1) % count == through;
+    const N a = atVertex ? N(0.0) : cross(e, x - edgeStart(core, i));  // inside iff a + t·b >= 0
+    const N b = edgeCross(core, i, u);                                 // cross(e, n)
     const int sb = signOf(b);
     if (sb == 0) {
       if (signOf(a) < 0) return false;
@@ -142,12 +177,24 @@ bool clipPolygon(const CoreOf<N>& core, const VecOf<N>& x, const VecOf<N>& n, N*
   return hasLo && hasHi && compareValues(*lo, *hi) <= 0;
 }
 
-/// The line x + t·n against segment [p, q].
+/// The line x + t·n against the segment core [p, q]; `through` as for clipPolygon.
 template <class N>
-bool clipSegment(const VecOf<N>& p, const VecOf<N>& q, const VecOf<N>& x, const VecOf<N>& n, N* lo,
+bool clipSegment(const CoreOf<N>& core, const VecOf<N>& x, const VecOf<N>& n, int through, N* lo,
                  N* hi) {
+  const VecOf<N>& p = core.vertices.front();
+  const VecOf<N>& q = core.vertices.back();
   const N nn = dot(n, n);
-  const N denom = cross(n, q - p);
+  const N denom = -edgeCross(core, 0, intoLocal(core, n));  // cross(n, q − p)
+  if (through >= 0) {  // x is p (0) or q (1): the line meets the segment at t = 0
+    if (signOf(denom) != 0) {
+      *lo = *hi = N(0.0);
+      return true;
+    }
+    const N t = dot((through == 0 ? q : p) - x, n) / nn;  // along it, to the other end
+    *lo = minValue(N(0.0), t);
+    *hi = maxValue(N(0.0), t);
+    return true;
+  }
   if (signOf(denom) == 0) {
     if (signOf(cross(n, p - x)) != 0) return false;
     const N tp = dot(p - x, n) / nn;
@@ -164,9 +211,14 @@ bool clipSegment(const VecOf<N>& p, const VecOf<N>& q, const VecOf<N>& x, const 
 }
 
 /// The line x + t·n against the point p: a segment of zero length, whose direction is exactly
-/// zero (taken apart from clipSegment: q − p of one filtered value is not a certain zero).
+/// zero (taken apart from clipSegment: q − p of one filtered value is not a certain zero);
+/// `through`: x is p.
 template <class N>
-bool clipPoint(const VecOf<N>& p, const VecOf<N>& x, const VecOf<N>& n, N* lo, N* hi) {
+bool clipPoint(const VecOf<N>& p, const VecOf<N>& x, const VecOf<N>& n, int through, N* lo, N* hi) {
+  if (through == 0) {
+    *lo = *hi = N(0.0);
+    return true;
+  }
   if (signOf(cross(n, p - x)) != 0) return false;
   *lo = *hi = dot(p - x, n) / dot(n, n);
   return true;
@@ -188,17 +240,18 @@ double segmentDistanceToLine(const VecOf<N>& p, const VecOf<N>& q, const VecOf<N
   return std::min(distanceToLine(p, x, n, accuracy), distanceToLine(q, x, n, accuracy));
 }
 
+/// `through`: x is that vertex of the core (−1: none), which the line then meets exactly.
 template <class N>
 LineHitOf<N> intersectLine(const CoreOf<N>& core, const VecOf<N>& x, const VecOf<N>& n,
-                           double window, double accuracy) {
+                           double window, double accuracy, int through = -1) {
   LineHitOf<N> h;
   const auto& v = core.vertices;
   if (v.size() >= 3) {
-    h.hit = clipPolygon(core, x, n, &h.tMin, &h.tMax);
+    h.hit = clipPolygon(core, x, n, through, &h.tMin, &h.tMax);
   } else if (v.size() == 2) {
-    h.hit = clipSegment(v.front(), v.back(), x, n, &h.tMin, &h.tMax);
+    h.hit = clipSegment(core, x, n, through, &h.tMin, &h.tMax);
   } else {
-    h.hit = clipPoint(v.front(), x, n, &h.tMin, &h.tMax);
+    h.hit = clipPoint(v.front(), x, n, through, &h.tMin, &h.tMax);
   }
   if (h.hit) return h;
   // Missed: the core's nearest point to the line is one of its vertices; the vertices about
