@@ -11,10 +11,11 @@
 //     exactly when every face separation is negative, and then the penetration depth is the
 //     smallest |separation| (the best separation is the largest separation);
 //   - when some face separation is positive the cores are apart and the point of B − A
-//     closest to the origin is either the foot of the origin on the best face's edge of B − A
-//     — when the other core's support vertices along that face's normal project inside the
-//     face — or a vertex b − a, when b − a is closer to the origin than every other vertex
-//     difference in its own direction (v·(b' − b) ≥ 0 and v·(a − a') ≥ 0 for all b', a').
+//     closest to the origin is either the foot of the origin on a face's edge of B − A — the
+//     face less the other core's support along its normal, so the foot is on it when that
+//     support's projection on the face overlaps the face (footOnFace) — or a vertex b − a,
+//     when b − a is closer to the origin than every other vertex difference in its own
+//     direction (v·(b' − b) ≥ 0 and v·(a − a') ≥ 0 for all b', a').
 // Each candidate is certified with certain signs; whatever cannot be certified throws
 // Uncertain and the exact path answers.
 #include "case_geometry.h"
