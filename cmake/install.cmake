@@ -26,7 +26,7 @@ set_property(TARGET touche_gmp PROPERTY EXPORT_NAME gmp)
 set_property(TARGET touche_warnings PROPERTY EXPORT_NAME warnings)
 
 install(TARGETS touche_core touche_reference touche_fast touche_oracle touche_testing touche_gmp
-                touche_warnings
+                touche_warnings touche_box2d241
         EXPORT toucheTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT touche
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT touche)

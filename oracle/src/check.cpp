@@ -436,6 +436,8 @@ std::optional<DeclaredConventions> engineConventions(std::string_view engine) {
   d.chainOwnership = c.chainOwnership;
   d.relativeTieBandPairs = c.relativeTieBandPairs;
   d.dropsCornerTouches = c.dropsCornerTouches;
+  d.margin = c.fixedMargin;
+  d.keepsPointsBeyondMargin = c.keepsPointsBeyondMargin;
   return d;
 }
 

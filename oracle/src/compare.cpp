@@ -434,7 +434,7 @@ Comparison judgeLoosely(Judge& j, double band, const std::string& why) {
   if (std::fabs(a - e) > allowed) {
     return verdict(j, Outcome::wrongSeparation, "different choice, separation out of band");
   }
-  for (int i = 0; i < j.actual.pointCount; ++i) {
+  for (int i = 0; i < j.actual.pointCount && !j.tol.keepsPointsBeyondMargin; ++i) {
     const double beyond = j.actual.points[i].separation - j.tol.margin;
     if (beyond > j.tol.contactBand + j.tol.roundingBand() + j.lengthAllowance) {
       j.notes << "  actual point " << i << " is beyond the margin by "
@@ -947,6 +947,7 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
                           (typeOf(c.a) == ShapeType::polygon || typeOf(c.b) == ShapeType::polygon ||
                            typeOf(c.a) == ShapeType::capsule || typeOf(c.b) == ShapeType::capsule);
   if (chainOther) t.chainOwnership = conventions.chainOwnership;
+  t.keepsPointsBeyondMargin = conventions.keepsPointsBeyondMargin;
   return t;
 }
 
@@ -1011,6 +1012,7 @@ Comparison judgeByGeometry(Judge& j, const Comparison& failure, const std::strin
   declared.contactBand = j.tol.contactBand;
   declared.compareIds = j.tol.compareIds ? IdComparison::all : IdComparison::none;
   declared.faceNormalsOnly = j.tol.faceNormalOnly;
+  declared.keepsPointsBeyondMargin = j.tol.keepsPointsBeyondMargin;
   declared.chainOwnership = j.tol.chainOwnership;
   const Comparison judged = judge(j.c, j.actual, declared);
   Comparison result = failure;

@@ -1,33 +1,60 @@
 // touche — the engine registry and each engine's declared conventions (docs/conventions.md).
 #include "touche/oracle/engines.h"
 
+#include <algorithm>
 #include <array>
 #include <cfloat>
+#include <cmath>
 
 #include "touche/fast/fast.h"
 #include "touche/oracle/box2d.h"
+#include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/compare.h"
 #include "touche/reference/reference.h"
 
 namespace touche::oracle {
 
 std::span<const Engine* const> knownEngines() {
-  static constexpr std::array<const Engine*, 5> kEngines = {
-      &reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &box2d::kEngine,
-      &box2d::kSkinEngine};
-  return kEngines;
+  static constexpr std::array<const Engine*, 6> kEngines = {
+      &reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
+      &box2d::kEngine,     &box2d::kSkinEngine,  &box2d_v3::kEngine};
+  // box2d_v3 is known only in a build with Box2D v3 (its absent stub implements nothing).
+  return std::span<const Engine* const>(kEngines).first(box2d_v3::built() ? 6 : 5);
+}
+
+std::vector<std::string> defaultValidationEngines() {
+  std::vector<std::string> names;
+  for (const Engine* e : knownEngines()) {
+    if (e != &reference::kEngine) names.emplace_back(e->name);
+  }
+  return names;
 }
 
 const Engine* findEngine(std::string_view name) {
   for (const Engine* e : knownEngines()) {
     if (e->name == name) return e;
   }
-  return nullptr;
+  // Named without v3 built in, it answers `unsupported` saying how to build it (kNotBuilt).
+  return name == box2d_v3::kEngine.name ? &box2d_v3::kEngine : nullptr;
 }
 
 Manifold run(const Engine& engine, const Case& c, const Options& options) {
   return engine.collide(c.a, c.xfA, c.b, c.xfB, options);
 }
+
+namespace {
+
+/// Why box2d_v3 answered `unsupported` (box2d_v3.h): not built in, a margin other than v3's, or
+/// shapes v3 builds otherwise.
+std::string box2dV3Reason(const Case& c, const Options& options) {
+  if (!box2d_v3::built()) return std::string(box2d_v3::kNotBuilt);
+  if (options.margin != 0.0 && options.margin != box2d_v3::kSpeculativeDistance) {
+    return std::string(box2d_v3::kMarginUnsupported);
+  }
+  return box2d_v3::refusal(c.a, c.b);
+}
+
+}  // namespace
 
 std::string reasonFor(const Engine& engine, const Case& c, const Options& options, Status status) {
   if (status == Status::error) {
@@ -36,6 +63,7 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
            "rounded to float)";
   }
   if (status != Status::unsupported) return "";
+  if (&engine == &box2d_v3::kEngine) return box2dV3Reason(c, options);
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
   if (isBox2d) {
@@ -50,6 +78,29 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
   }
   return unsupportedReason(engine, typeOf(c.a), typeOf(c.b));
 }
+
+namespace {
+
+/// Box2D v3 (box2d_v3.h, docs/conventions.md "Box2D v3"): float, its fixed speculative
+/// distance, clipped points kept beyond it, integer keys for ids.
+Conventions box2dV3Conventions() {
+  Conventions c;
+  c.engine = "box2d_v3";
+  c.precision = Precision::float32;
+  // manifold.c: b2CollideCapsules keeps A's core as the reference unless B's separation is
+  // better by 0.1f * B2_LINEAR_SLOP; b2CollidePolygons takes the vertex–vertex normal only
+  // when it is better than the clip by as much.
+  c.tieBand = box2d_v3::kHysteresis;
+  c.compareIds = false;
+  // manifold.c, b2CollidePolygonAndCircle: a vertex region needs the face separation above
+  // FLT_EPSILON.
+  c.insideEpsilon = static_cast<double>(FLT_EPSILON);
+  c.fixedMargin = box2d_v3::kSpeculativeDistance;
+  c.keepsPointsBeyondMargin = true;
+  return c;
+}
+
+}  // namespace
 
 Conventions conventionsFor(std::string_view engine) {
   Conventions c;
@@ -91,7 +142,53 @@ Conventions conventionsFor(std::string_view engine) {
     c.dropsCornerTouches = true;
     if (engine == "box2d_skin") c.polygonSkin = box2d::kPolygonSkin;
   }
+  if (engine == "box2d_v3") return box2dV3Conventions();
   return c;
+}
+
+Options effectiveOptions(const Conventions& conventions, const Options& options) {
+  Options effective = options;
+  if (conventions.fixedMargin > 0.0) effective.margin = conventions.fixedMargin;
+  return effective;
+}
+
+namespace {
+
+/// The largest separation `m` reports (−inf for no point).
+double largestSeparation(const Manifold& m) {
+  double largest = -INFINITY;
+  for (int i = 0; i < std::clamp(m.pointCount, 0, 2); ++i)
+    largest = std::max(largest, m.points[i].separation);
+  return largest;
+}
+
+/// Inputs are limited to 2^50 (validate.h): a raised margin stays below it.
+constexpr double kLargestMargin = 0x1p50;
+
+}  // namespace
+
+Expectation expectationFor(const Case& c, const Conventions& conventions, const Options& options,
+                           const Manifold& actual) {
+  Expectation e;
+  e.expectedCase = expectedCaseFor(c, conventions);
+  const Options effective = effectiveOptions(conventions, options);
+  e.expected = run(reference::kEngine, e.expectedCase, effective);
+  e.tolerance = toleranceFor(e.expectedCase, conventions);
+  e.tolerance.margin = effective.margin;
+  const double largest = actual.status == Status::contact ? largestSeparation(actual) : -INFINITY;
+  if (!conventions.keepsPointsBeyondMargin || e.expected.status != Status::contact ||
+      !(largest > effective.margin) || !std::isfinite(largest)) {
+    return e;
+  }
+  // The margin raised past the engine's farthest point by its length allowance (points at the
+  // new margin stay in), so the reference keeps the same clipped points the engine kept.
+  Options keepAll = effective;
+  keepAll.margin = std::min(largest + 2.0 * e.tolerance.length(), kLargestMargin);
+  Manifold kept = run(reference::kEngine, e.expectedCase, keepAll);
+  if (kept.status != Status::contact) return e;
+  kept.gaps.contact = e.expected.gaps.contact;
+  e.expected = kept;
+  return e;
 }
 
 Case expectedCaseFor(const Case& c, const Conventions& conventions) {

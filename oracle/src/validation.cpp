@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "touche/oracle/box2d.h"
+#include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/builtin_corpus.h"  // generated from oracle/corpus/builtin.jsonl
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
@@ -58,10 +59,12 @@ bool declaresNotImplemented(const Engine& engine, const Case& c) {
 }
 
 /// Why `engine` declares it cannot take the case's shapes although it implements their pair
-/// (box2d::refusal() for the Box2D engines), or "" when it declares no such refusal.
+/// (box2d::refusal() and box2d_v3::refusal() for the Box2D engines), or "" when it declares no such
+/// refusal.
 std::string inputRefusal(const Engine& engine, const Case& c) {
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
-  return isBox2d ? box2d::refusal(c.a, c.b) : std::string();
+  if (isBox2d) return box2d::refusal(c.a, c.b);
+  return &engine == &box2d_v3::kEngine ? box2d_v3::refusal(c.a, c.b) : std::string();
 }
 
 /// What became of one engine on one case: judged (comparison), not implemented (neither),
@@ -85,12 +88,8 @@ CaseResult judgeOne(const Engine& engine, const Case& c, const Options& options)
     if (declaresNotImplemented(engine, c)) return {};
     if (std::string why = inputRefusal(engine, c); !why.empty()) return {std::nullopt, why};
   }
-  const Conventions conventions = conventionsFor(engine.name);
-  const Case expectedCase = expectedCaseFor(c, conventions);
-  const Manifold expected = run(reference::kEngine, expectedCase, options);
-  Tolerance tolerance = toleranceFor(expectedCase, conventions);
-  tolerance.margin = options.margin;
-  return {compare(expectedCase, expected, actual, tolerance), ""};
+  const Expectation e = expectationFor(c, conventionsFor(engine.name), options, actual);
+  return {compare(e.expectedCase, e.expected, actual, e.tolerance), ""};
 }
 
 }  // namespace

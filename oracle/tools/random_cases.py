@@ -4,7 +4,10 @@
     python3 oracle/tools/random_cases.py --pair polygon_polygon --count 100000 --seed 1 > cases.jsonl
 
 Pairs: circle_circle, polygon_circle, circle_polygon, polygon_polygon, segment_circle,
-segment_polygon, chainSegment_circle, chainSegment_polygon. Shapes are about unit size; B is
+segment_polygon, chainSegment_circle, chainSegment_polygon, and the capsule pairs
+capsule_circle, capsule_capsule, polygon_capsule, segment_capsule, chainSegment_capsule (each
+pair's stream of random numbers is its own, so adding pairs changes no other file). Capsules
+have cores 0.3-1.2 long and radii 0.05-0.4. Shapes are about unit size; B is
 placed uniformly in a square around A so that roughly half of the pairs touch. Polygons are 3-8
 vertices on a circle at sorted random angles at least 0.3 rad apart (strictly convex,
 counter-clockwise, never collinear); a third of them are rounded. Segments are 0.4-2.4 long
@@ -59,6 +62,15 @@ def ghost(rng, end, angle):
     return [end[0] + length * math.cos(turn), end[1] + length * math.sin(turn)]
 
 
+def capsule(rng):
+    centre = (rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.2))
+    half = 0.5 * rng.uniform(0.3, 1.2)
+    angle = rng.uniform(-math.pi, math.pi)
+    d = (half * math.cos(angle), half * math.sin(angle))
+    return {"type": "capsule", "p1": [centre[0] - d[0], centre[1] - d[1]],
+            "p2": [centre[0] + d[0], centre[1] + d[1]], "radius": rng.uniform(0.05, 0.4)}
+
+
 def chain_segment(rng):
     p1, p2, angle = segment_ends(rng)
     return {"type": "chainSegment", "ghost1": ghost(rng, p1, angle + math.pi), "p1": p1,
@@ -71,9 +83,11 @@ def transform(rng, extent):
 
 
 MAKERS = {"circle": circle, "polygon": polygon, "segment": segment,
-          "chainSegment": chain_segment}
+          "chainSegment": chain_segment, "capsule": capsule}
 PAIRS = ["circle_circle", "polygon_circle", "circle_polygon", "polygon_polygon",
-         "segment_circle", "segment_polygon", "chainSegment_circle", "chainSegment_polygon"]
+         "segment_circle", "segment_polygon", "chainSegment_circle", "chainSegment_polygon",
+         "capsule_circle", "capsule_capsule", "polygon_capsule", "segment_capsule",
+         "chainSegment_capsule"]
 
 
 def main():

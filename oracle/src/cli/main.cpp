@@ -1,8 +1,9 @@
 // touche — command-line tool: collide, validate, render, check, and the casts' cast and
 // check-casts (oracle/src/cli/cast_command.cpp).
 //
-//   touche collide --engine reference|fast|fast_float|box2d|box2d_skin [--margin M] [--hex] FILE
-//   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin]
+//   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
+//                  [--hex] FILE
+//   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin,box2d_v3]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
 //   CONV.json|preset]
@@ -24,6 +25,7 @@
 #include "cast_command.h"
 #include "commands.h"
 #include "respond_command.h"
+#include "touche/oracle/engines.h"
 
 int main(int argc, char** argv) {
   // The commands read and write through iostreams only: unsynchronised, they are buffered
@@ -37,13 +39,14 @@ int main(int argc, char** argv) {
   std::string input;
   bool hex = false;
   CLI::App* collide = app.add_subcommand("collide", "one manifold JSONL line per case line");
-  collide->add_option("--engine", engine, "reference, fast, fast_float, box2d or box2d_skin");
+  collide->add_option("--engine", engine,
+                      "reference, fast, fast_float, box2d, box2d_skin or box2d_v3 (when built)");
   collide->add_option("--margin", margin, "speculative margin (>= 0)");
   collide->add_flag("--hex", hex, "write numbers as hexfloat strings");
   collide->add_option("cases", input, "case JSONL file, or - for stdin")->required();
 
   std::string corpus;
-  std::vector<std::string> validateEngines = {"fast", "fast_float", "box2d", "box2d_skin"};
+  std::vector<std::string> validateEngines = touche::oracle::defaultValidationEngines();
   CLI::App* validate = app.add_subcommand(
       "validate", "judge engines against the reference on a corpus (default: built in)");
   validate->add_option("corpus", corpus,

@@ -118,6 +118,13 @@ struct Conventions {
   /// Which piece of a chain owns a contact at a corner (chain segment against a polygon or a
   /// capsule); circles follow the same corner regions under either model.
   ChainOwnership chainOwnership = ChainOwnership::v3;
+  /// The margin the engine always collides at, whatever is asked (Box2D v3's speculative
+  /// distance, 4·b2_linearSlop); 0: the requested one. The expected manifold is computed at it
+  /// (expectationFor).
+  double fixedMargin = 0.0;
+  /// Clipped points whose separation exceeds the margin are kept, not dropped (Box2D v3): the
+  /// expected manifold keeps them too (expectationFor), the contact decision stays the margin's.
+  bool keepsPointsBeyondMargin = false;
 };
 
 /// The conventions of the engines touche knows by name ("reference", "fast", "fast_float",
@@ -150,6 +157,8 @@ struct Tolerance {
   double polygonSkin = 0.0;                  ///< from the conventions
   /// From the conventions, for a chain segment against a polygon or capsule (else v3).
   ChainOwnership chainOwnership = ChainOwnership::v3;
+  /// From the conventions: a point beyond the margin is no failure in itself.
+  bool keepsPointsBeyondMargin = false;
   /// The declared hysteresis of the axis choice at this depth (length units, ≥ 0): the
   /// larger of tieBand and relativeTieBandOffset + relativeTieBand · depth.
   double axisTieBand(double depth) const {

@@ -10,6 +10,7 @@
 #include "touche/core/engine.h"
 #include "touche/core/jsonl.h"
 #include "touche/oracle/compare.h"
+#include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
 
 namespace touche::test {
@@ -27,16 +28,17 @@ struct CrossCheck {
 };
 
 /// Reference vs `engine` under the engine's declared conventions (oracle::conventionsFor):
-/// the expected manifold is the reference's on expectedCaseFor(scene), judged by compare()
-/// with toleranceFor(scene).
+/// the expected manifold is oracle::expectationFor's (the reference's on expectedCaseFor(scene),
+/// at the engine's fixed margin if it has one, keeping the points it keeps beyond the margin),
+/// judged by compare() with toleranceFor(scene).
 inline CrossCheck crossCheck(const Engine& engine, const Case& scene, const Options& options = {}) {
   const oracle::Conventions conventions = oracle::conventionsFor(engine.name);
   CrossCheck check;
-  check.expected =
-      runEngine(reference::kEngine, oracle::expectedCaseFor(scene, conventions), options);
   check.actual = runEngine(engine, scene, options);
+  const oracle::Expectation e = oracle::expectationFor(scene, conventions, options, check.actual);
+  check.expected = e.expected;
   oracle::Tolerance tolerance = oracle::toleranceFor(scene, conventions);
-  tolerance.margin = options.margin;
+  tolerance.margin = e.tolerance.margin;
   check.comparison = oracle::compare(scene, check.expected, check.actual, tolerance);
   return check;
 }

@@ -1,0 +1,77 @@
+// touche — adapter running Box2D v3's narrow phase (v3.1.x, built from its source tree with
+// -DTOUCHE_BOX2D_V3_DIR, README "Box2D v3") in process, in float, and converting its b2Manifold
+// into a touche::Manifold.
+//
+// Box2D v3 has every canonical pair of touche's table: b2CollideCircles,
+// b2CollideCapsuleAndCircle, b2CollideCapsules, b2CollideSegmentAndCapsule,
+// b2CollidePolygonAndCircle, b2CollidePolygonAndCapsule, b2CollidePolygons,
+// b2CollideSegmentAndCircle, b2CollideSegmentAndPolygon and b2CollideChainSegmentAnd{Circle,
+// Capsule,Polygon}. Its manifold is already in touche's frame: a world normal from A to B and,
+// per point, the world point midway between the surfaces (b2ManifoldPoint::point = xfA.p +
+// anchorA) and the separation. Its point ids are 16-bit keys (two vertex or point indices),
+// not typed features: the adapter names circle–circle's point (vertex 0, vertex 0) and every
+// other point (vertex 0, vertex 0) too, and the engine declares ids not comparable.
+//
+// The shapes are built as a v3 user builds them, and a case whose shapes v3 would build
+// differently is refused (`unsupported`, refusal() says why):
+// - a polygon through b2ComputeHull + b2MakePolygon(hull, radius): the hull welds vertices
+//   closer than 4·b2_linearSlop and drops vertices within 2·b2_linearSlop of their
+//   neighbours' line; when the hull is not the case's polygon (in float) the case is refused.
+//   The hull may start at another vertex: its indices are v3's own, not the case's;
+// - a capsule as b2Capsule, except one whose core is not longer than b2_linearSlop, which
+//   b2CreateCapsuleShape turns into a circle at the core's midpoint: refused, unless both ends
+//   are one point in float (a circle there, as touche's contract has it);
+// - a segment longer than b2_linearSlop (b2CreateSegmentShape asserts on shorter ones);
+// - a chain segment from a 4-point open b2ChainDef (ghost1, p1, p2, ghost2), whose points must
+//   be farther apart than b2_linearSlop (b2ChainDef).
+// v3 collides at a fixed speculative distance, 4·b2_linearSlop: the engine answers for margin 0
+// (meaning that distance) or exactly that margin, and `unsupported` for any other.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "touche/core/engine.h"
+
+namespace touche::oracle::box2d_v3 {
+
+/// Box2D v3's B2_LINEAR_SLOP (0.005f · b2_lengthUnitsPerMeter = 1), widened exactly to double.
+inline constexpr double kLinearSlop = static_cast<double>(0.005f);
+/// B2_SPECULATIVE_DISTANCE = 4 · B2_LINEAR_SLOP in float (0x1.47ae14p-6), widened exactly.
+inline constexpr double kSpeculativeDistance = static_cast<double>(4.0f * 0.005f);
+
+/// 0.1f · B2_LINEAR_SLOP in float, v3's hysteresis between two choices (b2CollideCapsules'
+/// reference core; b2CollidePolygons' vertex–vertex normal against its clip), widened exactly.
+inline constexpr double kHysteresis = static_cast<double>(0.1f * 0.005f);
+
+/// Whether this build has Box2D v3 (configured with TOUCHE_BOX2D_V3_DIR).
+bool built();
+
+/// The Box2D release built in ("3.1.1"), or "" without v3.
+std::string_view version();
+
+/// Any ordered pair; margin 0 or kSpeculativeDistance (v3's fixed speculative distance).
+Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 const Options& options = {});
+
+/// Every canonical pair with area when built with v3, none otherwise.
+bool implements(PairId pair);
+
+/// Why Box2D v3 cannot take these shapes as the case gives them (see above), or "" when it can.
+/// The engine answers `unsupported` exactly when this is not empty (or the margin is not v3's,
+/// or v3 is not built in).
+std::string refusal(const Shape& a, const Shape& b);
+
+/// Why the engine answers `unsupported` for a margin other than 0 and v3's.
+inline constexpr std::string_view kMarginUnsupported =
+    "Box2D v3 collides at its fixed speculative distance 4*b2_linearSlop = 0.02 (0x1.47ae14p-6); "
+    "run with margin 0 (which means that distance) or exactly that margin";
+
+/// Why the engine answers `unsupported` in a build without v3.
+inline constexpr std::string_view kNotBuilt =
+    "this touche was built without Box2D v3: configure with -DTOUCHE_BOX2D_V3_DIR=<a Box2D "
+    "v3.1.x source tree> (README, \"Box2D v3\")";
+
+inline constexpr Engine kEngine{"box2d_v3", &collide, &implements};
+
+}  // namespace touche::oracle::box2d_v3

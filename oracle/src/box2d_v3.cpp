@@ -1,0 +1,346 @@
+// touche — Box2D v3 adapter (see box2d_v3.h).
+//
+// Box2D v3's public headers declare C types named like Box2D 2.4.1's C++ ones (b2Vec2,
+// b2Manifold, b2Transform, ...), and both Box2Ds are linked into touche_oracle. Two different
+// classes of one name in one program break the one-definition rule, so v3's headers are read
+// inside a namespace of their own (`api`): its types become api::b2Vec2 and so on, while its
+// functions keep their C linkage and resolve to v3's objects. The C standard headers they
+// include are included first, at global scope, so that their include guards keep them there.
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+namespace touche::oracle::box2d_v3::api {
+#include <box2d/collision.h>
+}  // namespace touche::oracle::box2d_v3::api
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+#include "touche/oracle/box2d_v3.h"
+
+#ifndef TOUCHE_BOX2D_V3_VERSION
+#define TOUCHE_BOX2D_V3_VERSION "3.1"
+#endif
+
+namespace touche::oracle::box2d_v3 {
+namespace {
+
+using api::b2Capsule;
+using api::b2ChainSegment;
+using api::b2Circle;
+using api::b2Hull;
+using api::b2Manifold;
+using api::b2Polygon;
+using api::b2Segment;
+using api::b2SimplexCache;
+using api::b2Transform;
+using api::b2Vec2;
+
+/// v3's assertions are compiled in only without NDEBUG (touche's debug preset). A failed one
+/// would trap; the handler lets v3 go on as a release build does, so that both builds of
+/// touche answer alike. Installed once, before the first call into v3.
+int continueAfterAssertion(const char*, const char*, int) {
+  return 0;
+}
+void installAssertHandler() {
+  static const bool installed = [] {
+    api::b2SetAssertFcn(&continueAfterAssertion);
+    return true;
+  }();
+  (void)installed;
+}
+
+b2Vec2 toV3(Vec2 v) {
+  return {static_cast<float>(v.x), static_cast<float>(v.y)};
+}
+
+/// The rotation (c, s) is used as given, rounded to float, never re-derived from an angle.
+b2Transform toV3(const Transform& xf) {
+  return {toV3(xf.p), {static_cast<float>(xf.q.c), static_cast<float>(xf.q.s)}};
+}
+
+float lengthSquared(b2Vec2 p, b2Vec2 q) {
+  const float dx = q.x - p.x;
+  const float dy = q.y - p.y;
+  return dx * dx + dy * dy;
+}
+
+/// A shape as v3 holds it once built the way a v3 user builds it (see box2d_v3.h).
+struct V3Shape {
+  enum Kind { circle, capsule, segment, polygon, chain } kind = circle;
+  b2Circle circleShape{};
+  b2Capsule capsuleShape{};
+  b2Segment segmentShape{};
+  b2Polygon polygonShape{};
+  b2ChainSegment chainShape{};
+};
+
+/// The polygon's vertices in float, as a user hands them to b2ComputeHull.
+int floatVertices(const Polygon& polygon, b2Vec2* out) {
+  for (int i = 0; i < polygon.count; ++i)
+    out[i] = toV3(polygon.vertices[i]);
+  return polygon.count;
+}
+
+/// Whether the hull holds exactly the given points (as a set: the hull starts at a vertex of
+/// its own choosing; both run counter-clockwise).
+bool sameVertices(const b2Hull& hull, const b2Vec2* points, int count) {
+  if (hull.count != count) return false;
+  for (int i = 0; i < count; ++i) {
+    const auto same = [&](b2Vec2 p) { return p.x == points[i].x && p.y == points[i].y; };
+    if (std::none_of(hull.points, hull.points + hull.count, same)) return false;
+  }
+  return true;
+}
+
+b2Hull hullOf(const Polygon& polygon) {
+  b2Vec2 points[kMaxPolygonVertices]{};
+  const int count = floatVertices(polygon, points);
+  return api::b2ComputeHull(points, count);
+}
+
+V3Shape toV3(const Circle& circle) {
+  V3Shape s;
+  s.kind = V3Shape::circle;
+  s.circleShape = {toV3(circle.center), static_cast<float>(circle.radius)};
+  return s;
+}
+
+/// A capsule whose ends are one point in float is a circle there (box2d_v3.h; refusal() has
+/// refused every other capsule v3 would turn into a circle).
+V3Shape toV3(const Capsule& capsule) {
+  const b2Vec2 p1 = toV3(capsule.p1);
+  const b2Vec2 p2 = toV3(capsule.p2);
+  V3Shape s;
+  if (p1.x == p2.x && p1.y == p2.y) {
+    s.kind = V3Shape::circle;
+    s.circleShape = {p1, static_cast<float>(capsule.radius)};
+    return s;
+  }
+  s.kind = V3Shape::capsule;
+  s.capsuleShape = {p1, p2, static_cast<float>(capsule.radius)};
+  return s;
+}
+
+V3Shape toV3(const Segment& segment) {
+  V3Shape s;
+  s.kind = V3Shape::segment;
+  s.segmentShape = {toV3(segment.p1), toV3(segment.p2)};
+  return s;
+}
+
+V3Shape toV3(const Polygon& polygon) {
+  const b2Hull hull = hullOf(polygon);
+  V3Shape s;
+  s.kind = V3Shape::polygon;
+  s.polygonShape = api::b2MakePolygon(&hull, static_cast<float>(polygon.radius));
+  return s;
+}
+
+V3Shape toV3(const ChainSegment& chain) {
+  V3Shape s;
+  s.kind = V3Shape::chain;
+  s.chainShape.ghost1 = toV3(chain.ghost1);
+  s.chainShape.segment = {toV3(chain.p1), toV3(chain.p2)};
+  s.chainShape.ghost2 = toV3(chain.ghost2);
+  return s;
+}
+
+V3Shape toV3(const Shape& shape) {
+  return std::visit([](const auto& s) { return toV3(s); }, shape);
+}
+
+Manifold toManifold(const b2Manifold& v3) {
+  if (v3.pointCount == 0) return statusOnly(Status::noContact);
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = {v3.normal.x, v3.normal.y};
+  m.pointCount = v3.pointCount;
+  for (int i = 0; i < v3.pointCount; ++i) {
+    m.points[i].point = {v3.points[i].point.x, v3.points[i].point.y};
+    m.points[i].separation = v3.points[i].separation;
+    m.points[i].id = {};  // v3's keys are not typed features (box2d_v3.h)
+  }
+  return m;
+}
+
+/// v3's collide function for (a, b) in that order, or nothing when v3 has the pair only the
+/// other way round (or not at all).
+std::optional<b2Manifold> collideInOrder(const V3Shape& a, const b2Transform& xfA, const V3Shape& b,
+                                         const b2Transform& xfB) {
+  using K = V3Shape::Kind;
+  b2SimplexCache cache{};  // zeroed for every call, as v3 advises for a single query
+  if (b.kind == K::circle) {
+    const b2Circle* circle = &b.circleShape;
+    switch (a.kind) {
+      case K::circle:
+        return api::b2CollideCircles(&a.circleShape, xfA, circle, xfB);
+      case K::capsule:
+        return api::b2CollideCapsuleAndCircle(&a.capsuleShape, xfA, circle, xfB);
+      case K::segment:
+        return api::b2CollideSegmentAndCircle(&a.segmentShape, xfA, circle, xfB);
+      case K::polygon:
+        return api::b2CollidePolygonAndCircle(&a.polygonShape, xfA, circle, xfB);
+      case K::chain:
+        return api::b2CollideChainSegmentAndCircle(&a.chainShape, xfA, circle, xfB);
+    }
+  }
+  if (b.kind == K::capsule) {
+    const b2Capsule* capsule = &b.capsuleShape;
+    switch (a.kind) {
+      case K::capsule:
+        return api::b2CollideCapsules(&a.capsuleShape, xfA, capsule, xfB);
+      case K::segment:
+        return api::b2CollideSegmentAndCapsule(&a.segmentShape, xfA, capsule, xfB);
+      case K::polygon:
+        return api::b2CollidePolygonAndCapsule(&a.polygonShape, xfA, capsule, xfB);
+      case K::chain:
+        return api::b2CollideChainSegmentAndCapsule(&a.chainShape, xfA, capsule, xfB, &cache);
+      default:
+        return std::nullopt;
+    }
+  }
+  if (b.kind == K::polygon) {
+    const b2Polygon* polygon = &b.polygonShape;
+    switch (a.kind) {
+      case K::polygon:
+        return api::b2CollidePolygons(&a.polygonShape, xfA, polygon, xfB);
+      case K::segment:
+        return api::b2CollideSegmentAndPolygon(&a.segmentShape, xfA, polygon, xfB);
+      case K::chain:
+        return api::b2CollideChainSegmentAndPolygon(&a.chainShape, xfA, polygon, xfB, &cache);
+      default:
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// A canonical pair: v3's function for it, or for the swapped pair when a capsule became a
+/// circle (circle A against capsule B is v3's capsule–circle with the roles swapped back).
+Manifold collideCanonical(const Shape& a, const Transform& xfA, const Shape& b,
+                          const Transform& xfB) {
+  installAssertHandler();
+  const V3Shape shapeA = toV3(a);
+  const V3Shape shapeB = toV3(b);
+  const b2Transform v3A = toV3(xfA);
+  const b2Transform v3B = toV3(xfB);
+  if (const auto m = collideInOrder(shapeA, v3A, shapeB, v3B)) return toManifold(*m);
+  if (const auto m = collideInOrder(shapeB, v3B, shapeA, v3A)) return swapRoles(toManifold(*m));
+  return statusOnly(Status::unsupported);  // no pair of v3's (cannot happen for valid input)
+}
+
+/// Why b2ComputeHull does not give back the case's polygon, or "".
+std::string hullRefusal(const Polygon& polygon, char role) {
+  b2Vec2 points[kMaxPolygonVertices]{};
+  const int count = floatVertices(polygon, points);
+  const b2Hull hull = api::b2ComputeHull(points, count);
+  if (sameVertices(hull, points, count)) return "";
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "Box2D v3 builds polygon %c through b2ComputeHull, which welds vertices closer "
+                "than 4*b2_linearSlop = 0.02 and drops vertices within 2*b2_linearSlop = 0.01 "
+                "of their neighbours' line: the hull of its %d vertices (in float) %s",
+                role, count,
+                hull.count == 0 ? "is empty (b2ComputeHull fails)"
+                                : (std::string("has ") + std::to_string(hull.count) +
+                                   " vertices, not the case's polygon")
+                                      .c_str());
+  return text;
+}
+
+/// Why v3 does not build a capsule as the case gives it, or "".
+std::string capsuleRefusal(const Capsule& capsule, char role) {
+  const b2Vec2 p1 = toV3(capsule.p1);
+  const b2Vec2 p2 = toV3(capsule.p2);
+  const float length2 = lengthSquared(p1, p2);
+  const float slop = static_cast<float>(kLinearSlop);
+  if (length2 == 0.0f || length2 > slop * slop) return "";
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "Box2D v3 builds capsule %c, whose core is %.9g long in float, not longer than "
+                "b2_linearSlop = 0.005, as a circle at the core's midpoint "
+                "(b2CreateCapsuleShape)",
+                role, static_cast<double>(std::sqrt(length2)));
+  return text;
+}
+
+/// Points of a segment or chain definition closer than b2_linearSlop in float, or "".
+std::string closePointsRefusal(const char* what, const char* rule, char role,
+                               std::initializer_list<std::pair<const char*, Vec2>> points) {
+  const float slop = static_cast<float>(kLinearSlop);
+  for (auto i = points.begin(); i != points.end(); ++i) {
+    for (auto j = std::next(i); j != points.end(); ++j) {
+      const float length2 = lengthSquared(toV3(i->second), toV3(j->second));
+      if (length2 > slop * slop) continue;
+      char text[320];
+      std::snprintf(text, sizeof text,
+                    "Box2D v3 cannot take %s %c: its points %s and %s are %.9g apart in float, "
+                    "not farther than b2_linearSlop = 0.005 (%s)",
+                    what, role, i->first, j->first, static_cast<double>(std::sqrt(length2)), rule);
+      return text;
+    }
+  }
+  return "";
+}
+
+std::string shapeRefusal(const Shape& shape, char role) {
+  if (const auto* p = std::get_if<Polygon>(&shape)) return hullRefusal(*p, role);
+  if (const auto* c = std::get_if<Capsule>(&shape)) return capsuleRefusal(*c, role);
+  if (const auto* s = std::get_if<Segment>(&shape)) {
+    return closePointsRefusal("segment", "b2CreateSegmentShape asserts on it", role,
+                              {{"p1", s->p1}, {"p2", s->p2}});
+  }
+  if (const auto* h = std::get_if<ChainSegment>(&shape)) {
+    return closePointsRefusal(
+        "chain segment", "b2ChainDef requires it of any two points", role,
+        {{"ghost1", h->ghost1}, {"p1", h->p1}, {"p2", h->p2}, {"ghost2", h->ghost2}});
+  }
+  return "";
+}
+
+bool marginIsV3s(const Options& options) {
+  return options.margin == 0.0 || options.margin == kSpeculativeDistance;
+}
+
+}  // namespace
+
+bool built() {
+  return true;
+}
+
+std::string_view version() {
+  return TOUCHE_BOX2D_V3_VERSION;
+}
+
+bool implements(PairId pair) {
+  return pairInfo(pair).hasArea;
+}
+
+std::string refusal(const Shape& a, const Shape& b) {
+  if (std::string why = shapeRefusal(a, 'a'); !why.empty()) return why;
+  return shapeRefusal(b, 'b');
+}
+
+Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 const Options& options) {
+  if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
+  if (!marginIsV3s(options) || !refusal(a, b).empty()) return statusOnly(Status::unsupported);
+  return dispatchCollide(
+      a, xfA, b, xfB, options, &implements,
+      [](PairId, const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb,
+         const Options&) { return collideCanonical(sa, xa, sb, xb); });
+}
+
+}  // namespace touche::oracle::box2d_v3

@@ -1,0 +1,29 @@
+// touche — the box2d_v3 engine of a build without Box2D v3 (box2d_v3.h): it implements no
+// pair, so every case is `unsupported` with kNotBuilt as the reason.
+#include "touche/oracle/box2d_v3.h"
+
+namespace touche::oracle::box2d_v3 {
+
+bool built() {
+  return false;
+}
+
+std::string_view version() {
+  return "";
+}
+
+bool implements(PairId) {
+  return false;
+}
+
+std::string refusal(const Shape&, const Shape&) {
+  return "";
+}
+
+Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 const Options& options) {
+  if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
+  return statusOnly(Status::unsupported);
+}
+
+}  // namespace touche::oracle::box2d_v3
