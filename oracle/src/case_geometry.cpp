@@ -94,9 +94,27 @@ double addFaceSources(const std::vector<Face<N>>& faces, double r, const exact::
   return best - r;
 }
 
-/// The closest points' source: direction, distance (the base) and separation.
-void addClosestSource(Vec2 direction, double distance, double r, TwoSidedFacts& facts) {
-  facts.sources.push_back({direction, distance, distance - r, false, false, -1});
+/// The closest points' source: direction, distance (the base) and separation; `alongFace`: a
+/// vertex against the inside of a face (SourceFacts::alongFace).
+void addClosestSource(Vec2 direction, double distance, double r, bool alongFace,
+                      TwoSidedFacts& facts) {
+  facts.sources.push_back({direction, distance, distance - r, false, false, -1, alongFace});
+}
+
+/// Whether the hull's point closest to the origin, p, is the foot of the origin on an edge of
+/// the hull (inside it, or at an end with p perpendicular to the edge): a face holds it, as
+/// the filtered path's footOnFace certifies. Otherwise p is a vertex only.
+bool footOnHullEdge(const std::vector<exact::QVec>& hull, const exact::QVec& p) {
+  const std::size_t n = hull.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const exact::QVec& v = hull[i];
+    if (v.x != p.x || v.y != p.y) continue;
+    for (const exact::QVec& w : {hull[(i + 1) % n], hull[(i + n - 1) % n]}) {
+      if (n > 1 && exact::dot(p, w - v) == 0) return true;
+    }
+    return false;
+  }
+  return true;  // not a vertex: inside an edge
 }
 
 // --- exact: the Minkowski difference's hull ----------------------------------------------------
@@ -133,7 +151,8 @@ TwoSidedFacts twoSidedOf(const CoreN<Q>& a, const CoreN<Q>& b, bool faceAxes, do
   const Q square = exact::dot(p, p);
   if (square == 0) return facts;
   const double distance = exact::sqrtToDouble(square);
-  addClosestSource(exact::unitOf(p, accuracy.direction), distance, r, facts);
+  addClosestSource(exact::unitOf(p, accuracy.direction), distance, r, footOnHullEdge(hull, p),
+                   facts);
   return facts;
 }
 
@@ -224,7 +243,7 @@ void closestVertexPair(const CoreN<Bounded>& a, const CoreN<Bounded>& b, const B
   facts.contact = facts.side <= 0;
   const double distance = filter::sqrtToDouble(square, accuracy.length);
   facts.best = distance - r;
-  addClosestSource(exact::unitOf(v, accuracy.direction), distance, r, facts);
+  addClosestSource(exact::unitOf(v, accuracy.direction), distance, r, false, facts);
 }
 
 /// The cores are apart (some face separation is certainly positive): the closest features.
@@ -257,7 +276,7 @@ void apartFacts(const CoreN<Bounded>& a, const CoreN<Bounded>& b,
     facts.side = filter::signQuotientMinus(f.w, f.g, limit);
     facts.contact = facts.side <= 0;
     facts.best = f.quotient - r;
-    addClosestSource(facts.sources[k].direction, f.quotient, r, facts);
+    addClosestSource(facts.sources[k].direction, f.quotient, r, true, facts);
     return;
   }
   closestVertexPair(a, b, limit, r, accuracy, facts);
@@ -274,7 +293,7 @@ void pointsFacts(const CoreN<Bounded>& a, const CoreN<Bounded>& b, const Bounded
   facts.contact = sign <= 0 || facts.side <= 0;
   const double distance = filter::sqrtToDouble(square, accuracy.length);
   facts.best = distance - r;
-  if (sign != 0) addClosestSource(exact::unitOf(v, accuracy.direction), distance, r, facts);
+  if (sign != 0) addClosestSource(exact::unitOf(v, accuracy.direction), distance, r, false, facts);
 }
 
 TwoSidedFacts twoSidedOf(const CoreN<Bounded>& a, const CoreN<Bounded>& b, bool faceAxes,
@@ -386,6 +405,8 @@ LineFacts lineFactsOf(const CoreN<N>& a, const CoreN<N>& b, Vec2 point, Vec2 nor
   exact::LineHitOf<N> onB = exact::intersectLine(b, x, n, window, accuracy);
   if (sa == Surface::support) onA.tMax = exact::supportParameter(a, x, n, true);
   if (sb == Surface::support) onB.tMin = exact::supportParameter(b, x, n, false);
+  if (sa == Surface::farEnd) onA.tMax = onA.tMin;
+  if (sb == Surface::farEnd) onB.tMin = onB.tMax;
   LineFacts p;
   p.missA = onA.missDistance;
   p.missB = onB.missDistance;

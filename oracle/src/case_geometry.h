@@ -26,8 +26,11 @@ namespace touche::oracle {
 /// core's support plane along the normal (the reference face's level, which the engine
 /// measures against also where the line leaves the core through a neighbouring face: a
 /// circle centre inside a polygon beyond the face's end, or a side plane extended by the
-/// radius). At most one of the two shapes is taken at its support plane.
-enum class Surface { line, support };
+/// radius), or — when the line runs along an edge of the core — at the far end of its chord
+/// (farEnd): a clip keeps both ends of an incident edge parallel to the normal, each with its
+/// own separation from the reference face. At most one of the two shapes is taken otherwise
+/// than where the line first meets it.
+enum class Surface { line, support, farEnd };
 
 /// Where the line through a point along a normal meets both shapes.
 struct LineFacts {
@@ -47,6 +50,10 @@ struct SourceFacts {
   bool face = true;         ///< a face normal (else the closest points' direction)
   bool onB = false;         ///< the face is B's
   int edge = -1;            ///< the face's edge index
+  /// The closest points are a vertex against the inside of a face (a circle's centre abreast
+  /// a segment): their direction is that face's normal, and a turn tilts the face, changing
+  /// the separation to first order. Between two vertices only to second order.
+  bool alongFace = false;
 };
 
 /// The two-sided facts of a case: the best separation over all directions (over the face axes

@@ -287,6 +287,8 @@ std::vector<std::pair<std::string, std::string>> keysOf(const DeclaredConvention
       {"tieBandUnits", number(c.tieBandUnits)},
       {"relativeTieBand", number(c.relativeTieBand)},
       {"relativeTieBandOffset", number(c.relativeTieBandOffset)},
+      {"capsuleTieBand", number(c.capsuleTieBand)},
+      {"zeroNormalEpsilon", number(c.zeroNormalEpsilon)},
       {"chainOwnership", c.chainOwnership == ChainOwnership::v3 ? "v3" : "box2d-2.4.1"},
       {"relativeTieBandPairs", pairNames(c.relativeTieBandPairs)},
       {"pointNormals", c.pointNormals ? "true" : "false"},
@@ -433,6 +435,8 @@ std::optional<DeclaredConventions> engineConventions(std::string_view engine) {
   d.tieBandUnits = c.tieBandUnits;
   d.relativeTieBand = c.relativeTieBand;
   d.relativeTieBandOffset = c.relativeTieBandOffset;
+  d.capsuleTieBand = c.capsuleTieBand;
+  d.zeroNormalEpsilon = c.zeroNormalEpsilon;
   d.chainOwnership = c.chainOwnership;
   d.relativeTieBandPairs = c.relativeTieBandPairs;
   d.dropsCornerTouches = c.dropsCornerTouches;

@@ -69,6 +69,7 @@ struct CaseFacts {
   bool polygonPolygon = false;
   bool edgePolygon = false;   ///< a segment or chain segment against a polygon
   bool chainSegment = false;  ///< A or B is a one-sided chain segment
+  bool capsulePair = false;   ///< a capsule or segment against a capsule (two cores)
   double radiusSum = 0.0;
   double shortestEdge = std::numeric_limits<double>::infinity();
   std::optional<double> centreDistance;  ///< circle–circle only
@@ -124,6 +125,8 @@ CaseFacts factsOf(const Case& c) {
   f.chainSegment = ta == ShapeType::chainSegment || tb == ShapeType::chainSegment;
   f.edgePolygon =
       is(ShapeType::segment, ShapeType::polygon) || is(ShapeType::chainSegment, ShapeType::polygon);
+  f.capsulePair =
+      is(ShapeType::capsule, ShapeType::capsule) || is(ShapeType::segment, ShapeType::capsule);
   f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
   f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
   if (!f.chainSegment) {
@@ -183,6 +186,7 @@ struct Judge {
   double normalAllowance = 0.0;  ///< for |Δnormal|
   double lengthAllowance = 0.0;  ///< for point positions and separations
   std::ostringstream notes;      ///< the differences found, one per line
+  bool zeroNormal = false;       ///< a zero normal inside the declared zeroNormalEpsilon
 };
 
 /// The base of the decision at hand, not the scene's worst: the face the expected normal is
@@ -405,11 +409,32 @@ std::optional<Comparison> judgeFinite(Judge& j) {
   return verdict(j, Outcome::nonFinite, "NaN or infinity in the actual manifold");
 }
 
+/// The declared zero normal (Conventions::zeroNormalEpsilon): the actual normal is exactly
+/// (0, 0) and the expected one is built over at most the epsilon (or is degenerate).
+bool declaredZeroNormal(Judge& j) {
+  if (!(j.tol.zeroNormalEpsilon > 0.0) || j.actual.normal.x != 0.0 || j.actual.normal.y != 0.0) {
+    return false;
+  }
+  const bool degenerate = j.expected.flags & kFlagDegenerateNormal;
+  const std::optional<double> base = j.expected.gaps.normal;
+  if (!degenerate && !(base && *base <= j.tol.zeroNormalEpsilon + j.tol.length())) return false;
+  j.notes << "  zero normal: built over "
+          << (base ? sci(*base) : std::string("no length (degenerate)"))
+          << ", inside the declared zeroNormalEpsilon " << sci(j.tol.zeroNormalEpsilon) << "\n";
+  return true;
+}
+
 std::optional<Comparison> judgeSanity(Judge& j) {
   const Manifold& a = j.actual;
   if (a.pointCount < 1 || a.pointCount > 2) {
     j.notes << "  point count: actual " << a.pointCount << ", a contact has 1 or 2\n";
     return verdict(j, Outcome::wrongPointCount, "contact with an impossible point count");
+  }
+  if (declaredZeroNormal(j)) {
+    // No direction to judge: points placed along it may be anywhere the normal could point.
+    j.zeroNormal = true;
+    j.lengthAllowance += 2.0 * j.lever;
+    return std::nullopt;
   }
   const double unitError = std::fabs(length(a.normal) - 1.0);
   if (unitError > j.tol.normal()) {
@@ -527,7 +552,28 @@ bool normalOfSomeFace(Judge& j) {
   return false;
 }
 
+/// A clip of the reference face (two points) where the expectation is the closest features'
+/// single point (cores apart, vertex against vertex; or two capsule cores): a choice inside the
+/// tie band when the clip's deepest separation is within the band of the point's. The clip's
+/// points lie over the reference face, so they are never nearer than the closest features.
+/// Box2D v3 keeps the clip that way: b2CollidePolygons takes the vertex–vertex point only when
+/// its separation is below the clip's by more than 0.1·b2_linearSlop (its tieBand), and
+/// b2CollideCapsules keeps the clip while a clipped point is within b2_linearSlop of the
+/// closest distance (its capsuleTieBand).
+std::optional<Comparison> judgeClipKept(Judge& j) {
+  if (!(j.tol.tieBand > 0.0) || j.expected.pointCount != 1 || j.actual.pointCount != 2) {
+    return std::nullopt;
+  }
+  const double lead = deepest(j.actual) - deepest(j.expected);
+  if (lead < -j.lengthAllowance || lead > j.tol.decisionBand() + j.lengthAllowance) {
+    return std::nullopt;
+  }
+  return judgeLoosely(j, j.tol.decisionBand(),
+                      "a clip kept in place of the closest features' point inside the tie band");
+}
+
 std::optional<Comparison> judgeNormal(Judge& j) {
+  if (j.zeroNormal) return std::nullopt;
   const double diff = length(j.actual.normal - j.expected.normal);
   if (j.expected.flags & kFlagDegenerateNormal) {
     // Any unit normal is acceptable; points placed along it move with it.
@@ -552,6 +598,7 @@ std::optional<Comparison> judgeNormal(Judge& j) {
       return judgeLoosely(j, j.tol.insideEpsilon, "centre within the declared epsilon");
     }
   }
+  if (auto r = judgeClipKept(j)) return r;
   if (axisGapWithinBand(j)) {
     if (j.facts.polygonCircle && anotherTiedCircleFace(j)) {
       return verdict(j, Outcome::agreeWithinTie, "the circle's region read on another tied face");
@@ -712,6 +759,7 @@ std::optional<Comparison> judgePointCount(Judge& j) {
   if (extraPointsAtMargin(j)) {
     return verdict(j, Outcome::agreeWithinTie, "a point at the keep/drop boundary");
   }
+  if (auto r = judgeClipKept(j)) return r;
   if (incidentTie(j)) return judgeLoosely(j, 0.0, "incident edge chosen inside its tie");
   // Faces parallel within the band, cores apart: a face contact clipped to two points or the
   // closest features' single point are the same contact seen through either axis; the single
@@ -924,6 +972,7 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
   t.contactBand = conventions.contactBand;
   t.tieBandUnits = conventions.tieBandUnits;
   const CaseFacts facts = factsOf(c);
+  if (facts.capsulePair) t.tieBand = std::max(t.tieBand, conventions.capsuleTieBand);
   t.precision = conventions.precision;
   t.polygonSkin = conventions.polygonSkin;
   // The relative hysteresis applies to the pairs the engine declares it for (by default the
@@ -948,6 +997,7 @@ Tolerance toleranceFor(const Case& c, const Conventions& conventions) {
                            typeOf(c.a) == ShapeType::capsule || typeOf(c.b) == ShapeType::capsule);
   if (chainOther) t.chainOwnership = conventions.chainOwnership;
   t.keepsPointsBeyondMargin = conventions.keepsPointsBeyondMargin;
+  t.zeroNormalEpsilon = conventions.zeroNormalEpsilon;
   return t;
 }
 
@@ -963,6 +1013,7 @@ Comparison compareSteps(Judge& j) {
   if (auto r = judgePointCount(j)) return *r;
   if (auto r = judgePoints(j)) return *r;
   if (auto r = judgeIds(j)) return *r;
+  if (j.zeroNormal) return verdict(j, Outcome::agreeWithinTie, "a zero normal, declared");
   return verdict(j, Outcome::agree, "");
 }
 
@@ -1013,6 +1064,7 @@ Comparison judgeByGeometry(Judge& j, const Comparison& failure, const std::strin
   declared.compareIds = j.tol.compareIds ? IdComparison::all : IdComparison::none;
   declared.faceNormalsOnly = j.tol.faceNormalOnly;
   declared.keepsPointsBeyondMargin = j.tol.keepsPointsBeyondMargin;
+  declared.zeroNormalEpsilon = j.tol.zeroNormalEpsilon;
   declared.chainOwnership = j.tol.chainOwnership;
   const Comparison judged = judge(j.c, j.actual, declared);
   Comparison result = failure;

@@ -22,6 +22,12 @@ std::span<const Engine* const> knownEngines() {
   return std::span<const Engine* const>(kEngines).first(box2d_v3::built() ? 6 : 5);
 }
 
+std::string inputRefusal(const Engine& engine, const Case& c) {
+  const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
+  if (isBox2d) return box2d::refusal(c.a, c.b);
+  return &engine == &box2d_v3::kEngine ? box2d_v3::refusal(c.a, c.b) : std::string();
+}
+
 std::vector<std::string> defaultValidationEngines() {
   std::vector<std::string> names;
   for (const Engine* e : knownEngines()) {
@@ -91,10 +97,16 @@ Conventions box2dV3Conventions() {
   // better by 0.1f * B2_LINEAR_SLOP; b2CollidePolygons takes the vertex–vertex normal only
   // when it is better than the clip by as much.
   c.tieBand = box2d_v3::kHysteresis;
+  // manifold.c: b2CollideCapsules keeps its two clipped points while one of them is within
+  // B2_LINEAR_SLOP of the cores' closest distance (the exact rule: at most that distance).
+  c.capsuleTieBand = box2d_v3::kLinearSlop;
   c.compareIds = false;
   // manifold.c, b2CollidePolygonAndCircle: a vertex region needs the face separation above
   // FLT_EPSILON.
   c.insideEpsilon = static_cast<double>(FLT_EPSILON);
+  // math_functions.h: b2GetLengthAndNormalize returns (0, 0) for a vector shorter than
+  // FLT_EPSILON (circle pairs: docs/findings.md, finding V1).
+  c.zeroNormalEpsilon = static_cast<double>(FLT_EPSILON);
   c.fixedMargin = box2d_v3::kSpeculativeDistance;
   c.keepsPointsBeyondMargin = true;
   return c;

@@ -63,6 +63,7 @@ struct NormalSource {
   /// points' distance is measured between two points: to first order the turn does not change
   /// it.
   bool face = true;
+  bool closest = false;  ///< the cores' closest points (not a face normal)
 };
 
 /// The exact facts of a case, independent of any engine's answer.
@@ -99,7 +100,7 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions, const CaseG
   for (const SourceFacts& s : t.sources) {
     f.sources.push_back({s.face ? "face " + std::to_string(s.edge) + (s.onB ? " of B" : " of A")
                                 : std::string("the cores' closest points"),
-                         s.direction, s.base, s.separation, s.face});
+                         s.direction, s.base, s.separation, s.face || s.alongFace, !s.face});
   }
   f.boundary = std::fabs(f.best - conventions.margin);
   return f;
@@ -234,6 +235,7 @@ Tolerance toleranceOf(const Case& c, const DeclaredConventions& conventions) {
   forTolerance.tieBandUnits = conventions.tieBandUnits;
   forTolerance.relativeTieBand = conventions.relativeTieBand;
   forTolerance.relativeTieBandOffset = conventions.relativeTieBandOffset;
+  forTolerance.capsuleTieBand = conventions.capsuleTieBand;
   forTolerance.chainOwnership = conventions.chainOwnership;
   forTolerance.relativeTieBandPairs = conventions.relativeTieBandPairs;
   Tolerance tol = toleranceFor(c, forTolerance);
@@ -257,14 +259,19 @@ void setAllowances(Judge& j) {
   // segment's rules take the scene's worst (the shortest edge of either core).
   double turn = j.tol.normal();
   if (j.sceneWide) {
-    const double edge = j.geometry.shortestEdge();
+    double edge = j.geometry.shortestEdge();
+    // ... or the cores' closest points, when they are nearer each other than that (a circle's
+    // centre next to the segment: its normal is built over that distance).
+    for (const NormalSource& s : j.facts.sources) {
+      if (s.closest && s.base > 0.0) edge = std::min(edge, s.base);
+    }
     if (std::isfinite(edge) && edge > 0.0) turn += j.tol.length() / edge;
   }
   setTurn(j, turn);
   // A circle has no face: no reference-face hysteresis, but the declared inside epsilon (a
   // centre that close outside a polygon counts as inside, with that face's normal).
   const bool circle = isCircleCase(j);
-  j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.conv.tieBand;
+  j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.tol.tieBand;  // the pair's (capsules')
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
   j.exactness = exact::exactArithmetic(j.c, j.conv.precision, j.conv.skinRadius, j.conv.margin,
@@ -545,6 +552,30 @@ std::optional<Comparison> judgeStatus(Judge& j) {
 
 // --- 2. sanity ------------------------------------------------------------------------------
 
+/// A zero normal where the engine declares one may come (zeroNormalEpsilon: the cores at most
+/// that far apart): nothing is measured along it, only each separation against the exact best
+/// (the cores' distance less the radii). Empty for any other normal.
+std::optional<Comparison> judgeZeroNormal(Judge& j) {
+  const Reported& m = j.actual;
+  if (!(j.conv.zeroNormalEpsilon > 0.0) || !m.hasNormal || m.normal.x != 0.0 || m.normal.y != 0.0) {
+    return {};
+  }
+  const double apart = j.facts.best + j.facts.radius;
+  if (apart > j.conv.zeroNormalEpsilon + j.tol.length()) return {};
+  j.notes << "  zero normal: the cores are " << sci(std::max(apart, 0.0))
+          << " apart, inside the declared zeroNormalEpsilon " << sci(j.conv.zeroNormalEpsilon)
+          << "\n";
+  for (std::size_t i = 0; i < m.points.size(); ++i) {
+    const double error = std::fabs(m.points[i].separation - j.facts.best);
+    if (error <= j.tol.length() + j.conv.zeroNormalEpsilon) continue;
+    j.notes << "  separation " << i << ": reported " << sci(m.points[i].separation) << ", exact "
+            << sci(j.facts.best) << "\n";
+    return conclude(j, Outcome::wrongSeparation, "separation differs from the exact one");
+  }
+  j.withinBand = true;
+  return conclude(j, Outcome::agreeWithinTie, "a zero normal, declared (zeroNormalEpsilon)");
+}
+
 std::optional<Comparison> judgeSanity(Judge& j) {
   const Reported& m = j.actual;
   bool ok = !m.hasNormal || finite(m.normal);
@@ -568,6 +599,7 @@ std::optional<Comparison> judgeSanity(Judge& j) {
     j.notes << "  |" << what << "| differs from 1 by " << inUnits(unitError, j.tol.epsilon) << "\n";
     return true;
   };
+  if (auto declared = judgeZeroNormal(j)) return declared;
   if (m.hasNormal && unit(m.normal, "unit-normal", "normal")) {
     return conclude(j, Outcome::wrongNormal, "the normal is not unit");
   }
@@ -838,12 +870,39 @@ Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
   return r;
 }
 
-/// The reading that explains the reported point best.
-Reading bestReading(const Judge& j, const Point& mp) {
+/// Whether the line through `point` along the normal runs along an edge of `core`: both ends
+/// of the edge within the lateral allowance of it (the window in which the line's reading of
+/// the core already takes every vertex about as near: exact::intersectLine).
+bool runsAlongEdge(const Judge& j, bool onA, const Point& p) {
+  const Vec2 n = (1.0 / length(p.normal)) * p.normal;
+  const auto off = [&](int v) { return std::fabs(cross(n, j.geometry.vertex(onA, v) - p.point)); };
+  const int count = j.geometry.vertexCount(onA);
+  for (int i = 0; i < j.geometry.edgeCount(onA); ++i) {
+    if (off(i) <= j.lateralAllowance && off((i + 1) % count) <= j.lateralAllowance) return true;
+  }
+  return false;
+}
+
+/// Whether point i may be read at the far end of an edge of `core` its line runs along: only
+/// as one of two points both on such lines (a clip of both ends of an incident edge parallel
+/// to the normal; a lone point must be read where its line meets the core).
+bool farEndReadable(const Judge& j, bool onA, std::size_t i) {
+  if (j.actual.points.size() != 2) return false;
+  return runsAlongEdge(j, onA, j.actual.points[i]) && runsAlongEdge(j, onA, j.actual.points[1 - i]);
+}
+
+/// The reading that explains point i best.
+Reading bestReading(const Judge& j, std::size_t i) {
+  const Point& mp = j.actual.points[i];
   Reading best = readPoint(j, mp, Surface::line, Surface::line);
   for (auto [sa, sb] :
-       {std::pair{Surface::support, Surface::line}, std::pair{Surface::line, Surface::support}}) {
+       {std::pair{Surface::support, Surface::line}, std::pair{Surface::line, Surface::support},
+        std::pair{Surface::farEnd, Surface::line}, std::pair{Surface::line, Surface::farEnd}}) {
     if (best.worst() <= j.lengthAllowance) break;
+    const bool farA = sa == Surface::farEnd, farB = sb == Surface::farEnd;
+    if ((farA && !farEndReadable(j, true, i)) || (farB && !farEndReadable(j, false, i))) {
+      continue;
+    }
     const Reading r = readPoint(j, mp, sa, sb);
     if (r.worst() < best.worst()) best = r;
   }
@@ -925,7 +984,7 @@ void judgePoints(Judge& j, const std::vector<Along>& along) {
   std::vector<Reading> readings;
   for (std::size_t i = 0; i < j.actual.points.size(); ++i) {
     measureAlong(j, along[i]);
-    readings.push_back(bestReading(j, j.actual.points[i]));
+    readings.push_back(bestReading(j, i));
   }
   std::optional<std::pair<double, double>> deepest;
   if (j.conv.pointSeparation == PointSeparation::deepest) deepest = deepestOf(readings);

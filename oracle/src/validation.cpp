@@ -5,8 +5,6 @@
 #include <optional>
 #include <sstream>
 
-#include "touche/oracle/box2d.h"
-#include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/builtin_corpus.h"  // generated from oracle/corpus/builtin.jsonl
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
@@ -56,15 +54,6 @@ bool pairWithoutArea(const Case& c) {
 bool declaresNotImplemented(const Engine& engine, const Case& c) {
   const PairLookup lookup = lookupPair(typeOf(c.a), typeOf(c.b));
   return pairInfo(lookup.id).hasArea && !engine.implements(lookup.id);
-}
-
-/// Why `engine` declares it cannot take the case's shapes although it implements their pair
-/// (box2d::refusal() and box2d_v3::refusal() for the Box2D engines), or "" when it declares no such
-/// refusal.
-std::string inputRefusal(const Engine& engine, const Case& c) {
-  const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
-  if (isBox2d) return box2d::refusal(c.a, c.b);
-  return &engine == &box2d_v3::kEngine ? box2d_v3::refusal(c.a, c.b) : std::string();
 }
 
 /// What became of one engine on one case: judged (comparison), not implemented (neither),

@@ -118,6 +118,16 @@ struct Conventions {
   /// Which piece of a chain owns a contact at a corner (chain segment against a polygon or a
   /// capsule); circles follow the same corner regions under either model.
   ChainOwnership chainOwnership = ChainOwnership::v3;
+  /// The tie band of the capsule pairs (a capsule or segment against a capsule) when wider
+  /// than `tieBand`: Box2D v3's b2CollideCapsules keeps the clip of the reference core while
+  /// one clipped point is within b2_linearSlop of the cores' closest distance.
+  double capsuleTieBand = 0.0;
+  /// A normal the engine builds from a vector shorter than this (its precision's absolute
+  /// epsilon) may come out as the zero vector: Box2D v3's b2GetLengthAndNormalize returns
+  /// (0, 0) below FLT_EPSILON (concentric circles, a circle centre on a capsule's core;
+  /// docs/findings.md). Accepted where the expected normal is built over at most this length
+  /// (gaps.normal) or is degenerate; the separations must still be right.
+  double zeroNormalEpsilon = 0.0;
   /// The margin the engine always collides at, whatever is asked (Box2D v3's speculative
   /// distance, 4·b2_linearSlop); 0: the requested one. The expected manifold is computed at it
   /// (expectationFor).
@@ -157,6 +167,7 @@ struct Tolerance {
   double polygonSkin = 0.0;                  ///< from the conventions
   /// From the conventions, for a chain segment against a polygon or capsule (else v3).
   ChainOwnership chainOwnership = ChainOwnership::v3;
+  double zeroNormalEpsilon = 0.0;  ///< from the conventions
   /// From the conventions: a point beyond the margin is no failure in itself.
   bool keepsPointsBeyondMargin = false;
   /// The declared hysteresis of the axis choice at this depth (length units, ≥ 0): the

@@ -26,6 +26,11 @@ Manifold run(const Engine& engine, const Case& c, const Options& options = {});
 /// validation, the pair table's note, or the engine's own limitation. Empty for answers.
 std::string reasonFor(const Engine& engine, const Case& c, const Options& options, Status status);
 
+/// Why `engine` declares it cannot take the case's shapes although it implements their pair
+/// (box2d::refusal() and box2d_v3::refusal() for the Box2D engines), or "" when it declares no
+/// such refusal: its `unsupported` answer is then not judged.
+std::string inputRefusal(const Engine& engine, const Case& c);
+
 /// The engines `touche validate` judges when none are named: every engine but the reference.
 std::vector<std::string> defaultValidationEngines();
 

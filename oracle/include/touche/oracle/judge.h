@@ -82,6 +82,12 @@ struct DeclaredConventions {
   double relativeTieBand = 0.0;
   /// The absolute part of that band (Conventions::relativeTieBandOffset), length units.
   double relativeTieBandOffset = 0.0;
+  /// A zero normal is accepted where the cores are at most this far apart (compare.h,
+  /// Conventions::zeroNormalEpsilon), length units; its separations are still judged.
+  double zeroNormalEpsilon = 0.0;
+  /// The capsule pairs' tie band when wider than tieBand (compare.h,
+  /// Conventions::capsuleTieBand), length units.
+  double capsuleTieBand = 0.0;
   /// Which piece of a chain owns a contact at a corner (compare.h, ChainOwnership): "v3"
   /// (default) or "box2d-2.4.1".
   ChainOwnership chainOwnership = ChainOwnership::v3;
