@@ -1,5 +1,5 @@
 // touche fuzzing — one harness for every canonical pair, cross-checked: reference, fast,
-// fast_float and Box2D 2.4.1 (each where it implements the pair).
+// fast_float, Box2D 2.4.1 and Box2D v3 when built in (each where it implements the pair).
 //
 // Input layout (decoded structurally, so a mutation of one byte changes one decision):
 //   byte 0  path (DecodePath, byte mod 5): 0 grid → a valid scene from the shared generators
@@ -16,11 +16,13 @@
 //   rest    the generators' draws (ByteRng: two bytes each), then the path's own edits.
 // Acceptable outcomes: on invalid input every engine answers Status::error; on valid input
 // every answer is finite with a unit normal, and every engine agrees with the reference within
-// the oracle's tolerance (box2d inside Box2D's working range only, see inBox2dRange). Anything
+// the oracle's tolerance (box2d and box2d_v3 inside Box2D's working range only, see
+// inBox2dRange). Anything
 // else is reported (JSONL line with hexfloats, and an SVG) and the process aborts. No failure
 // is skipped by name: close calls (a decision within the engine's rounding) are the oracle's
 // to accept, from the reference's DecisionGaps and the engine's declared rounding band; Box2D's
-// written-up findings are recognized by their mechanism on the case (box2dKnownFinding).
+// written-up findings are recognized by their mechanism on the case (box2dKnownFinding,
+// box2dV3KnownFinding).
 #include "harness.h"
 
 #include <algorithm>
@@ -40,9 +42,11 @@
 #include "touche/fast/collide.h"
 #include "touche/fast/fast.h"
 #include "touche/oracle/box2d.h"
+#include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/render.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/bad_inputs.h"
+#include "touche/test_support/box2d_v3_findings.h"
 #include "touche/test_support/checks.h"
 #include "touche/test_support/fast_bits.h"
 #include "touche/test_support/scene_ops.h"
@@ -201,23 +205,23 @@ FuzzInput decode(PairId pair, const std::uint8_t* data, std::size_t size) {
 namespace {
 
 /// The engines cross-checked against the reference, from TOUCHE_FUZZ_ENGINES (a comma list;
-/// default "fast,fast_float,box2d"). Lets a run isolate one engine.
+/// default "fast,fast_float,box2d,box2d_v3"). Lets a run isolate one engine.
 bool engineSelected(const Engine& engine) {
   static const std::string selected = [] {
     const char* env = std::getenv("TOUCHE_FUZZ_ENGINES");
-    return "," + std::string(env ? env : "fast,fast_float,box2d") + ",";
+    return "," + std::string(env ? env : "fast,fast_float,box2d,box2d_v3") + ",";
   }();
   return selected.find("," + std::string(engine.name) + ",") != std::string::npos;
 }
 
 const Engine* const kOtherEngines[] = {&fast::kDoubleEngine, &fast::kFloatEngine,
-                                       &oracle::box2d::kEngine};
+                                       &oracle::box2d::kEngine, &oracle::box2d_v3::kEngine};
 
 /// Every engine must reject invalid input with Status::error (or, for a pair it does not
 /// implement, say unsupported).
 std::string checkInvalid(const FuzzInput& in, PairId pair, const InputError& why) {
-  for (const Engine* engine :
-       {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &oracle::box2d::kEngine}) {
+  for (const Engine* engine : {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
+                               &oracle::box2d::kEngine, &oracle::box2d_v3::kEngine}) {
     const Manifold m = test::runEngine(*engine, in.scene, in.options);
     if (m.status == Status::error) continue;
     if (m.status == Status::unsupported && !engine->implements(pair)) continue;
@@ -551,6 +555,54 @@ std::string checkBox2d(const FuzzInput& in) {
   return "box2d vs reference: " + check.comparison.explanation;
 }
 
+// ---- Box2D v3 ------------------------------------------------------------------------------
+
+/// Box2D v3 disagreements docs/findings.md has written up (beyond the declared conventions of
+/// engine box2d_v3), each recognized by its mechanism on the failing case
+/// (touche/test_support/box2d_v3_findings.h): V2 (a chain segment's vertex–vertex point on the
+/// chain segment) and V3 (a chain corner convex by a turn below v3's convexTol). Returns the
+/// finding, or "".
+std::string box2dV3KnownFinding(const Case& scene, const test::CrossCheck& check) {
+  return test::box2d_v3_findings::knownFinding(scene, check);
+}
+
+/// Which cases box2d_v3 is cross-checked on, from TOUCHE_FUZZ_BOX2D_V3: "all" (default: every
+/// case in Box2D's working range, which v3 shares with 2.4.1: its constants are the same
+/// absolute lengths) or "off".
+bool box2dV3InScope(const FuzzInput& in) {
+  static const bool off = [] {
+    const char* env = std::getenv("TOUCHE_FUZZ_BOX2D_V3");
+    return env != nullptr && std::string(env) == "off";
+  }();
+  return !off && inBox2dRange(in);
+}
+
+/// Box2D v3 against the reference under its declared conventions: at its own speculative
+/// distance only (any other margin must be refused), refusals recognized by their reason.
+std::string checkBox2dV3(const FuzzInput& in) {
+  const Engine& v3 = oracle::box2d_v3::kEngine;
+  if (!box2dV3InScope(in)) return "";
+  const double margin = in.options.margin;
+  if (margin != 0.0 && margin != oracle::box2d_v3::kSpeculativeDistance) {
+    const Manifold m = test::runEngine(v3, in.scene, in.options);
+    if (m.status == Status::unsupported) return "";
+    return "box2d_v3 answered " + std::string(statusName(m.status)) + " with margin " +
+           hexfloat(margin) + " (v3 has only its speculative distance)";
+  }
+  const test::CrossCheck check = test::crossCheck(v3, in.scene, in.options);
+  const std::string refusal = oracle::box2d_v3::refusal(in.scene.a, in.scene.b);
+  const bool unsupported = check.actual.status == Status::unsupported;
+  if (unsupported && !refusal.empty()) return "";
+  if (unsupported) return "box2d_v3 answered unsupported to an input the adapter does not refuse";
+  if (!refusal.empty()) {
+    return "box2d_v3 answered " + std::string(statusName(check.actual.status)) +
+           " to an input the adapter refuses (" + refusal + ")";
+  }
+  if (oracle::isAcceptable(check.comparison.outcome)) return "";
+  if (!box2dV3KnownFinding(in.scene, check).empty()) return "";
+  return "box2d_v3 vs reference: " + check.comparison.explanation;
+}
+
 /// A contact manifold's own sanity: finite numbers, at most two points, a unit normal (within
 /// a few float epsilons: the float engine rounds its normal in float).
 std::string checkSane(const char* engine, const Manifold& m) {
@@ -699,8 +751,9 @@ std::string checkValid(const FuzzInput& in, PairId pair) {
   if (std::string batch = checkBatch(in); !batch.empty()) return batch;
   for (const Engine* engine : kOtherEngines) {
     if (!engine->implements(pair) || !engineSelected(*engine)) continue;
-    const std::string failure =
-        engine == &oracle::box2d::kEngine ? checkBox2d(in) : checkFast(in, *engine);
+    const std::string failure = engine == &oracle::box2d::kEngine      ? checkBox2d(in)
+                                : engine == &oracle::box2d_v3::kEngine ? checkBox2dV3(in)
+                                                                       : checkFast(in, *engine);
     if (!failure.empty()) return failure;
   }
   return "";
@@ -772,8 +825,8 @@ std::string failureSvg(const FuzzInput& input) {
   const Case& c = input.scene;
   if (validateInput(c.a, c.xfA, c.b, c.xfB, input.options)) return "";
   std::vector<ManifoldRecord> records;
-  for (const Engine* engine :
-       {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &oracle::box2d::kEngine}) {
+  for (const Engine* engine : {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
+                               &oracle::box2d::kEngine, &oracle::box2d_v3::kEngine}) {
     const Manifold m = test::runEngine(*engine, c, input.options);
     if (m.status == Status::unsupported) continue;
     records.push_back({c.id, std::string(engine->name), m, "", true});

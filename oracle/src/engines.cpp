@@ -108,6 +108,9 @@ Conventions box2dV3Conventions() {
   // FLT_EPSILON (circle pairs: docs/findings.md, finding V1).
   c.zeroNormalEpsilon = static_cast<double>(FLT_EPSILON);
   c.fixedMargin = box2d_v3::kSpeculativeDistance;
+  // manifold.c, b2CollideChainSegmentAndPolygon: convexTol = sinTol = 0.01f, "apart" beyond
+  // 0.1f * B2_LINEAR_SLOP (b2ShapeDistance).
+  c.chainByTolerances = true;
   c.keepsPointsBeyondMargin = true;
   return c;
 }

@@ -128,6 +128,13 @@ struct Conventions {
   /// docs/findings.md). Accepted where the expected normal is built over at most this length
   /// (gaps.normal) or is degenerate; the separations must still be right.
   double zeroNormalEpsilon = 0.0;
+  /// The engine decides a chain segment's corner rules with tolerances of its own, not
+  /// exactly (Box2D v3: a corner is convex from a turn of sine 0.01, a normal is skipped
+  /// beyond a neighbour's by a sine of 0.01, the cores are apart beyond 0.1·b2_linearSlop by
+  /// its GJK): compare() hands a chain case whose contact decision or normal differs from the
+  /// reference's to judge(), whose one-sided rules (v3's ownership) accept either answer
+  /// where the geometry leaves it open.
+  bool chainByTolerances = false;
   /// The margin the engine always collides at, whatever is asked (Box2D v3's speculative
   /// distance, 4·b2_linearSlop); 0: the requested one. The expected manifold is computed at it
   /// (expectationFor).
@@ -168,6 +175,7 @@ struct Tolerance {
   /// From the conventions, for a chain segment against a polygon or capsule (else v3).
   ChainOwnership chainOwnership = ChainOwnership::v3;
   double zeroNormalEpsilon = 0.0;  ///< from the conventions
+  bool chainByTolerances = false;  ///< from the conventions, chain segment pairs only
   /// From the conventions: a point beyond the margin is no failure in itself.
   bool keepsPointsBeyondMargin = false;
   /// The declared hysteresis of the axis choice at this depth (length units, ≥ 0): the
