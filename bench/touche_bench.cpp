@@ -1,12 +1,13 @@
 // touche — narrow-phase benchmark: fast (float, double, batch) vs Box2D 2.4.1 vs the exact
-// reference.
+// reference, and Box2D v3 when built in (box2d_v3_bench.cpp).
 //
 // Benchmarks are named <engine>/<pair>; engines reference (filtered), reference_exact (filter
 // off), fast_float, fast_double, fast_batch (circle and polygon pairs),
 // box2d (the baseline: Box2D's own b2Collide*, a local-frame manifold; segment pairs through a
-// two-sided b2EdgeShape of radius 0, no capsule pairs) and box2d_world (plus
+// two-sided b2EdgeShape of radius 0, no capsule pairs), box2d_world (plus
 // b2WorldManifold::Initialize, which produces what touche returns: world points, separations,
-// a unit normal). Every engine of a pair runs on the same 1M seeded random pairs over pools of
+// a unit normal) and box2d_v3 (Box2D v3's b2Collide*, whose manifold is already the world one;
+// every pair). Every engine of a pair runs on the same 1M seeded random pairs over pools of
 // bodies (bench/random_pairs.h, makePairSet); the reference, exact and slow, on the first
 // kReferencePairs. Shapes are prepared outside the timed loop for every engine: the fast
 // engine's PolygonT/CircleT, Box2D's b2PolygonShape/b2CircleShape (filled directly from our
@@ -23,22 +24,14 @@
 #include <string>
 #include <vector>
 
-#include "random_pairs.h"
+#include "bench_common.h"
 #include "touche/fast/collide.h"
 #include "touche/reference/reference.h"
 
 namespace touche::bench {
-namespace {
 
-#ifndef TOUCHE_BENCH_PAIRS
-#define TOUCHE_BENCH_PAIRS 1000000
-#endif
-constexpr int kPairs = TOUCHE_BENCH_PAIRS;
-constexpr int kPool = 1024;
 constexpr int kReferencePairs = 256;
-constexpr std::uint64_t kSeed = 0x70c4e5eedULL;
 
-/// The pairs of one shape pair, made on first use and shared by every engine.
 const PairSet& pairsFor(PairId pair) {
   static std::map<PairId, PairSet> sets;
   auto found = sets.find(pair);
@@ -47,33 +40,7 @@ const PairSet& pairsFor(PairId pair) {
   return found->second;
 }
 
-/// Sets the counters from the pairs processed and the contacts found.
-void setCounters(benchmark::State& state, double pairs, std::int64_t contacts) {
-  state.SetItemsProcessed(static_cast<std::int64_t>(pairs));
-  state.counters["overlap"] = static_cast<double>(contacts) / pairs;
-  state.counters["ns_per_pair"] =
-      benchmark::Counter(pairs, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-
-/// Runs `one(i)` for every pair i of `set` (the first `count`) per iteration; `one` returns the
-/// point count. The pair indices are prefetched a few cache lines ahead, the same for every
-/// engine: on this virtual machine the hardware prefetcher does not keep up with the index
-/// stream once it leaves L2, and each miss would add ~10 ns per pair to every engine alike.
-template <class One>
-void runPairs(benchmark::State& state, const PairSet& set, int count, One&& one) {
-  const int* ia = set.indexA.data();
-  const int* ib = set.indexB.data();
-  constexpr int kAhead = 64;  // pairs: four cache lines of each index array
-  std::int64_t contacts = 0;
-  for (auto _ : state) {
-    for (int i = 0; i < count; ++i) {
-      __builtin_prefetch(ia + i + kAhead);
-      __builtin_prefetch(ib + i + kAhead);
-      contacts += one(i) > 0 ? 1 : 0;
-    }
-  }
-  setCounters(state, static_cast<double>(state.iterations()) * count, contacts);
-}
+namespace {
 
 // ---- fast engine --------------------------------------------------------------------------
 
@@ -428,6 +395,9 @@ void registerAll() {
       benchmark::RegisterBenchmark(name.c_str(), fn, pair);
     }
   }
+#ifdef TOUCHE_BENCH_BOX2D_V3
+  registerBox2dV3(pairs, static_cast<int>(std::size(pairs)));
+#endif
 }
 
 }  // namespace

@@ -34,11 +34,12 @@ inline constexpr int kDecodePaths = 5;
 /// Decodes bytes into a case of the canonical pair (harness.cpp documents the layout).
 FuzzInput decode(PairId pair, const std::uint8_t* data, std::size_t size);
 
-/// Runs the reference and every engine that implements the pair (fast, fast_float, box2d) and
-/// checks them: invalid input must be Status::error from every engine; on valid input every
-/// answer must be finite with a unit normal, and each engine must agree with the reference
-/// within the oracle's tolerance (oracle::isAcceptable), fast engines in both role orders,
-/// box2d inside its working range. Returns "" or what went wrong.
+/// Runs the reference and every engine that implements the pair (fast, fast_float, box2d,
+/// box2d_v3 when built) and checks them: invalid input must be Status::error from every engine;
+/// on valid input every answer must be finite with a unit normal, and each engine must agree
+/// with the reference within the oracle's tolerance (oracle::isAcceptable), fast engines in
+/// both role orders, box2d and box2d_v3 inside Box2D's working range (their refusals and
+/// written-up findings recognized). Returns "" or what went wrong.
 std::string crossCheck(const FuzzInput& input);
 
 /// "" when engine box2d answers `unsupported` to the input and oracle::box2d::refusal() gives a
