@@ -234,14 +234,14 @@ std::string checkInvalid(const FuzzInput& in, PairId pair, const InputError& why
 /// Box2D's working range. Box2D is tuned for moving objects of 0.1–10 m, and its constants are
 /// absolute lengths (b2_linearSlop = 0.005, the reference-face hysteresis 0.0005): on a polygon
 /// a thousandth of a metre wide the hysteresis alone can pick a face that loses the contact.
-/// Box2D is cross-checked when every polygon edge, segment, chain segment and ghost edge is at
-/// least kBox2dMinEdge long, every circle radius at least that, and every coordinate within
-/// kBox2dMaxCoordinate; reference and fast are checked everywhere.
+/// Box2D is cross-checked when every polygon edge, segment, capsule core, chain segment and ghost
+/// edge is at least kBox2dMinEdge long, every circle radius at least that, and every coordinate
+/// within kBox2dMaxCoordinate; reference and fast are checked everywhere.
 constexpr double kBox2dMinEdge = 0x1p-4;
 constexpr double kBox2dMaxCoordinate = 0x1p20;
 
-/// The shape's edges as (start, end) pairs: a polygon's sides, a segment, a chain segment and
-/// its two ghost edges; none for a circle or a capsule.
+/// The shape's edges as (start, end) pairs: a polygon's sides, a segment, a capsule's core, a
+/// chain segment and its two ghost edges; none for a circle.
 std::vector<std::pair<Vec2, Vec2>> edgesOf(const Shape& shape) {
   std::vector<std::pair<Vec2, Vec2>> edges;
   if (const auto* p = std::get_if<Polygon>(&shape)) {
@@ -249,6 +249,8 @@ std::vector<std::pair<Vec2, Vec2>> edgesOf(const Shape& shape) {
       edges.emplace_back(p->vertices[i], p->vertices[(i + 1) % p->count]);
   } else if (const auto* e = std::get_if<Segment>(&shape)) {
     edges.emplace_back(e->p1, e->p2);
+  } else if (const auto* k = std::get_if<Capsule>(&shape)) {
+    edges.emplace_back(k->p1, k->p2);
   } else if (const auto* c = std::get_if<ChainSegment>(&shape)) {
     edges = {{c->ghost1, c->p1}, {c->p1, c->p2}, {c->p2, c->ghost2}};
   }
