@@ -59,7 +59,7 @@ inline bool isFindingV2(const Case& c, const CrossCheck& check) {
       check.expected.status != Status::contact || check.expected.pointCount != 1) {
     return false;
   }
-  const double close = 0x1p-12 * chainScale(c, *chain);
+  const double close = 0x1p-16 * chainScale(c, *chain);  // 2^7 float units of the scene
   const ManifoldPoint& p = m.points[0];
   const Vec2 away = chain->isA ? m.normal : -m.normal;  // from the chain to the other shape
   const Vec2 midpoint = p.point + (0.5 * p.separation) * away;
