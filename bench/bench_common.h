@@ -7,6 +7,9 @@
 
 #include <cstdint>
 
+#include <vector>
+
+#include "chain_scenes.h"
 #include "random_pairs.h"
 
 namespace touche::bench {
@@ -45,6 +48,25 @@ void runPairs(benchmark::State& state, const PairSet& set, int count, One&& one)
       __builtin_prefetch(ib + i + kAhead);
       contacts += one(i) > 0 ? 1 : 0;
     }
+  }
+  setCounters(state, static_cast<double>(state.iterations()) * count, contacts);
+}
+
+/// Chain pairs run on scenes of their own (bench/chain_scenes.h: a chain segment with ghosts
+/// and B about its front, back and ends), one shape pair a scene: fewer of them.
+inline constexpr int kChainCases = 1 << 18;
+
+/// The chain scenes of a chain pair, made on first use and shared by every engine.
+const std::vector<ChainCase>& chainCasesFor(PairId pair);
+
+/// Runs `one(i)` for every scene i < count per iteration (scenes are stored in order: no
+/// index stream to prefetch).
+template <class One>
+void runCases(benchmark::State& state, int count, One&& one) {
+  std::int64_t contacts = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < count; ++i)
+      contacts += one(i) > 0 ? 1 : 0;
   }
   setCounters(state, static_cast<double>(state.iterations()) * count, contacts);
 }
