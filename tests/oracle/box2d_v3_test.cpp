@@ -420,7 +420,12 @@ Rates rateRun(PairId pair, int count, std::uint64_t seed, bool edge) {
     ++r.answers;
     const Manifold& m = check.actual;
     r.contacts += m.status == Status::contact ? 1 : 0;
-    if (m.status == Status::contact && m.normal.x == 0.0 && m.normal.y == 0.0) ++r.zeroNormals;
+    if (m.status == Status::contact && m.normal.x == 0.0 && m.normal.y == 0.0) {
+      ++r.zeroNormals;
+      if (pair != PairId::circle_circle) {
+        std::printf("  zero normal: %s\n", formatCase(c, NumberFormat::hex).c_str());
+      }
+    }
     const Comparison judged = judge(c, m, conventions);
     if (isAcceptable(check.comparison.outcome) && isAcceptable(judged.outcome)) continue;
     const std::string finding = findings::knownFinding(c, check);
