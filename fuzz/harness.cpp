@@ -562,7 +562,8 @@ std::string checkBox2d(const FuzzInput& in) {
 /// Box2D v3 disagreements docs/findings.md has written up (beyond the declared conventions of
 /// engine box2d_v3), each recognized by its mechanism on the failing case
 /// (touche/test_support/box2d_v3_findings.h): V2 (a chain segment's vertex–vertex point on the
-/// chain segment) and V3 (a chain corner convex by a turn below v3's convexTol). Returns the
+/// chain segment) and V3 (v3's chain tolerances: a corner convex by a turn below convexTol taken
+/// as flat, a normal beyond a convex corner by a sine below sinTol admitted). Returns the
 /// finding, or "".
 std::string box2dV3KnownFinding(const Case& scene, const test::CrossCheck& check) {
   return test::box2d_v3_findings::knownFinding(scene, check);

@@ -68,11 +68,12 @@ inline bool isFindingV2(const Case& c, const CrossCheck& check) {
          std::fabs(p.separation) > 2.0 * close;
 }
 
-/// Finding V3: b2CollideChainSegmentAndPolygon counts a corner convex only when the sine of its
-/// left turn reaches convexTol = 0.01f; a corner turning left by less is taken as flat, its
-/// neighbour neither consulted nor admitted, where v3's own rule (and the reference's) has a
-/// convex corner. Recognized when a corner of the chain turns left (exactly: a straight corner
-/// is convex under neither rule) by a sine below that, up to the float rounding of the sine.
+/// Finding V3 (v3's chain tolerances), one: b2CollideChainSegmentAndPolygon counts a corner convex
+/// only when the sine of its left turn reaches convexTol = 0.01f; a corner turning left by less is
+/// taken as flat, its neighbour neither consulted nor admitted, where v3's own rule (and the
+/// reference's) has a convex corner. Recognized when a corner of the chain turns left (exactly: a
+/// straight corner is convex under neither rule) by a sine below that, up to the float rounding of
+/// the sine.
 inline bool hasNearlyStraightConvexCorner(const Case& c) {
   const std::optional<WorldChain> h = worldChainOf(c);
   if (!h) return false;
@@ -88,11 +89,36 @@ inline bool hasNearlyStraightConvexCorner(const Case& c) {
   return false;
 }
 
+/// Finding V3, its other tolerance: b2ClassifyNormal skips a normal beyond a convex corner's
+/// neighbour normal only when it is beyond by a sine above sinTol = 0.01f; a contact normal
+/// beyond by less is admitted where the exact rule leaves the contact to the neighbour.
+/// Recognized when the engine's contact normal (from the chain) lies beyond a convex corner's
+/// neighbour normal by a sine up to that (and the float rounding of the sine).
+inline bool normalWithinSinTolBeyondConvexCorner(const Case& c, const Manifold& m) {
+  const std::optional<WorldChain> h = worldChainOf(c);
+  if (!h || m.status != Status::contact) return false;
+  const auto unit = [](Vec2 v) { return (1.0 / length(v)) * v; };
+  const auto rightPerp = [](Vec2 v) { return Vec2{v.y, -v.x}; };
+  const Vec2 e1 = unit(h->p2 - h->p1);
+  const Vec2 n = h->isA ? m.normal : -m.normal;  // from the chain to the other shape
+  const double sinTol = static_cast<double>(0.01f) + 0x1p-20;
+  if (dot(n, e1) <= 0.0) {  // toward p1: the previous piece's normal n0
+    const bool convex = cross(h->p1 - h->g1, h->p2 - h->p1) > 0.0;
+    const double beyond = cross(n, rightPerp(unit(h->p1 - h->g1)));
+    return convex && beyond > 0.0 && beyond <= sinTol;
+  }
+  const bool convex = cross(h->p2 - h->p1, h->g2 - h->p2) > 0.0;
+  const double beyond = cross(rightPerp(unit(h->g2 - h->p2)), n);
+  return convex && beyond > 0.0 && beyond <= sinTol;
+}
+
 /// The finding that explains engine box2d_v3's disagreement with the reference on a case ("V2",
 /// "V3"), or "" (finding V1, the zero normal, is declared: zeroNormalEpsilon).
 inline std::string knownFinding(const Case& c, const CrossCheck& check) {
   if (isFindingV2(c, check)) return "V2";
-  if (hasNearlyStraightConvexCorner(c)) return "V3";
+  if (hasNearlyStraightConvexCorner(c) || normalWithinSinTolBeyondConvexCorner(c, check.actual)) {
+    return "V3";
+  }
   return "";
 }
 
