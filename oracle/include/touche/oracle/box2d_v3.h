@@ -9,8 +9,8 @@
 // Capsule,Polygon}. Its manifold is already in touche's frame: a world normal from A to B and,
 // per point, the world point midway between the surfaces (b2ManifoldPoint::point = xfA.p +
 // anchorA) and the separation. Its point ids are 16-bit keys (two vertex or point indices),
-// not typed features: the adapter names circle–circle's point (vertex 0, vertex 0) and every
-// other point (vertex 0, vertex 0) too, and the engine declares ids not comparable.
+// not typed features: the adapter writes (vertex 0, vertex 0) for every point (right for
+// circle–circle only), and the engine declares ids not comparable.
 //
 // The shapes are built as a v3 user builds them, and a case whose shapes v3 would build
 // differently is refused (`unsupported`, refusal() says why):
