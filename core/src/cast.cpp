@@ -2,37 +2,16 @@
 // (cast.h). Shapes and transforms are validated exactly as for manifolds (validate.h).
 #include "touche/core/cast.h"
 
-#include <charconv>
 #include <cmath>
 #include <string>
+
+#include "touche/core/validate.h"
 
 namespace touche {
 namespace {
 
 constexpr std::array<std::string_view, 5> kStatusNames = {"hit", "miss", "initial_overlap",
                                                           "unsupported", "error"};
-
-std::string decimal(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
-std::optional<InputError> checkFinite(double value, const std::string& field) {
-  if (!std::isfinite(value)) return InputError{field, decimal(value) + " is not a finite number"};
-  if (std::fabs(value) > kMaxCoordinate) {
-    return InputError{
-        field, decimal(value) + " (" + hexfloat(value) + ") exceeds the accepted magnitude 2^50"};
-  }
-  return std::nullopt;
-}
-
-std::optional<InputError> checkVector(Vec2 v, const std::string& field) {
-  if (auto e = checkFinite(v.x, field + "[0]")) return e;
-  return checkFinite(v.y, field + "[1]");
-}
 
 }  // namespace
 
@@ -52,18 +31,19 @@ bool castStatusFromName(std::string_view name, CastStatus* out) {
 
 std::optional<InputError> validateCastInput(const CastInput& input, std::string_view prefix) {
   const std::string base(prefix);
-  if (auto e = checkVector(input.origin, base + ".origin")) return e;
-  if (auto e = checkVector(input.translation, base + ".translation")) return e;
-  if (auto e = checkFinite(input.radius, base + ".radius")) return e;
+  if (auto e = validatePoint(input.origin, base + ".origin")) return e;
+  if (auto e = validatePoint(input.translation, base + ".translation")) return e;
+  if (auto e = validateNumber(input.radius, base + ".radius")) return e;
   if (input.radius < 0.0) {
-    return InputError{base + ".radius", decimal(input.radius) + " is negative; a radius is ≥ 0"};
+    return InputError{base + ".radius",
+                      shortestDecimal(input.radius) + " is negative; a radius is ≥ 0"};
   }
   const std::string fraction = base + ".maxFraction";
   if (!std::isfinite(input.maxFraction)) {
-    return InputError{fraction, decimal(input.maxFraction) + " is not a finite number"};
+    return InputError{fraction, shortestDecimal(input.maxFraction) + " is not a finite number"};
   }
   if (!(input.maxFraction >= 0.0 && input.maxFraction <= 1.0)) {
-    return InputError{fraction, decimal(input.maxFraction) +
+    return InputError{fraction, shortestDecimal(input.maxFraction) +
                                     " is outside [0, 1]; scale the translation to cast farther"};
   }
   return std::nullopt;

@@ -2,42 +2,21 @@
 // exchange of A and B (design notes §9).
 #include "touche/core/response.h"
 
-#include <charconv>
 #include <cmath>
+
+#include "touche/core/validate.h"
 
 namespace touche {
 namespace {
 
-std::string decimal(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
-/// Finite and within the accepted magnitude (validate.h: kMaxCoordinate).
-std::optional<InputError> checkNumber(double value, const std::string& field) {
-  if (!std::isfinite(value)) return InputError{field, decimal(value) + " is not a finite number"};
-  if (std::fabs(value) > kMaxCoordinate) {
-    return InputError{
-        field, decimal(value) + " (" + hexfloat(value) + ") exceeds the accepted magnitude 2^50"};
-  }
-  return std::nullopt;
-}
-
 std::optional<InputError> checkNonNegative(double value, const std::string& field,
                                            std::string_view what) {
-  if (auto e = checkNumber(value, field)) return e;
+  if (auto e = validateNumber(value, field)) return e;
   if (value < 0.0) {
-    return InputError{field, decimal(value) + " is negative; " + std::string(what) + " is ≥ 0"};
+    return InputError{field,
+                      shortestDecimal(value) + " is negative; " + std::string(what) + " is ≥ 0"};
   }
   return std::nullopt;
-}
-
-std::optional<InputError> checkVec2(Vec2 v, const std::string& field) {
-  if (auto e = checkNumber(v.x, field + "[0]")) return e;
-  return checkNumber(v.y, field + "[1]");
 }
 
 std::optional<InputError> checkBody(const Body& body, const std::string& prefix) {
@@ -45,9 +24,9 @@ std::optional<InputError> checkBody(const Body& body, const std::string& prefix)
   if (auto e = checkNonNegative(body.invInertia, prefix + ".invInertia", "an inverse inertia")) {
     return e;
   }
-  if (auto e = checkVec2(body.center, prefix + ".center")) return e;
-  if (auto e = checkVec2(body.velocity, prefix + ".velocity")) return e;
-  return checkNumber(body.angularVelocity, prefix + ".angularVelocity");
+  if (auto e = validatePoint(body.center, prefix + ".center")) return e;
+  if (auto e = validatePoint(body.velocity, prefix + ".velocity")) return e;
+  return validateNumber(body.angularVelocity, prefix + ".angularVelocity");
 }
 
 std::optional<InputError> checkManifold(const Manifold& m) {
@@ -55,19 +34,19 @@ std::optional<InputError> checkManifold(const Manifold& m) {
     return InputError{"manifold.points", std::to_string(m.pointCount) + " points; at most 2"};
   }
   if (m.pointCount == 0) return std::nullopt;
-  if (auto e = checkVec2(m.normal, "manifold.normal")) return e;
+  if (auto e = validatePoint(m.normal, "manifold.normal")) return e;
   const double norm2 = m.normal.x * m.normal.x + m.normal.y * m.normal.y;
   if (!(std::fabs(norm2 - 1.0) <= kRotationUnitTolerance)) {
     // Built with append: GCC 12 at -O3 reports a false -Wrestrict on "(" + std::string.
     std::string message = "(";
-    message.append(decimal(m.normal.x)).append(", ").append(decimal(m.normal.y));
-    message.append(") is not unit: x² + y² = ").append(decimal(norm2));
+    message.append(shortestDecimal(m.normal.x)).append(", ").append(shortestDecimal(m.normal.y));
+    message.append(") is not unit: x² + y² = ").append(shortestDecimal(norm2));
     return InputError{"manifold.normal", message};
   }
   for (int i = 0; i < m.pointCount; ++i) {
     const std::string prefix = "manifold.points[" + std::to_string(i) + "]";
-    if (auto e = checkVec2(m.points[i].point, prefix + ".point")) return e;
-    if (auto e = checkNumber(m.points[i].separation, prefix + ".separation")) return e;
+    if (auto e = validatePoint(m.points[i].point, prefix + ".point")) return e;
+    if (auto e = validateNumber(m.points[i].separation, prefix + ".separation")) return e;
   }
   return std::nullopt;
 }

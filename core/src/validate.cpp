@@ -210,4 +210,16 @@ std::optional<InputError> validateInput(const Shape& a, const Transform& xfA, co
   return validateOptions(options);
 }
 
+std::string shortestDecimal(double value) {
+  return decimal(value);
+}
+
+std::optional<InputError> validateNumber(double value, std::string field) {
+  return checkNumber(value, std::move(field));
+}
+
+std::optional<InputError> validatePoint(Vec2 v, const std::string& field) {
+  return checkPoint(v, field);
+}
+
 }  // namespace touche

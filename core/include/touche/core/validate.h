@@ -33,6 +33,14 @@ struct InputError {
 std::optional<InputError> validateShape(const Shape& shape, std::string_view prefix);
 std::optional<InputError> validateTransform(const Transform& xf, std::string_view prefix);
 std::optional<InputError> validateOptions(const Options& options);
+/// The shortest decimal that reads back as `value` ("NaN", "inf", "-inf" for those): how every
+/// error quotes a number.
+std::string shortestDecimal(double value);
+/// A finite number no larger in magnitude than kMaxCoordinate, named `field` in the error: the
+/// check every number of a case, a cast and a response passes.
+std::optional<InputError> validateNumber(double value, std::string field);
+/// Both components of v, named `field`[0] and `field`[1].
+std::optional<InputError> validatePoint(Vec2 v, const std::string& field);
 /// Validates a, xfA, b, xfB and options with prefixes "a", "xfA", "b", "xfB", "margin".
 std::optional<InputError> validateInput(const Shape& a, const Transform& xfA, const Shape& b,
                                         const Transform& xfB, const Options& options);
