@@ -50,10 +50,10 @@ class Builder {
     for (std::int32_t k = begin + 1; k < end; ++k)
       box = merged(box, boxes_[tree_.items[k]]);
     BvhNodeOf<double> out;
-    out.lower[0] = box.lower.x;
-    out.lower[1] = box.lower.y;
-    out.upper[0] = box.upper.x;
-    out.upper[1] = box.upper.y;
+    out.corner[0][0] = box.lower.x;
+    out.corner[0][1] = box.lower.y;
+    out.corner[1][0] = box.upper.x;
+    out.corner[1][1] = box.upper.y;
     if (end - begin == 1) {
       out.first = begin;
       out.count = 1;

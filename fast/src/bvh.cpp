@@ -69,7 +69,7 @@ ShapeHit widened(const FirstTouchOf<CastResultT<T>, T>& best) {
 
 template <class T>
 bool refuses(const BvhT<T>& bvh, const CastInput& input) {
-  return bvh.error.has_value() || validateCastInput(input, "ray").has_value();
+  return bvh.error.has_value() || !castInputIsValid(input);
 }
 
 }  // namespace

@@ -67,7 +67,7 @@ double largestMagnitude(const Aabb& box) {
 }
 
 bool refuses(const Bvh& bvh, const CastInput& input) {
-  return bvh.error.has_value() || validateCastInput(input, "ray").has_value();
+  return bvh.error.has_value() || !castInputIsValid(input);
 }
 
 ShapeHit hitOf(const FirstTouchOf<CastResult, double>& best) {

@@ -345,8 +345,8 @@ template <class T>
 void expectTreeHoldsItsBoxes(const fast::BvhT<T>& bvh) {
   const BvhTreeOf<T>& tree = bvh.tree;
   const auto holds = [](const BvhNodeOf<T>& outer, double lx, double ly, double ux, double uy) {
-    return outer.lower[0] <= lx && outer.lower[1] <= ly && ux <= outer.upper[0] &&
-           uy <= outer.upper[1];
+    return outer.corner[0][0] <= lx && outer.corner[0][1] <= ly && ux <= outer.corner[1][0] &&
+           uy <= outer.corner[1][1];
   };
   std::vector<int> seen(bvh.boxes.size(), 0);
   for (const BvhNodeOf<T>& node : tree.nodes) {
@@ -360,7 +360,8 @@ void expectTreeHoldsItsBoxes(const fast::BvhT<T>& bvh) {
     }
     for (std::int32_t c = node.first; c < node.first + 2; ++c) {
       const BvhNodeOf<T>& child = tree.nodes[c];
-      ASSERT_TRUE(holds(node, child.lower[0], child.lower[1], child.upper[0], child.upper[1]));
+      ASSERT_TRUE(holds(node, child.corner[0][0], child.corner[0][1], child.corner[1][0],
+                        child.corner[1][1]));
     }
   }
   for (int s : seen)

@@ -22,13 +22,12 @@
 
 namespace touche {
 
-/// A node of the flat tree, its box in scalar T. A leaf (count > 0) holds the tree's items
-/// [first, first + count); an internal node (count == 0) has children nodes[first] and
-/// nodes[first + 1].
+/// A node of the flat tree, its box in scalar T: corner[0] the lower corner (x, y), corner[1]
+/// the upper. A leaf (count > 0) holds the tree's items [first, first + count); an internal
+/// node (count == 0) has children nodes[first] and nodes[first + 1].
 template <class T>
 struct BvhNodeOf {
-  T lower[2] = {};
-  T upper[2] = {};
+  T corner[2][2] = {};
   std::int32_t first = 0;
   std::int32_t count = 0;
 };
@@ -69,10 +68,10 @@ T roundUpTo(double x) {
 template <class T>
 BvhNodeOf<T> outwardNode(const Aabb& box) {
   BvhNodeOf<T> node;
-  node.lower[0] = roundDownTo<T>(box.lower.x);
-  node.lower[1] = roundDownTo<T>(box.lower.y);
-  node.upper[0] = roundUpTo<T>(box.upper.x);
-  node.upper[1] = roundUpTo<T>(box.upper.y);
+  node.corner[0][0] = roundDownTo<T>(box.lower.x);
+  node.corner[0][1] = roundDownTo<T>(box.lower.y);
+  node.corner[1][0] = roundUpTo<T>(box.upper.x);
+  node.corner[1][1] = roundUpTo<T>(box.upper.y);
   return node;
 }
 
@@ -84,7 +83,8 @@ BvhTreeOf<T> roundedOutward(const BvhTreeOf<double>& tree) {
   out.depth = tree.depth;
   out.nodes.reserve(tree.nodes.size());
   for (const BvhNodeOf<double>& n : tree.nodes) {
-    BvhNodeOf<T> node = outwardNode<T>({{n.lower[0], n.lower[1]}, {n.upper[0], n.upper[1]}});
+    BvhNodeOf<T> node =
+        outwardNode<T>({{n.corner[0][0], n.corner[0][1]}, {n.corner[1][0], n.corner[1][1]}});
     node.first = n.first;
     node.count = n.count;
     out.nodes.push_back(node);
@@ -93,16 +93,21 @@ BvhTreeOf<T> roundedOutward(const BvhTreeOf<double>& tree) {
 }
 
 /// The moving circle's centre as the tree tests it, in T: origin + t·translation for t in
-/// [0, maxFraction], against each box grown by `grow` on every side. An axis the centre does
-/// not move along (translation 0, or so small that its reciprocal overflows) has moves false
-/// and `drift`, how far the centre moves along it at most.
+/// [0, maxFraction], against each box grown by `grow` on every side. Per axis, prepared once
+/// for every node: a moving axis crosses the grown box's near line at (near − nearShift)·inverse
+/// and its far line at (far − farShift)·inverse, where near is the box's lower side when the
+/// centre moves up the axis (its upper side otherwise) and the shifts are origin ± grow. An axis
+/// the centre does not move along (translation 0, or so small that its reciprocal overflows)
+/// only asks that the box reach [reachLow, reachHigh]: origin ± (grow + the drift along it).
 template <class T>
 struct BvhPathOf {
-  T origin[2] = {};
-  T inverse[2] = {};
-  T drift[2] = {};
   bool moves[2] = {};
-  T grow = T(0);
+  int nearCorner[2] = {};  ///< 0: the centre moves up the axis (the lower side is near), else 1
+  T inverse[2] = {};
+  T nearShift[2] = {};
+  T farShift[2] = {};
+  T reachLow[2] = {};
+  T reachHigh[2] = {};
   T maxFraction = T(0);
 };
 
@@ -110,60 +115,78 @@ struct BvhPathOf {
 template <class T>
 BvhPathOf<T> makeBvhPath(const CastInput& input, double grow) {
   BvhPathOf<T> path;
+  const T g = roundUpTo<T>(grow);
   const T origin[2] = {static_cast<T>(input.origin.x), static_cast<T>(input.origin.y)};
   const T translation[2] = {static_cast<T>(input.translation.x),
                             static_cast<T>(input.translation.y)};
   for (int a = 0; a < 2; ++a) {
-    path.origin[a] = origin[a];
     const T inverse = T(1) / translation[a];
     path.moves[a] = translation[a] != T(0) && std::isfinite(inverse);
     path.inverse[a] = path.moves[a] ? inverse : T(0);
-    path.drift[a] = path.moves[a] ? T(0) : std::abs(translation[a]);
+    const bool down = translation[a] < T(0);
+    path.nearCorner[a] = down ? 1 : 0;
+    path.nearShift[a] = down ? origin[a] - g : origin[a] + g;
+    path.farShift[a] = down ? origin[a] + g : origin[a] - g;
+    const T drift = path.moves[a] ? T(0) : std::abs(translation[a]);
+    path.reachLow[a] = origin[a] - (g + drift);
+    path.reachHigh[a] = origin[a] + (g + drift);
   }
-  path.grow = roundUpTo<T>(grow);
   path.maxFraction = static_cast<T>(input.maxFraction);
   return path;
 }
 
-/// The first t in [0, maxFraction] at which the path lies in the node's box grown by
-/// path.grow (the slab test, per axis the interval of t inside the grown box's two lines,
-/// intersected); +inf when there is none.
+/// The interval of t in [0, maxFraction] over which the path lies in a box grown by the path's
+/// grow (the slab test: per axis the t between the grown box's two lines, intersected); empty
+/// when enter > leave. kBothMove: the path moves along both axes (most casts), so neither
+/// needs the test of an axis it does not move along.
 template <class T>
-T entryOf(const BvhNodeOf<T>& node, const BvhPathOf<T>& path) {
+struct BvhSlabOf {
+  T enter;
+  T leave;
+};
+
+template <bool kBothMove = false, class T>
+inline BvhSlabOf<T> slabOf(const BvhNodeOf<T>& node, const BvhPathOf<T>& path) {
   T enter = T(0);
   T leave = path.maxFraction;
   for (int a = 0; a < 2; ++a) {
-    const T low = node.lower[a] - path.grow;
-    const T high = node.upper[a] + path.grow;
-    if (path.moves[a]) {
-      T t0 = (low - path.origin[a]) * path.inverse[a];
-      T t1 = (high - path.origin[a]) * path.inverse[a];
-      if (t0 > t1) std::swap(t0, t1);
-      enter = t0 > enter ? t0 : enter;
-      leave = t1 < leave ? t1 : leave;
-    } else if (path.origin[a] + path.drift[a] < low || path.origin[a] - path.drift[a] > high) {
-      return std::numeric_limits<T>::infinity();
+    if (kBothMove || path.moves[a]) {
+      const int near = path.nearCorner[a];
+      const T t0 = (node.corner[near][a] - path.nearShift[a]) * path.inverse[a];
+      const T t1 = (node.corner[1 - near][a] - path.farShift[a]) * path.inverse[a];
+      enter = std::max(enter, t0);
+      leave = std::min(leave, t1);
+    } else if (node.corner[0][a] > path.reachHigh[a] || node.corner[1][a] < path.reachLow[a]) {
+      leave = -std::numeric_limits<T>::infinity();
     }
   }
-  return enter <= leave ? enter : std::numeric_limits<T>::infinity();
+  return {enter, leave};
 }
 
-/// Front to back: calls visit(item) for the items of every leaf whose entry (entryOf) is at
-/// most the bound, nearer child first. The bound starts at path.maxFraction and becomes what
-/// visit returns (the best fraction so far): a node entered after it is skipped, one entered
-/// exactly at it is still visited (its shapes may tie there with a lower index).
-template <class T, class Visit>
-void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&& visit) {
-  if (tree.nodes.empty()) return;
+/// The first t of slabOf's interval; +inf when it is empty.
+template <class T>
+T entryOf(const BvhNodeOf<T>& node, const BvhPathOf<T>& path) {
+  const BvhSlabOf<T> slab = slabOf(node, path);
+  return slab.enter <= slab.leave ? slab.enter : std::numeric_limits<T>::infinity();
+}
+
+namespace detail::bvh {
+
+/// The traversal of visitFrontToBack. Which child comes first and whether each is pushed are
+/// decided without branches (selects, and a stack top advanced by 0 or 1): on random rays
+/// these decisions are coin tosses a branch predictor would lose.
+template <bool kBothMove, class T, class Visit>
+void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit& visit) {
   struct Pending {
     std::int32_t node;
     T entry;
   };
-  Pending stack[kBvhMaxDepth + 2];
+  Pending stack[kBvhMaxDepth + 3];
   int top = 0;
   T bound = path.maxFraction;
-  const T rootEntry = entryOf(tree.nodes[0], path);
-  if (rootEntry <= bound) stack[top++] = {0, rootEntry};
+  const BvhSlabOf<T> root = slabOf<kBothMove>(tree.nodes[0], path);
+  stack[0] = {0, root.enter};
+  top += root.enter <= std::min(root.leave, bound);
   while (top > 0) {
     const Pending pending = stack[--top];
     if (pending.entry > bound) continue;
@@ -173,11 +196,32 @@ void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&
         bound = visit(tree.items[k]);
       continue;
     }
-    Pending near{node.first, entryOf(tree.nodes[node.first], path)};
-    Pending far{node.first + 1, entryOf(tree.nodes[node.first + 1], path)};
-    if (far.entry < near.entry) std::swap(near, far);
-    if (far.entry <= bound) stack[top++] = far;
-    if (near.entry <= bound) stack[top++] = near;
+    const BvhSlabOf<T> a = slabOf<kBothMove>(tree.nodes[node.first], path);
+    const BvhSlabOf<T> b = slabOf<kBothMove>(tree.nodes[node.first + 1], path);
+    const bool reachA = a.enter <= std::min(a.leave, bound);
+    const bool reachB = b.enter <= std::min(b.leave, bound);
+    const bool bFirst = b.enter < a.enter;
+    const std::int32_t nearNode = node.first + static_cast<std::int32_t>(bFirst);
+    stack[top] = {node.first + 1 - static_cast<std::int32_t>(bFirst), std::max(a.enter, b.enter)};
+    top += bFirst ? reachA : reachB;
+    stack[top] = {nearNode, std::min(a.enter, b.enter)};
+    top += bFirst ? reachB : reachA;
+  }
+}
+
+}  // namespace detail::bvh
+
+/// Front to back: calls visit(item) for the items of every leaf whose entry (entryOf) is at
+/// most the bound, nearer child first. The bound starts at path.maxFraction and becomes what
+/// visit returns (the best fraction so far): a node entered after it is skipped, one entered
+/// exactly at it is still visited (its shapes may tie there with a lower index).
+template <class T, class Visit>
+void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&& visit) {
+  if (tree.nodes.empty()) return;
+  if (path.moves[0] && path.moves[1]) {
+    detail::bvh::visitFrontToBack<true>(tree, path, visit);
+  } else {
+    detail::bvh::visitFrontToBack<false>(tree, path, visit);
   }
 }
 
@@ -185,8 +229,8 @@ void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&
 template <class T, class Visit>
 void visitOverlapping(const BvhTreeOf<T>& tree, const BvhNodeOf<T>& box, Visit&& visit) {
   const auto overlap = [&box](const BvhNodeOf<T>& node) {
-    return node.lower[0] <= box.upper[0] && box.lower[0] <= node.upper[0] &&
-           node.lower[1] <= box.upper[1] && box.lower[1] <= node.upper[1];
+    return node.corner[0][0] <= box.corner[1][0] && box.corner[0][0] <= node.corner[1][0] &&
+           node.corner[0][1] <= box.corner[1][1] && box.corner[0][1] <= node.corner[1][1];
   };
   if (tree.nodes.empty() || !overlap(tree.nodes[0])) return;
   std::int32_t stack[kBvhMaxDepth + 2];
