@@ -227,6 +227,10 @@ void castFace(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, T R, T f, T
   if (!(t >= T(0) && t <= f)) return;
   const Vec2T<T> e = s.faceEdge[i];
   const T ee = dot(e, e);
+  // A face with no length left in T (its ends rounded to one point, or |e|² underflowed) has no
+  // extent to test `along` against (along would be 0 and pass: the face would be a whole
+  // line); its end arcs take it.
+  if (!(ee > T(0))) return;
   const T along = dot(o + t * d - a, e);
   const T slack = T(8) * kEpsilon<T> * scale * std::sqrt(ee);
   if (along < -slack || along > ee + slack) return;
