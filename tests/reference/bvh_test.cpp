@@ -174,6 +174,28 @@ TEST(ReferenceBvh, ExactTieBetweenAFaceAndASegmentOnIt) {
   }
 }
 
+/// docs/derivations/bvh.md, Step 6: shape 1's box is entered first, both touch at t = 0.5, and
+/// the lower index wins.
+TEST(ReferenceBvh, WorkedExampleOfTheDerivation) {
+  const std::vector<PlacedShape> scene = {{Segment{{0, -1}, {0, 1}}, {}},
+                                          {Segment{{0, 0}, {-4, 4}}, {}}};
+  const CastInput c{{-10, 0}, {20, 0}, 0.0, 1.0};
+  const Bvh bvh = buildBvh(scene);
+  EXPECT_EQ(bvh.boxes[0], (Aabb{{0, -1}, {0, 1}}));
+  EXPECT_EQ(bvh.boxes[1], (Aabb{{-4, 0}, {0, 4}}));
+  const BvhPathOf<double> exactPath = makeBvhPath<double>(c, 0.0);
+  EXPECT_NEAR(entryOf(outwardNode<double>(bvh.boxes[1]), exactPath), 0.3, 1e-16);
+  EXPECT_EQ(entryOf(outwardNode<double>(bvh.boxes[0]), exactPath), 0.5);
+  EXPECT_EQ(cast(scene[1].shape, scene[1].xf, c).fraction, 0.5);
+  EXPECT_EQ(cast(scene[1].shape, scene[1].xf, c).point, (Vec2{0, 0}));
+  const ShapeHit hit = firstHit(bvh, c);
+  EXPECT_EQ(hit.index, 0);
+  EXPECT_EQ(hit.result.fraction, 0.5);
+  EXPECT_EQ(hit.result.point, (Vec2{0, 0}));
+  EXPECT_EQ(hit.result.normal, (Vec2{-1, 0}));
+  EXPECT_EQ(hit.result.feature, (CastFeature{FeatureType::face, 1}));
+}
+
 TEST(ReferenceBvh, IdenticalShapesAnswerTheFirst) {
   std::mt19937_64 rng(0xb0c3);
   const std::vector<PlacedShape> scene(
