@@ -14,10 +14,14 @@ std::optional<InputError> validateScene(std::span<const PlacedShape> scene) {
     return InputError{"shapes", std::to_string(scene.size()) + " shapes; a scene holds at most " +
                                     std::to_string(kMaxShapes)};
   }
+  // The index joins the field's name only when there is an error (no string per valid shape).
+  const auto named = [](std::size_t i, InputError e) {
+    e.field = "shapes[" + std::to_string(i) + "]." + e.field;
+    return e;
+  };
   for (std::size_t i = 0; i < scene.size(); ++i) {
-    const std::string prefix = "shapes[" + std::to_string(i) + "]";
-    if (auto e = validateShape(scene[i].shape, prefix + ".shape")) return e;
-    if (auto e = validateTransform(scene[i].xf, prefix + ".xf")) return e;
+    if (auto e = validateShape(scene[i].shape, "shape")) return named(i, *e);
+    if (auto e = validateTransform(scene[i].xf, "xf")) return named(i, *e);
   }
   return std::nullopt;
 }
