@@ -8,6 +8,13 @@
 // outward to float. The traversals never decide a hit: they only skip the boxes a moving
 // circle cannot reach, with a margin the caller chooses to cover its own rounding, so that the
 // caller's leaf test sees every shape the brute-force loop would keep.
+//
+// Nothing here knows shapes: any list of boxes and any leaf test will do (the offset faces and
+// arcs of a bounce path, say). Build over the items' boxes (buildBvhTree), make the path with
+// grow = the moving circle's radius + the margin the leaf test's rounding needs (makeBvhPath),
+// and let visitFrontToBack's visit(item) test an item, keep the best under the caller's own
+// order and return the best t so far: items entered after it are skipped, items entered at it
+// still visited, so any tie rule that orders touches at equal t is kept.
 #pragma once
 
 #include <algorithm>
@@ -50,7 +57,7 @@ inline constexpr int kBvhMaxDepth = 64;
 /// best of 16 bins per axis by the surface-area heuristic (half-perimeter × count on each side,
 /// ties to the more balanced split), made over the boxes' centres; below depth 32, or when the
 /// centres coincide, the median by centre (ties by index). A node's box is the union of its
-/// boxes' boxes, exactly.
+/// leaves' boxes, exactly.
 BvhTreeOf<double> buildBvhTree(std::span<const Aabb> boxes);
 
 /// The largest float not above / the smallest float not below x (x itself in double).
