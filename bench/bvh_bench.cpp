@@ -219,9 +219,6 @@ void runPaths(benchmark::State& state, bool tree) {
   }
   state.SetItemsProcessed(state.iterations() * kPaths * 100);
   state.counters["hit_rate"] = static_cast<double>(hits) / (100.0 * kPaths * state.iterations());
-  state.counters["us_per_path"] =
-      benchmark::Counter(static_cast<double>(state.iterations() * kPaths) * 1e-6,
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void BM_PathTree(benchmark::State& state) {
