@@ -203,6 +203,18 @@ void drawManifold(std::ostringstream& svg, const View& view, const Manifold& m, 
       << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
 }
 
+/// A record's legend as a panel shows it: the engine, the status and the normal, then the
+/// separations on a line of their own.
+std::vector<std::string> panelLegend(const ManifoldRecord& r) {
+  std::string head = r.engine + ": " + std::string(statusName(r.manifold.status));
+  if (r.manifold.status != Status::contact) return {head};
+  head += ", n=(" + num(r.manifold.normal.x) + ", " + num(r.manifold.normal.y) + ")";
+  std::string separations = r.manifold.pointCount == 1 ? "separation " : "separations ";
+  for (int i = 0; i < r.manifold.pointCount; ++i)
+    separations += (i ? ", " : "") + num(r.manifold.points[i].separation);
+  return {head, separations};
+}
+
 std::string legendLine(const ManifoldRecord& r) {
   std::string text = r.engine + ": " + std::string(statusName(r.manifold.status));
   if (r.manifold.status == Status::contact) {
@@ -448,7 +460,75 @@ DerivationLayer derivationLayer(const Case& c, const Manifold& m, const View& vi
   return {"  <g class=\"derivation\" fill=\"none\">\n" + svg.str() + "  </g>\n", parts};
 }
 
+/// The bounds of both shapes and every record's points.
+Bounds sceneBounds(const Case& c, std::span<const ManifoldRecord> records) {
+  Bounds box;
+  addShape(box, c.a, c.xfA);
+  addShape(box, c.b, c.xfB);
+  for (const ManifoldRecord& r : records) {
+    for (int i = 0; i < r.manifold.pointCount; ++i)
+      box.add(r.manifold.points[i].point);
+  }
+  return box;
+}
+
 }  // namespace
+
+std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> records) {
+  const Bounds box = sceneBounds(c, records);
+  const View view{{box.lo.x, box.hi.y}};
+  const double size = box.size();
+  std::vector<std::vector<std::string>> legends;
+  std::size_t lines = 1, longest = xmlText(c.id).size() + 24;  // "case ID (A blue, B orange)"
+  for (const ManifoldRecord& r : records) {
+    legends.push_back(panelLegend(r));
+    lines = std::max(lines, legends.back().size() + 1);
+    for (const std::string& text : legends.back())
+      longest = std::max(longest, text.size());
+  }
+  const double pad = 0.15 * size;
+  const double w = box.hi.x - box.lo.x + 2 * pad;
+  // A sans-serif character is about 0.6 em wide: the longest line fits the panel's width.
+  const double font = std::min(0.045 * size, 0.95 * w / (0.6 * static_cast<double>(longest + 1)));
+  const double legendHeight = 1.4 * font * static_cast<double>(lines) + 0.5 * font;
+  const double x0 = -pad;
+  const double y0 = -pad - legendHeight;
+  const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
+  const double panelWidth = 480.0, panelHeight = panelWidth * h / w;
+  const std::size_t panels = std::max<std::size_t>(records.size(), 1);
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\" width=\""
+      << num(panelWidth * static_cast<double>(panels)) << "\" height=\"" << num(panelHeight)
+      << "\">\n";
+  svg << "  <title>" << xmlText(c.id) << "</title>\n";
+  for (std::size_t k = 0; k < panels; ++k) {
+    svg << " <svg class=\"panel\" x=\"" << num(panelWidth * static_cast<double>(k))
+        << "\" y=\"0\" width=\"" << num(panelWidth) << "\" height=\"" << num(panelHeight)
+        << "\" viewBox=\"" << num(x0) << " " << num(y0) << " " << num(w) << " " << num(h) << "\">\n";
+    svg << "  <desc class=\"origin\">x right and y down from the world point ("
+        << num(view.origin.x) << ", " << num(view.origin.y) << ")</desc>\n";
+    svg << "  <rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(w)
+        << "\" height=\"" << num(h) << "\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\" "
+        << "vector-effect=\"non-scaling-stroke\"/>\n";
+    drawShape(svg, view, c.a, c.xfA, "#8fb3d9");
+    drawShape(svg, view, c.b, c.xfB, "#e6b88a");
+    const char* colour = kColours[k % kColours.size()];
+    if (k < records.size()) drawManifold(svg, view, records[k].manifold, colour, size);
+    svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font)
+        << "\">case " << xmlText(c.id) << " (A blue, B orange)</text>\n";
+    const std::vector<std::string> none;
+    const std::vector<std::string>& legend = k < legends.size() ? legends[k] : none;
+    for (std::size_t line = 0; line < legend.size(); ++line) {
+      const double y = y0 + 1.3 * font + 1.4 * font * static_cast<double>(line + 1);
+      svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
+          << colour << "\">" << xmlText(legend[line]) << "</text>\n";
+    }
+    svg << "  </g>\n </svg>\n";
+  }
+  svg << "</svg>\n";
+  return svg.str();
+}
 
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records) {
   return renderSvg(c, records, RenderLayers{});

@@ -52,14 +52,30 @@ std::string figure(const CheckedCase& c, const DeclaredConventions& conventions)
     actual.engine = "actual (" + conventions.engine + ")";
     records.push_back(actual);
   }
-  return renderSvg(*c.c, records);
+  return renderSideBySide(*c.c, records);
+}
+
+/// The case line to feed the engine (its own input, as given) and the repro re-judging it.
+std::string reproduce(const CheckedCase& c, const std::string& conventions) {
+  if (c.caseText.empty()) return "";
+  return "<p>Feed the engine this case line:</p><code class=\"case-line\">" +
+         escapeHtml(c.caseText) + "</code>\n<p>Reproduce the verdict:</p><code class=\"repro\">" +
+         escapeHtml(repro(c, conventions)) + "</code>\n";
+}
+
+/// The mechanism of a failing case, or nothing.
+std::string mechanismOf(const CheckedCase& c) {
+  if (!c.mechanism) return "";
+  return "<p class=\"mechanism\">Mechanism: <b>" + escapeHtml(c.mechanism->says) + "</b>: " +
+         escapeHtml(c.mechanism->detail) + "</p>\n";
 }
 
 constexpr const char* kStyle = R"(body{font-family:sans-serif;margin:1.5em;max-width:80em}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
 th{cursor:pointer;background:#eee}tr.fail td.verdict{color:#b00;font-weight:bold}
 tr.pass td.verdict{color:#070}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
-code.repro{display:block;white-space:pre-wrap;word-break:break-all;background:#eef;padding:.5em}
+code.repro,code.case-line{display:block;white-space:pre-wrap;word-break:break-all;background:#eef;padding:.5em}
+li.cluster{margin-bottom:1.5em}li.cluster.unexplained .says{color:#850}svg.side-by-side{max-width:100%;height:auto}
 section.failure{border-top:2px solid #b00;margin-top:2em}ul#warnings li{color:#850}
 td.n{text-align:right}td.n.fail{color:#b00;font-weight:bold})";
 
@@ -90,12 +106,15 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 )";
 
+void result(std::ostringstream& html, const CheckRun& run) {
+  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
+  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
+}
+
 void summary(std::ostringstream& html, const CheckRun& run) {
   std::map<std::string, int> counts;
   for (const CheckedCase& c : run.cases)
     ++counts[c.verdict];
-  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
-  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
   if (!run.warnings.empty()) {
     html << "<ul id=\"warnings\">\n";
     for (const std::string& w : run.warnings)
@@ -169,6 +188,25 @@ void verdictTable(std::ostringstream& html, const CheckRun& run) {
   html << "</tbody></table>\n";
 }
 
+/// The failure clusters, one item each: its line, its parts, and its smallest case drawn
+/// expected beside actual with the case line and the repro.
+void clusterSection(std::ostringstream& html, const CheckRun& run, const std::string& conventions) {
+  const std::vector<Cluster> clusters = failureClusters(run);
+  if (clusters.empty()) return;
+  html << "<h2>Failure clusters</h2>\n<ol id=\"clusters\">\n";
+  for (const Cluster& cluster : clusters) {
+    const CheckedCase& smallest = run.cases[cluster.smallest];
+    html << "<li class=\"cluster " << (cluster.explained ? "explained" : "unexplained")
+         << "\" data-name=\"" << escapeHtml(cluster.name) << "\"><p class=\"line\"><b class=\"says\">"
+         << escapeHtml(clusterLine(cluster)) << "</b></p>\n<p>Smallest case: <a href=\"#case-"
+         << escapeHtml(smallest.id) << "\">" << escapeHtml(smallest.id) << "</a> ("
+         << escapeHtml(smallest.verdict) << ")</p>\n"
+         << mechanismOf(smallest) << figure(smallest, run.conventions)
+         << reproduce(smallest, conventions) << "</li>\n";
+  }
+  html << "</ol>\n";
+}
+
 /// Every failed check of a case, by name, with its own explanation.
 std::string failedChecks(const CheckedCase& c) {
   std::ostringstream html;
@@ -190,6 +228,8 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
        << "<script>" << kScript
        << "</script></head><body>\n<h1>touche check: " << escapeHtml(run.conventions.engine)
        << "</h1>\n";
+  result(html, run);
+  clusterSection(html, run, conventionsArgument);
   summary(html, run);
   pairTable(html, run);
   verdictTable(html, run);
@@ -199,7 +239,8 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
     html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
          << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
          << "</span></h3>\n"
-         << figure(c, run.conventions) << failedChecks(c) << "<pre class=\"explanation\">"
+         << mechanismOf(c) << figure(c, run.conventions) << failedChecks(c)
+         << "<pre class=\"explanation\">"
          << escapeHtml(c.explanation) << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
          << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
   }

@@ -148,6 +148,23 @@ struct SourceLines {
 Comparison judge(const Case& c, const ManifoldRecord& actual,
                  const DeclaredConventions& conventions, const SourceLines& source = {});
 
+/// What judge() knows of a contact's reported normal (the manifold's, else its first point's),
+/// for diagnosing a failure (mechanisms.h): the exact facts and the allowances judge()
+/// measures along it. `valid` false: no contact, an invalid case, or a normal that is not unit.
+struct NormalFacts {
+  bool valid = false;
+  double best = 0.0;     ///< exact best separation of the shapes (declared skin included)
+  double deficit = 0.0;  ///< best − the exact separation along the normal
+  double lengthAllowance = 0.0;
+  double normalAllowance = 0.0;
+  /// The core face whose outward normal the reported one is, within its allowance (B's
+  /// negated): −1 when it is none.
+  int face = -1;
+  bool faceOnB = false;
+};
+NormalFacts normalFacts(const Case& c, const ManifoldRecord& actual,
+                        const DeclaredConventions& conventions);
+
 /// How manifold lines are read for these conventions (the point limit, per-point normals).
 ManifoldReading manifoldReading(const DeclaredConventions& conventions);
 

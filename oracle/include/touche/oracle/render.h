@@ -33,6 +33,12 @@ struct RenderLayers {
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
                       const RenderLayers& layers);
 
+/// The case drawn once per record, the panels side by side in one SVG: the same view of both
+/// shapes in each, one record's normal and points on it, and its legend inside the panel
+/// (the engine and status with the normal, then the separations), the font made small
+/// enough for the longest line to fit. Expected and actual apart, never overlapping.
+std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> records);
+
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
 /// tab and line breaks, U+FFFE, bytes that are not UTF-8) as visible printable() escapes.
