@@ -1341,6 +1341,19 @@ NormalFacts factsOfNormal(Judge& j) {
   f.deficit = j.facts.best - j.geometry.separationAlong(normal);
   f.lengthAllowance = j.lengthAllowance;
   f.normalAllowance = j.normalAllowance;
+  // Each point's line as judgePoint reads it: where it meets both cores, or a core's support
+  // plane (a point beyond a face's end, on a side plane extended by the radius).
+  for (const Point& p : m.points) {
+    std::vector<double> separations;
+    for (auto [sa, sb] : {std::pair{Surface::line, Surface::line},
+                          std::pair{Surface::support, Surface::line},
+                          std::pair{Surface::line, Surface::support}}) {
+      if (finite(p.point) && finite(p.normal) && length(p.normal) > 0) {
+        separations.push_back(pointFacts(j, p.point, p.normal, sa, sb).separation);
+      }
+    }
+    f.lineSeparations.push_back(std::move(separations));
+  }
   const Vec2 n = (1.0 / size) * normal;
   for (const NormalSource& s : j.facts.sources) {
     if (s.closest || length(n - s.direction) > j.normalAllowance) continue;

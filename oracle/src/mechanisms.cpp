@@ -91,6 +91,10 @@ double deepest(const ManifoldRecord& r) {
   return d;
 }
 
+bool is(const Shape& s, ShapeType t) {
+  return typeOf(s) == t;
+}
+
 bool isSkinned(const Shape& s) {
   const ShapeType t = typeOf(s);
   return t == ShapeType::polygon || t == ShapeType::segment || t == ShapeType::chainSegment;
@@ -278,6 +282,9 @@ bool radiusExplains(const FailedCase& f, const ManifoldRecord& actual, double eA
 /// The reference face of the answer (the face its normal is the normal of) and the incident
 /// shape's core.
 struct ClipFrame {
+  bool onB = false;       ///< the reference face is B's
+  Vec2 start;             ///< the face's first vertex
+  Vec2 outward;           ///< the face's outward unit normal
   Vec2 tangent;           ///< unit, along the reference face
   double lo = 0.0;        ///< the face's extent along the tangent
   double hi = 0.0;
@@ -285,34 +292,85 @@ struct ClipFrame {
   std::string face;            ///< "A's face 1"
 };
 
-std::optional<ClipFrame> clipFrame(const FailedCase& f, const NormalFacts& facts) {
-  if (facts.face < 0) return std::nullopt;
-  const bool onB = facts.faceOnB;
+/// Face `face` of A's core (or B's) as a reference face, the other core incident.
+std::optional<ClipFrame> clipFrame(const FailedCase& f, bool onB, int face) {
   const std::vector<Vec2> reference = coreVertices(onB ? f.c.b : f.c.a, onB ? f.c.xfB : f.c.xfA);
   ClipFrame frame;
   frame.incident = coreVertices(onB ? f.c.a : f.c.b, onB ? f.c.xfA : f.c.xfB);
   if (reference.size() < 2 || frame.incident.size() < 2) return std::nullopt;
-  const Vec2 v1 = reference[static_cast<std::size_t>(facts.face) % reference.size()];
-  const Vec2 v2 = reference[static_cast<std::size_t>(facts.face + 1) % reference.size()];
+  const Vec2 v1 = reference[static_cast<std::size_t>(face) % reference.size()];
+  const Vec2 v2 = reference[static_cast<std::size_t>(face + 1) % reference.size()];
   const double edge = length(v2 - v1);
   if (!(edge > 0)) return std::nullopt;
+  frame.onB = onB;
+  frame.start = v1;
   frame.tangent = (1.0 / edge) * (v2 - v1);
+  frame.outward = {frame.tangent.y, -frame.tangent.x};
   frame.lo = std::min(dot(v1, frame.tangent), dot(v2, frame.tangent));
   frame.hi = std::max(dot(v1, frame.tangent), dot(v2, frame.tangent));
-  frame.face = std::string(onB ? "B's" : "A's") + " face " + std::to_string(facts.face);
+  frame.face = std::string(onB ? "B's" : "A's") + " face " + std::to_string(face);
   return frame;
 }
 
-/// How far beyond the reference face's extent the incident vertex on point i's line lies
-/// (signed by the side, 0 when none does).
-double unclippedBy(const ClipFrame& frame, Vec2 point, Vec2 n, double allowance) {
+/// Every face the normal n (A → B) may be the reference face of: A's faces whose outward
+/// normal is n, B's whose outward normal is −n, within `turn` (two parallel faces both are).
+std::vector<ClipFrame> referenceFaces(const FailedCase& f, Vec2 n, double turn) {
+  std::vector<ClipFrame> frames;
+  for (const bool onB : {false, true}) {
+    const std::vector<Vec2> core = coreVertices(onB ? f.c.b : f.c.a, onB ? f.c.xfB : f.c.xfA);
+    const std::size_t count = core.size() == 2 ? 2 : core.size();  // a segment: both sides
+    for (std::size_t i = 0; core.size() >= 2 && i < count; ++i) {
+      const Vec2 e = core[(i + 1) % core.size()] - core[i];
+      const double size = length(e);
+      const Vec2 outward = size > 0 ? Vec2{e.y / size, -e.x / size} : Vec2{};
+      if (length(outward - (onB ? -n : n)) > turn) continue;
+      if (auto frame = clipFrame(f, onB, static_cast<int>(i))) frames.push_back(*frame);
+    }
+  }
+  return frames;
+}
+
+/// An incident vertex on a point's line, beyond the reference face's side plane.
+struct Unclipped {
+  Vec2 vertex;
+  double beyond = 0.0;  ///< how far beyond the face's end, signed by the side (lo: negative)
+};
+
+/// The incident vertex on the line through `point` along n that lies beyond the reference
+/// face's extent by more than `extension` (the side planes' declared extension) plus the
+/// allowance, if any.
+std::optional<Unclipped> unclippedEnd(const ClipFrame& frame, Vec2 point, Vec2 n,
+                                      double allowance, double extension) {
   for (const Vec2 w : frame.incident) {
     if (std::fabs(cross(n, w - point)) > allowance) continue;
     const double along = dot(w, frame.tangent);
-    if (along < frame.lo - allowance) return along - frame.lo;
-    if (along > frame.hi + allowance) return along - frame.hi;
+    const double margin = extension + allowance;
+    if (along < frame.lo - margin) return Unclipped{w, along - frame.lo};
+    if (along > frame.hi + margin) return Unclipped{w, along - frame.hi};
   }
-  return 0.0;
+  return std::nullopt;
+}
+
+/// Whether the reported point is that unclipped vertex's point exactly: on the line through it
+/// along n, where the placement puts it between the shapes' surfaces (A's core pushed out by rA,
+/// B's by rB; the reference face's surface its plane pushed out), with the separation between
+/// them.
+bool reportsVertex(const ClipFrame& frame, const Unclipped& end, const ReportedPoint& p, Vec2 n,
+                   double rA, double rB, const DeclaredConventions& conv, double allowance) {
+  const Vec2 w = end.vertex;
+  const double fromFace = dot(w - frame.start, frame.outward);  // w in front of the face
+  const Vec2 surfaceA = frame.onB ? w + rA * n : w - (fromFace - rA) * n;
+  const Vec2 surfaceB = frame.onB ? w + (fromFace - rB) * n : w - rB * n;
+  if (std::fabs(p.separation - (fromFace - rA - rB)) > allowance) return false;
+  const Vec2 placed[] = {0.5 * (surfaceA + surfaceB), surfaceA, surfaceB};
+  for (const PointPlacement placement :
+       {PointPlacement::midpoint, PointPlacement::onA, PointPlacement::onB}) {
+    const bool declared = conv.point == placement || conv.point == PointPlacement::either;
+    if (declared && length(p.point - placed[static_cast<int>(placement)]) <= 2 * allowance) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /// The reference's point as the engine writes it: its declared placement and id format.
@@ -467,16 +525,22 @@ std::optional<Diagnosis> skinNotDeclared(const FailedCase& f) {
   if (skinned == 0) return std::nullopt;
   const double declared = f.conventions.skinRadius;
   std::vector<double> candidates;
-  if (declared > 0) candidates.push_back(0.0);  // the declared skin is not there at all
   const ManifoldRecord r = withPoints(f.actual);
   const NormalFacts facts = normalFacts(f.c, f.actual, f.conventions);
-  if (hasPoints(r) && facts.valid) {
-    // Each skinned shape deepens the contact by its skin: the skin the deepest point shows.
-    const double skin = declared + (facts.best - deepest(r)) / skinned;
-    if (skin > 0 && std::fabs(skin - declared) > facts.lengthAllowance) {
-      candidates.insert(candidates.begin(), skin);
+  // Each skinned shape deepens a point by its skin: the skin each point shows against the
+  // exact separation on its line, read as judge() may read it.
+  for (std::size_t i = 0; facts.valid && i < r.points.size(); ++i) {
+    for (const double exact : facts.lineSeparations.at(i)) {
+      const double skin = declared + (exact - r.points[i].separation) / skinned;
+      const bool known = std::any_of(candidates.begin(), candidates.end(), [&](double s) {
+        return std::fabs(s - skin) <= facts.lengthAllowance;
+      });
+      if (skin > 0 && std::fabs(skin - declared) > facts.lengthAllowance && !known) {
+        candidates.push_back(skin);
+      }
     }
   }
+  if (declared > 0) candidates.push_back(0.0);  // the declared skin is not there at all
   for (const double skin : candidates) {
     DeclaredConventions conv = f.conventions;
     conv.skinRadius = skin;
@@ -493,6 +557,30 @@ std::optional<Diagnosis> skinNotDeclared(const FailedCase& f) {
   return std::nullopt;
 }
 
+namespace {
+
+/// The case with each circle replaced by the regular n-gon inscribed in it whose edge faces
+/// the contact (its outward normal along the normal n from A to B, reversed for B): the shapes
+/// an engine drawing circles as n-gons collides when a polygon's edge, not a vertex, is
+/// deepest.
+Case withFacingPolygons(const Case& c, int n, Vec2 normal) {
+  Case out = c;
+  const double pi = 3.14159265358979323846;
+  for (const bool onA : {true, false}) {
+    Shape& s = onA ? out.a : out.b;
+    const auto* circle = std::get_if<Circle>(&s);
+    if (!circle) continue;
+    const Rot q = (onA ? c.xfA : c.xfB).q;
+    const Vec2 outward = onA ? normal : -normal;
+    const Vec2 local{q.c * outward.x + q.s * outward.y, -q.s * outward.x + q.c * outward.y};
+    s = makeRegularPolygon(circle->center, circle->radius, n,
+                           std::atan2(local.y, local.x) - pi / n);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<Diagnosis> circlesAsPolygons(const FailedCase& f) {
   if (f.conventions.circleSegments != 0) return std::nullopt;
   double circles = 0.0;  // the sum of the circles' radii: their sagittas add up
@@ -502,21 +590,36 @@ std::optional<Diagnosis> circlesAsPolygons(const FailedCase& f) {
   const ManifoldRecord r = withPoints(f.actual);
   const NormalFacts facts = normalFacts(f.c, f.actual, f.conventions);
   if (!(circles > 0) || !hasPoints(r) || !facts.valid) return std::nullopt;
+  // Short by the sagitta r·(1 − cos(π/n)) of some n: a polygon's edge faces the contact. The
+  // answer must then be right for those polygons, exactly (judged on the polygons' case, ids
+  // aside: the engine numbers its polygons' features its own way), and right for the circles
+  // under circleSegments n (the other shape's ids judged). A shortfall between 0 and the
+  // sagitta (a vertex nearer the contact) names no n: no claim.
   const double shortfall = deepest(r) - facts.best;
-  if (!(shortfall > 0) || shortfall >= 0.5 * circles) return std::nullopt;
-  // The most sides whose sagitta r·(1 − cos(π/n)) still covers the shortfall.
   const double pi = 3.14159265358979323846;
-  const double sides = std::floor(pi / std::acos(1.0 - shortfall / circles));
-  if (!(sides >= 3 && sides <= 64)) return std::nullopt;
-  DeclaredConventions conv = f.conventions;
-  conv.circleSegments = static_cast<int>(sides);
-  if (!accepted(f, f.actual, conv)) return std::nullopt;
-  return Diagnosis{"circles-as-polygons",
-                   "circles approximated as polygons (depths short by the sagitta)",
-                   "the deepest point is " + sci(shortfall) +
-                       " shallower than the exact best: within the sagitta of circles as " +
-                       std::to_string(conv.circleSegments) +
-                       "-gons (circleSegments), with which the manifold passes"};
+  const Vec2 n = normalAtoB(r, 0, f.conventions);
+  for (int sides = 3; sides <= 64; ++sides) {
+    const double sagitta = circles * 2.0 * std::pow(std::sin(pi / (2.0 * sides)), 2);
+    if (std::fabs(shortfall - sagitta) > 0.25 * sagitta) continue;
+    DeclaredConventions polygons = f.conventions;
+    polygons.compareIds = IdComparison::none;
+    const Case polygonCase = withFacingPolygons(f.c, sides, n);
+    if (validateInput(polygonCase.a, polygonCase.xfA, polygonCase.b, polygonCase.xfB,
+                      Options{f.conventions.margin}) ||
+        !isAcceptable(judge(polygonCase, f.actual, polygons).outcome)) {
+      continue;
+    }
+    DeclaredConventions conv = f.conventions;
+    conv.circleSegments = sides;
+    if (!accepted(f, f.actual, conv)) continue;
+    return Diagnosis{"circles-as-polygons",
+                     "circles approximated as polygons (depths short by the sagitta)",
+                     "the deepest point is " + sci(shortfall) +
+                         " shallower than the exact best, the sagitta of circles as " +
+                         std::to_string(sides) + "-gons: the answer is theirs with an edge facing "
+                         "the contact (circleSegments " + std::to_string(sides) + ")"};
+  }
+  return std::nullopt;
 }
 
 std::optional<Diagnosis> normalFromOtherShape(const FailedCase& f) {
@@ -547,46 +650,72 @@ std::optional<Diagnosis> normalFromOtherShape(const FailedCase& f) {
                        "'s: with the reference's normal the points and separations pass"};
 }
 
+namespace {
+
+/// The answer with every point that is an unclipped end of the incident edge beyond `frame`'s
+/// side planes replaced by the reference's point at that end of the face, or dropped when the
+/// reference has none there; `which` names them ("" when no point is such an end).
+ManifoldRecord clipped(const FailedCase& f, const ManifoldRecord& actual, const ClipFrame& frame,
+                       double allowance, std::string* which) {
+  ManifoldRecord r = actual;
+  r.points.clear();
+  const double rA = radiusOf(f.c.a, f.conventions), rB = radiusOf(f.c.b, f.conventions);
+  const bool polygons = is(f.c.a, ShapeType::polygon) && is(f.c.b, ShapeType::polygon);
+  // Clipped points may lie up to the total radius beyond the face when the engine declares it.
+  const double extension = f.conventions.sidePlanesExtendedByRadius && polygons ? rA + rB : 0.0;
+  std::vector<bool> used(static_cast<std::size_t>(f.expected->pointCount), false);
+  const double middle = 0.5 * (frame.lo + frame.hi);
+  const auto along = [&](int k) { return dot(f.expected->points[k].point, frame.tangent); };
+  for (std::size_t i = 0; i < actual.points.size(); ++i) {
+    const Vec2 n = normalAtoB(actual, i, f.conventions);
+    const ReportedPoint& p = actual.points[i];
+    const std::optional<Unclipped> end = unclippedEnd(frame, p.point, n, allowance, extension);
+    if (!end) {
+      r.points.push_back(p);
+      continue;
+    }
+    if (!reportsVertex(frame, *end, p, n, rA, rB, f.conventions, allowance)) {
+      which->clear();  // beyond the face, but not the unclipped vertex: something else
+      return actual;
+    }
+    const double beyond = end->beyond;
+    *which += (which->empty() ? "point " : " and ") + std::to_string(i) + " (" +
+              sci(std::fabs(beyond)) + " beyond)";
+    const double faceEnd = beyond < 0 ? frame.lo : frame.hi;
+    int nearest = -1;
+    for (int k = 0; k < f.expected->pointCount; ++k) {
+      const bool sameSide = (beyond < 0) == (along(k) < middle);
+      if (used[static_cast<std::size_t>(k)] || !sameSide) continue;
+      if (nearest < 0 || std::fabs(along(k) - faceEnd) < std::fabs(along(nearest) - faceEnd)) {
+        nearest = k;
+      }
+    }
+    if (nearest < 0) continue;  // the clip drops it
+    used[static_cast<std::size_t>(nearest)] = true;
+    r.points.push_back(asDeclared(f.expected->points[nearest], n, p, f.conventions));
+  }
+  sync(r);
+  return r;
+}
+
+}  // namespace
+
 std::optional<Diagnosis> missingClip(const FailedCase& f) {
   if (!f.expected || f.expected->status != Status::contact) return std::nullopt;
   const ManifoldRecord actual = withPoints(f.actual);
   const NormalFacts facts = normalFacts(f.c, f.actual, f.conventions);
   if (!hasPoints(actual) || !facts.valid) return std::nullopt;
-  const std::optional<ClipFrame> frame = clipFrame(f, facts);
-  if (!frame) return std::nullopt;
-  ManifoldRecord r = actual;
-  r.points.clear();
-  std::vector<bool> used(static_cast<std::size_t>(f.expected->pointCount), false);
-  std::string which;
-  for (std::size_t i = 0; i < actual.points.size(); ++i) {
-    const Vec2 n = normalAtoB(actual, i, f.conventions);
-    const double beyond = unclippedBy(*frame, actual.points[i].point, n, facts.lengthAllowance);
-    if (beyond == 0.0) {
-      r.points.push_back(actual.points[i]);
-      continue;
-    }
-    which += (which.empty() ? "point " : " and ") + std::to_string(i) + " (" + sci(std::fabs(beyond)) + " beyond)";
-    // The reference's point nearest that end of the face, or none: the clip drops it.
-    const double end = beyond < 0 ? frame->lo : frame->hi;
-    int nearest = -1;
-    for (int k = 0; k < f.expected->pointCount; ++k) {
-      const double at = dot(f.expected->points[k].point, frame->tangent);
-      const double gap = std::fabs(at - end);
-      if (used[static_cast<std::size_t>(k)] || (beyond < 0) != (at < 0.5 * (frame->lo + frame->hi)))
-        continue;
-      if (nearest < 0 || gap < std::fabs(dot(f.expected->points[nearest].point, frame->tangent) - end))
-        nearest = k;
-    }
-    if (nearest < 0) continue;
-    used[static_cast<std::size_t>(nearest)] = true;
-    r.points.push_back(asDeclared(f.expected->points[nearest], n, actual.points[i], f.conventions));
+  const Vec2 n = normalAtoB(actual, 0, f.conventions);
+  for (const ClipFrame& frame : referenceFaces(f, n, facts.normalAllowance)) {
+    std::string which;
+    const ManifoldRecord r = clipped(f, actual, frame, facts.lengthAllowance, &which);
+    if (which.empty() || r.points.empty() || !accepted(f, r, f.conventions)) continue;
+    return Diagnosis{"missing-clip", "a point not clipped to the reference face",
+                     which + " is an end of the incident edge beyond " + frame.face +
+                         "'s side plane: clipped there (the reference's point) the manifold "
+                         "passes"};
   }
-  if (which.empty() || r.points.empty()) return std::nullopt;
-  sync(r);
-  if (!accepted(f, r, f.conventions)) return std::nullopt;
-  return Diagnosis{"missing-clip", "a point not clipped to the reference face",
-                   which + " is an end of the incident edge beyond " + frame->face +
-                       "'s side plane: clipped there the manifold passes"};
+  return std::nullopt;
 }
 
 std::optional<Diagnosis> hysteresis(const FailedCase& f) {

@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "touche/core/jsonl.h"
 #include "touche/core/validate.h"
@@ -161,6 +162,10 @@ struct NormalFacts {
   /// negated): −1 when it is none.
   int face = -1;
   bool faceOnB = false;
+  /// Per reported point, the exact separation of the shapes on its line along its normal,
+  /// read where the line meets both cores, then with A's and with B's core taken at its
+  /// support plane (as judge() may read a point beyond a face's end).
+  std::vector<std::vector<double>> lineSeparations;
 };
 NormalFacts normalFacts(const Case& c, const ManifoldRecord& actual,
                         const DeclaredConventions& conventions);

@@ -66,8 +66,10 @@ std::optional<Diagnosis> oneSharedDepth(const FailedCase& f);
 std::optional<Diagnosis> radiusOff(const FailedCase& f);
 /// The engine's polygons and segments carry another skin than the declared skinRadius.
 std::optional<Diagnosis> skinNotDeclared(const FailedCase& f);
-/// Circles replaced by inscribed regular polygons of n ≤ 64 sides: depths short by up to the
-/// sagitta (circleSegments n).
+/// Circles replaced by inscribed regular polygons of n ≤ 64 sides (circleSegments n): the
+/// deepest point short of the exact best by exactly the sagitta r·(1 − cos(π/n)) (an edge of
+/// the polygon facing the contact), and the answer right for such a polygon. A shortfall
+/// between 0 and the sagitta (a vertex nearer the contact) names no n: no claim.
 std::optional<Diagnosis> circlesAsPolygons(const FailedCase& f);
 /// The normal is a face normal of the other shape than the reference's answer's, while the
 /// points and separations are right: with the reference's normal the answer passes.
