@@ -717,7 +717,8 @@ std::string clusterLine(const Cluster& cluster) {
   for (std::size_t k = 0; k < cluster.parts.size(); ++k) {
     const ClusterPart& p = cluster.parts[k];
     if (k > 0) line += k + 1 == cluster.parts.size() ? " and " : ", ";
-    line += p.pair + (p.roles.empty() ? "" : " with " + p.roles);
+    line += p.pair == "-" ? std::string("unparsed case lines")
+                          : p.pair + (p.roles.empty() ? "" : " with " + p.roles);
     if (cluster.parts.size() > 1) line += " (" + std::to_string(p.cases.size()) + ")";
   }
   return line + ": " + cluster.says;

@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -158,6 +159,26 @@ bool readCaseFile(const std::string& path, CaseFile* file, std::ostream& err) {
   return true;
 }
 
+/// How long a run goes before it shows its progress: a run shorter than that shows none.
+constexpr std::chrono::seconds kProgressAfter{2};
+
+/// A progress bar redrawn in place on a terminal, at most once per percent, from the moment
+/// the run has taken kProgressAfter.
+oracle::Progress progressBar(std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  auto lastPercent = std::make_shared<int>(-1);
+  return [&err, lastPercent, start](std::size_t done, std::size_t total) {
+    const bool shown = *lastPercent >= 0;
+    if (!shown && std::chrono::steady_clock::now() - start < kProgressAfter) return;
+    const int percent = total ? static_cast<int>(100 * done / total) : 100;
+    if (percent == *lastPercent && done != total) return;
+    *lastPercent = percent;
+    const int filled = percent * 40 / 100;
+    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
+        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  };
+}
+
 }  // namespace
 
 int collide(const std::string& engineName, double margin, const std::string& input, bool hex,
@@ -188,7 +209,7 @@ int collide(const std::string& engineName, double margin, const std::string& inp
 }
 
 int validate(const std::string& corpus, const std::vector<std::string>& engineNames,
-             std::ostream& out, std::ostream& err) {
+             std::ostream& out, std::ostream& err, bool verbose, bool progress) {
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
   if (engines.empty()) return kExitUnusable;
   CaseFile file;
@@ -196,8 +217,9 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
   // The report shows ids and nothing else reads them: shown printable.
   for (Case& c : file.cases)
     c.id = printable(c.id);
-  const oracle::ValidationReport report = oracle::validateCases(file.cases, engines);
-  out << formatReport(report);
+  const oracle::ValidationReport report = oracle::validateCases(
+      file.cases, engines, {}, progress ? progressBar(err) : oracle::Progress{});
+  out << formatReport(report, verbose);
   if (!flushed(out, "the output", err)) return kExitUnusable;
   return file.errors.empty() ? oracle::exitStatus(report) : 1;
 }
@@ -230,19 +252,6 @@ int render(const std::string& input, const std::string& caseId, const std::strin
 }
 
 namespace {
-
-/// A progress bar redrawn in place on a terminal, at most once per percent.
-oracle::Progress progressBar(std::ostream& err) {
-  auto lastPercent = std::make_shared<int>(-1);
-  return [&err, lastPercent](std::size_t done, std::size_t total) {
-    const int percent = total ? static_cast<int>(100 * done / total) : 100;
-    if (percent == *lastPercent && done != total) return;
-    *lastPercent = percent;
-    const int filled = percent * 40 / 100;
-    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
-        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
-  };
-}
 
 /// The baseline of `path`, or false having said why.
 bool readBaselineFile(const std::string& path, oracle::Baseline* baseline, std::ostream& err) {

@@ -20,8 +20,11 @@ int collide(const std::string& engine, double margin, const std::string& input, 
 /// `touche validate`: judges `engines` against the reference on a corpus ("" = built in).
 /// Returns 0 only when every difference is explained by a declared convention (and a line
 /// was judged: 3 otherwise; oracle::exitStatus), 1 on a failure or a bad line, 2 as above.
+/// The table and the result come first, then each failure's explanation; `verbose` adds the
+/// refusals and the agree-within-tie explanations. `progress`: a progress bar on `err` once
+/// the run has taken a few seconds (for a terminal).
 int validate(const std::string& corpus, const std::vector<std::string>& engines, std::ostream& out,
-             std::ostream& err);
+             std::ostream& err, bool verbose = false, bool progress = false);
 
 /// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold;
 /// `derivation` adds the derivation layer (oracle::RenderLayers). Returns 0, 1 when no case has
@@ -37,7 +40,7 @@ struct BaselineFiles {
 
 /// `touche check`: judges the manifolds of `manifolds` against the cases of `cases` (matched
 /// by id) under `conventions` (a preset name or a file). Verdict JSONL on `out`, the summary
-/// (and a progress bar when `progress`) on `err`, the HTML report to `html` when not empty;
+/// (and, when `progress`, a progress bar once the run has taken a few seconds) on `err`, the HTML report to `html` when not empty;
 /// cases judged on `jobs` threads (0: one per core; the output is the same for any number).
 /// Returns 0 when every case passes (with a baseline: no failure it does not list), 1 when one
 /// fails, 2 on unusable arguments, 3 when no case was judged.

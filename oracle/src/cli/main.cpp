@@ -4,6 +4,7 @@
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
 //                  [--hex] FILE
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin,box2d_v3]
+//                   [--verbose]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
 //   CONV.json|preset]
@@ -13,10 +14,11 @@
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
 //   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
 //   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
-// An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
-// 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
-// unwritable output (docs/file-formats.md), 3 (validate, check) nothing was judged
-// (docs/validating-your-engine.md).
+//   touche --version
+// An input may be - (standard input; for check, one of --cases and --manifolds). Exit status
+// (kExitStatusHelp, also in --help): 0 pass, 1 a failure or a bad line, 2 unusable arguments,
+// an unreadable input or an unwritable output (docs/file-formats.md), 3 (validate, check)
+// nothing was judged (docs/validating-your-engine.md).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -27,12 +29,26 @@
 #include "respond_command.h"
 #include "touche/oracle/engines.h"
 
+namespace {
+
+/// The exit statuses, as --help lists them (docs/validating-your-engine.md, "Exit status").
+constexpr const char* kExitStatusHelp =
+    "Exit status:\n"
+    "  0  pass: every judged answer passes (or the command did its work), and one was judged\n"
+    "  1  a failure: a case fails, or an input line is malformed or invalid\n"
+    "  2  unusable: bad arguments, an unreadable input, an unwritable output\n"
+    "  3  nothing judged (validate, check): no failure, but no answer was judged either";
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // The commands read and write through iostreams only: unsynchronised, they are buffered
   // (a line at a time through stdio otherwise).
   std::ios::sync_with_stdio(false);
   CLI::App app{"touche: verified 2D contact manifolds and a test oracle for narrow phases"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("touche ") + TOUCHE_VERSION);
+  app.footer(kExitStatusHelp);
 
   std::string engine = "reference";
   double margin = 0.0;
@@ -52,6 +68,10 @@ int main(int argc, char** argv) {
   validate->add_option("corpus", corpus,
                        "case JSONL file, or - for stdin (default: the built-in corpus)");
   validate->add_option("--engines", validateEngines, "engines to judge")->delimiter(',');
+  bool verbose = false;
+  validate->add_flag("--verbose", verbose,
+                     "also print each refusal and each agree-within-tie explanation (the table, "
+                     "the result and every failure are always printed)");
 
   std::string caseId;
   std::string output;
@@ -108,8 +128,8 @@ int main(int argc, char** argv) {
       status >= 0) {
     return status;
   }
+  const bool terminal = isatty(STDERR_FILENO) != 0;
   if (check->parsed()) {
-    const bool terminal = isatty(STDERR_FILENO) != 0;
     return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, jobs,
                               std::cout, std::cerr);
   }
@@ -117,7 +137,7 @@ int main(int argc, char** argv) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
   }
   if (validate->parsed()) {
-    return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr);
+    return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr, verbose, terminal);
   }
   return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation);
 }
