@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
 
@@ -213,8 +213,8 @@ void diagnoseFailure(CheckedCase& checked, const DeclaredConventions& convention
   checked.mechanism = diagnose({*checked.c, checked.expected, *checked.actual, conventions});
   if (!checked.mechanism) return;
   const std::size_t headline = std::min(checked.explanation.find('\n'), checked.explanation.size());
-  checked.explanation.insert(headline, "\n  mechanism: " + checked.mechanism->says + ": " +
-                                           checked.mechanism->detail);
+  checked.explanation.insert(
+      headline, "\n  mechanism: " + checked.mechanism->says + ": " + checked.mechanism->detail);
 }
 
 /// The manifold lines with the case's id (nullptr: none), marked as taken.
@@ -698,10 +698,9 @@ std::vector<Cluster> failureClusters(const CheckRun& run) {
   for (auto& [key, cluster] : byKey) {
     for (auto& [pairRoles, cases] : partsByKey[key])
       cluster.parts.push_back({pairRoles.first, pairRoles.second, std::move(cases)});
-    std::stable_sort(cluster.parts.begin(), cluster.parts.end(),
-                     [](const ClusterPart& a, const ClusterPart& b) {
-                       return a.cases.size() > b.cases.size();
-                     });
+    std::stable_sort(
+        cluster.parts.begin(), cluster.parts.end(),
+        [](const ClusterPart& a, const ClusterPart& b) { return a.cases.size() > b.cases.size(); });
     clusters.push_back(std::move(cluster));
   }
   std::stable_sort(clusters.begin(), clusters.end(), [](const Cluster& a, const Cluster& b) {

@@ -102,8 +102,8 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions, const CaseG
   for (const SourceFacts& s : t.sources) {
     f.sources.push_back({s.face ? "face " + std::to_string(s.edge) + (s.onB ? " of B" : " of A")
                                 : std::string("the cores' closest points"),
-                         s.direction, s.base, s.separation, s.face || s.alongFace, !s.face,
-                         s.edge, s.onB});
+                         s.direction, s.base, s.separation, s.face || s.alongFace, !s.face, s.edge,
+                         s.onB});
   }
   f.boundary = std::fabs(f.best - conventions.margin);
   return f;
@@ -1345,9 +1345,9 @@ NormalFacts factsOfNormal(Judge& j) {
   // plane (a point beyond a face's end, on a side plane extended by the radius).
   for (const Point& p : m.points) {
     std::vector<double> separations;
-    for (auto [sa, sb] : {std::pair{Surface::line, Surface::line},
-                          std::pair{Surface::support, Surface::line},
-                          std::pair{Surface::line, Surface::support}}) {
+    for (auto [sa, sb] :
+         {std::pair{Surface::line, Surface::line}, std::pair{Surface::support, Surface::line},
+          std::pair{Surface::line, Surface::support}}) {
       if (finite(p.point) && finite(p.normal) && length(p.normal) > 0) {
         separations.push_back(pointFacts(j, p.point, p.normal, sa, sb).separation);
       }

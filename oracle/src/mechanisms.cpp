@@ -282,11 +282,11 @@ bool radiusExplains(const FailedCase& f, const ManifoldRecord& actual, double eA
 /// The reference face of the answer (the face its normal is the normal of) and the incident
 /// shape's core.
 struct ClipFrame {
-  bool onB = false;       ///< the reference face is B's
-  Vec2 start;             ///< the face's first vertex
-  Vec2 outward;           ///< the face's outward unit normal
-  Vec2 tangent;           ///< unit, along the reference face
-  double lo = 0.0;        ///< the face's extent along the tangent
+  bool onB = false;  ///< the reference face is B's
+  Vec2 start;        ///< the face's first vertex
+  Vec2 outward;      ///< the face's outward unit normal
+  Vec2 tangent;      ///< unit, along the reference face
+  double lo = 0.0;   ///< the face's extent along the tangent
   double hi = 0.0;
   std::vector<Vec2> incident;  ///< the other core's vertices
   std::string face;            ///< "A's face 1"
@@ -339,8 +339,8 @@ struct Unclipped {
 /// The incident vertex on the line through `point` along n that lies beyond the reference
 /// face's extent by more than `extension` (the side planes' declared extension) plus the
 /// allowance, if any.
-std::optional<Unclipped> unclippedEnd(const ClipFrame& frame, Vec2 point, Vec2 n,
-                                      double allowance, double extension) {
+std::optional<Unclipped> unclippedEnd(const ClipFrame& frame, Vec2 point, Vec2 n, double allowance,
+                                      double extension) {
   for (const Vec2 w : frame.incident) {
     if (std::fabs(cross(n, w - point)) > allowance) continue;
     const double along = dot(w, frame.tangent);
@@ -416,7 +416,8 @@ std::optional<Diagnosis> shapesSwappedInOutput(const FailedCase& f) {
   negateNormals(r);
   if (!accepted(f, r, conv)) return std::nullopt;
   return Diagnosis{"shapes-swapped-in-output", "A and B swapped in the output",
-                   std::string("the normal negated") + (idsEdited ? ", each id's halves exchanged" : "") +
+                   std::string("the normal negated") +
+                       (idsEdited ? ", each id's halves exchanged" : "") +
                        (onASide ? ", the points read on the other shape" : "") +
                        ": the manifold of (B, A), and as such it passes"};
 }
@@ -430,8 +431,8 @@ std::optional<Diagnosis> separationSignFlipped(const FailedCase& f) {
   sync(r);
   if (!accepted(f, r, f.conventions)) return std::nullopt;
   return Diagnosis{"separation-sign-flipped", "separation sign flipped",
-                   "every separation negated (point 0: " + sci(first) + " becomes " +
-                       sci(-first) + "), the manifold passes"};
+                   "every separation negated (point 0: " + sci(first) + " becomes " + sci(-first) +
+                       "), the manifold passes"};
 }
 
 namespace {
@@ -545,8 +546,8 @@ std::optional<Diagnosis> skinNotDeclared(const FailedCase& f) {
     DeclaredConventions conv = f.conventions;
     conv.skinRadius = skin;
     if (!accepted(f, f.actual, conv)) continue;
-    const std::string detail = "the manifold passes with skinRadius " + sci(skin) +
-                               " (declared: " + sci(declared) + ")";
+    const std::string detail =
+        "the manifold passes with skinRadius " + sci(skin) + " (declared: " + sci(declared) + ")";
     if (skin > declared) {
       return Diagnosis{"skin-not-declared",
                        "skin not declared (polygons and segments carry more radius)", detail};
@@ -612,12 +613,13 @@ std::optional<Diagnosis> circlesAsPolygons(const FailedCase& f) {
     DeclaredConventions conv = f.conventions;
     conv.circleSegments = sides;
     if (!accepted(f, f.actual, conv)) continue;
-    return Diagnosis{"circles-as-polygons",
-                     "circles approximated as polygons (depths short by the sagitta)",
-                     "the deepest point is " + sci(shortfall) +
-                         " shallower than the exact best, the sagitta of circles as " +
-                         std::to_string(sides) + "-gons: the answer is theirs with an edge facing "
-                         "the contact (circleSegments " + std::to_string(sides) + ")"};
+    return Diagnosis{
+        "circles-as-polygons", "circles approximated as polygons (depths short by the sagitta)",
+        "the deepest point is " + sci(shortfall) +
+            " shallower than the exact best, the sagitta of circles as " + std::to_string(sides) +
+            "-gons: the answer is theirs with an edge facing "
+            "the contact (circleSegments " +
+            std::to_string(sides) + ")"};
   }
   return std::nullopt;
 }
@@ -735,9 +737,9 @@ std::optional<Diagnosis> hysteresis(const FailedCase& f) {
 
 std::span<const Hypothesis> hypotheses() {
   static constexpr Hypothesis kAll[] = {
-      normalReversed,      shapesSwappedInOutput, separationSignFlipped, idsUnswapped,
-      idIndicesExchanged,  pointsOnAnotherSurface, oneSharedDepth,       skinNotDeclared,
-      radiusOff,           circlesAsPolygons,     normalFromOtherShape,  missingClip,
+      normalReversed,     shapesSwappedInOutput,  separationSignFlipped, idsUnswapped,
+      idIndicesExchanged, pointsOnAnotherSurface, oneSharedDepth,        skinNotDeclared,
+      radiusOff,          circlesAsPolygons,      normalFromOtherShape,  missingClip,
       hysteresis,
   };
   return kAll;

@@ -504,7 +504,8 @@ std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> reco
   for (std::size_t k = 0; k < panels; ++k) {
     svg << " <svg class=\"panel\" x=\"" << num(panelWidth * static_cast<double>(k))
         << "\" y=\"0\" width=\"" << num(panelWidth) << "\" height=\"" << num(panelHeight)
-        << "\" viewBox=\"" << num(x0) << " " << num(y0) << " " << num(w) << " " << num(h) << "\">\n";
+        << "\" viewBox=\"" << num(x0) << " " << num(y0) << " " << num(w) << " " << num(h)
+        << "\">\n";
     svg << "  <desc class=\"origin\">x right and y down from the world point ("
         << num(view.origin.x) << ", " << num(view.origin.y) << ")</desc>\n";
     svg << "  <rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(w)

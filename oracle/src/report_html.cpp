@@ -66,8 +66,8 @@ std::string reproduce(const CheckedCase& c, const std::string& conventions) {
 /// The mechanism of a failing case, or nothing.
 std::string mechanismOf(const CheckedCase& c) {
   if (!c.mechanism) return "";
-  return "<p class=\"mechanism\">Mechanism: <b>" + escapeHtml(c.mechanism->says) + "</b>: " +
-         escapeHtml(c.mechanism->detail) + "</p>\n";
+  return "<p class=\"mechanism\">Mechanism: <b>" + escapeHtml(c.mechanism->says) +
+         "</b>: " + escapeHtml(c.mechanism->detail) + "</p>\n";
 }
 
 constexpr const char* kStyle = R"(body{font-family:sans-serif;margin:1.5em;max-width:80em}
@@ -197,10 +197,10 @@ void clusterSection(std::ostringstream& html, const CheckRun& run, const std::st
   for (const Cluster& cluster : clusters) {
     const CheckedCase& smallest = run.cases[cluster.smallest];
     html << "<li class=\"cluster " << (cluster.explained ? "explained" : "unexplained")
-         << "\" data-name=\"" << escapeHtml(cluster.name) << "\"><p class=\"line\"><b class=\"says\">"
-         << escapeHtml(clusterLine(cluster)) << "</b></p>\n<p>Smallest case: <a href=\"#case-"
-         << escapeHtml(smallest.id) << "\">" << escapeHtml(smallest.id) << "</a> ("
-         << escapeHtml(smallest.verdict) << ")</p>\n"
+         << "\" data-name=\"" << escapeHtml(cluster.name)
+         << "\"><p class=\"line\"><b class=\"says\">" << escapeHtml(clusterLine(cluster))
+         << "</b></p>\n<p>Smallest case: <a href=\"#case-" << escapeHtml(smallest.id) << "\">"
+         << escapeHtml(smallest.id) << "</a> (" << escapeHtml(smallest.verdict) << ")</p>\n"
          << mechanismOf(smallest) << figure(smallest, run.conventions)
          << reproduce(smallest, conventions) << "</li>\n";
   }
@@ -240,8 +240,8 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
          << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
          << "</span></h3>\n"
          << mechanismOf(c) << figure(c, run.conventions) << failedChecks(c)
-         << "<pre class=\"explanation\">"
-         << escapeHtml(c.explanation) << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
+         << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
+         << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
          << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
   }
   html << "</body></html>\n";

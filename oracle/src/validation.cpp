@@ -198,10 +198,9 @@ std::string formatReport(const ValidationReport& report, bool verbose) {
     out << "\n[" << j.engine << "] " << j.caseId << "\n" << j.comparison.explanation << "\n";
   }
   if (!verbose && hidden + report.refusals.size() > 0) {
-    out << (report.notable.size() > hidden ? "\n" : "") << hidden
-        << " agree-within-tie explanation" << (hidden == 1 ? "" : "s") << " and "
-        << report.refusals.size() << " refusal" << (report.refusals.size() == 1 ? "" : "s")
-        << " not shown (--verbose shows them)\n";
+    out << (report.notable.size() > hidden ? "\n" : "") << hidden << " agree-within-tie explanation"
+        << (hidden == 1 ? "" : "s") << " and " << report.refusals.size() << " refusal"
+        << (report.refusals.size() == 1 ? "" : "s") << " not shown (--verbose shows them)\n";
   }
   return out.str();
 }

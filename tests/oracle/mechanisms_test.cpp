@@ -112,7 +112,8 @@ std::vector<Case> bothOrders(ShapeType a, ShapeType b) {
   std::vector<Case> out;
   for (const Case& c : corpus()) {
     if (is(c.a, a) && is(c.b, b)) out.push_back(c);
-    if (is(c.a, b) && is(c.b, a) && a != b) out.push_back({c.id + "-swapped", c.b, c.xfB, c.a, c.xfA});
+    if (is(c.a, b) && is(c.b, a) && a != b)
+      out.push_back({c.id + "-swapped", c.b, c.xfB, c.a, c.xfA});
   }
   return out;
 }
@@ -120,12 +121,11 @@ std::vector<Case> bothOrders(ShapeType a, ShapeType b) {
 // --- one test per mechanism -------------------------------------------------------------------
 
 TEST(Mechanisms, NormalReversed) {
-  const Planted p =
-      plantAndCheck(only(corpus(), ShapeType::polygon, ShapeType::polygon), "fast", "exact",
-                    [](const Case&, Manifold& m) {
-                      m.normal = -m.normal;
-                      return true;
-                    });
+  const Planted p = plantAndCheck(only(corpus(), ShapeType::polygon, ShapeType::polygon), "fast",
+                                  "exact", [](const Case&, Manifold& m) {
+                                    m.normal = -m.normal;
+                                    return true;
+                                  });
   EXPECT_EQ(expectOneCluster(p, "normal-reversed", 10), "normal reversed");
 }
 
@@ -247,13 +247,12 @@ TEST(Mechanisms, RadiusMissing) {
 }
 
 TEST(Mechanisms, RadiusCountedTwice) {
-  const Planted p =
-      plantAndCheck(only(corpus(), ShapeType::capsule, ShapeType::capsule), "fast", "exact",
-                    [](const Case& c, Manifold& m) {
-                      for (int i = 0; i < m.pointCount; ++i)
-                        m.points[i].separation -= radiusOf(c.a) + radiusOf(c.b);
-                      return true;
-                    });
+  const Planted p = plantAndCheck(only(corpus(), ShapeType::capsule, ShapeType::capsule), "fast",
+                                  "exact", [](const Case& c, Manifold& m) {
+                                    for (int i = 0; i < m.pointCount; ++i)
+                                      m.points[i].separation -= radiusOf(c.a) + radiusOf(c.b);
+                                    return true;
+                                  });
   EXPECT_EQ(expectOneCluster(p, "radius-doubled", 2),
             "both shapes' radius counted twice (separations smaller by r)");
 }
@@ -340,7 +339,8 @@ TEST(Mechanisms, NormalFromTheOtherShapesFace) {
     m.normal = -incidentNormal(c, m.normal);
     return true;
   });
-  EXPECT_EQ(expectOneCluster(p, "normal-from-other-shape", 4), "normal from the other shape's face");
+  EXPECT_EQ(expectOneCluster(p, "normal-from-other-shape", 4),
+            "normal from the other shape's face");
 }
 
 /// World vertices of a polygon.
@@ -421,7 +421,8 @@ TEST(Clusters, ARunWithThreePlantedBugsOpensWithOneLinePerBug) {
     cases.push_back({c.id + "-again", c.a, c.xfA, c.b, c.xfB});
   const Planted p =
       plantAndCheck(cases, "box2d_skin", "box2d-2.4.1", [](const Case& c, Manifold& m) {
-        if (is(c.b, ShapeType::circle) && (is(c.a, ShapeType::polygon) || is(c.a, ShapeType::segment))) {
+        if (is(c.b, ShapeType::circle) &&
+            (is(c.a, ShapeType::polygon) || is(c.a, ShapeType::segment))) {
           for (int i = 0; i < m.pointCount; ++i)
             m.points[i].separation = -m.points[i].separation;
           return true;
@@ -466,7 +467,8 @@ TEST(Clusters, ARunWithThreePlantedBugsOpensWithOneLinePerBug) {
     at = html.find("<li class=\"cluster explained\" data-name=\"" + c.name + "\">", at);
     ASSERT_NE(at, std::string::npos) << c.name;
     const std::string item = html.substr(at, html.find("</li>", at) - at);
-    EXPECT_THAT(item, HasSubstr("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\""));
+    EXPECT_THAT(item,
+                HasSubstr("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\""));
     EXPECT_THAT(item, HasSubstr("expected (reference): contact"));
     EXPECT_THAT(item, HasSubstr("actual (box2d-2.4.1): contact"));
     EXPECT_THAT(item, HasSubstr("<code class=\"case-line\">{"));
@@ -478,11 +480,10 @@ TEST(Clusters, ARunWithThreePlantedBugsOpensWithOneLinePerBug) {
 
 /// Every engine touche runs, on the built-in corpus under its preset: nothing to explain.
 TEST(NoFalseClaims, CorrectAnswersOnTheCorpusGetNoMechanism) {
-  const std::pair<const char*, const char*> engines[] = {
-      {"reference", "exact"},
-      {"fast", "exact"},
-      {"box2d", "box2d-2.4.1-noskin"},
-      {"box2d_skin", "box2d-2.4.1"}};
+  const std::pair<const char*, const char*> engines[] = {{"reference", "exact"},
+                                                         {"fast", "exact"},
+                                                         {"box2d", "box2d-2.4.1-noskin"},
+                                                         {"box2d_skin", "box2d-2.4.1"}};
   int answers = 0;
   for (const auto& [engine, conventions] : engines) {
     const DeclaredConventions conv = preset(conventions);
@@ -512,9 +513,10 @@ TEST(NoFalseClaims, CorruptionsNoMechanismMakesGetNone) {
   const DeclaredConventions conv = preset("box2d-2.4.1");
   int contacts = 0, failures = 0, claims = 0;
   for (int i = 0; i < 300; ++i) {
-    const Case c{"random-" + std::to_string(i), shape(i),
-                 Transform{{0, 0}, rotFromAngle(6 * unit(rng))}, shape(i / 3),
-                 Transform{{3.2 * unit(rng) - 1.6, 3.2 * unit(rng) - 1.6}, rotFromAngle(6 * unit(rng))}};
+    const Case c{
+        "random-" + std::to_string(i), shape(i), Transform{{0, 0}, rotFromAngle(6 * unit(rng))},
+        shape(i / 3),
+        Transform{{3.2 * unit(rng) - 1.6, 3.2 * unit(rng) - 1.6}, rotFromAngle(6 * unit(rng))}};
     const Manifold m = run(*findEngine("box2d_skin"), c);
     if (m.status != Status::contact) continue;
     ++contacts;

@@ -40,10 +40,10 @@ struct BaselineFiles {
 
 /// `touche check`: judges the manifolds of `manifolds` against the cases of `cases` (matched
 /// by id) under `conventions` (a preset name or a file). Verdict JSONL on `out`, the summary
-/// (and, when `progress`, a progress bar once the run has taken a few seconds) on `err`, the HTML report to `html` when not empty;
-/// cases judged on `jobs` threads (0: one per core; the output is the same for any number).
-/// Returns 0 when every case passes (with a baseline: no failure it does not list), 1 when one
-/// fails, 2 on unusable arguments, 3 when no case was judged.
+/// (and, when `progress`, a progress bar once the run has taken a few seconds) on `err`, the HTML
+/// report to `html` when not empty; cases judged on `jobs` threads (0: one per core; the output is
+/// the same for any number). Returns 0 when every case passes (with a baseline: no failure it does
+/// not list), 1 when one fails, 2 on unusable arguments, 3 when no case was judged.
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
           const std::string& html, const BaselineFiles& baseline, bool progress, unsigned jobs,
           std::ostream& out, std::ostream& err);

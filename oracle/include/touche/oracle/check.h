@@ -43,7 +43,7 @@ struct CheckedCase {
   /// With a baseline (applyBaseline): "known" for a failure it lists with this verdict, "new"
   /// for any other failure; empty otherwise.
   std::string baseline;
-  std::string pair = "-";                ///< canonical pair ("polygon_circle"), "-" if unparsed
+  std::string pair = "-";  ///< canonical pair ("polygon_circle"), "-" if unparsed
   /// Which shape plays A when the pair's shapes differ ("A = polygon"), else "".
   std::string roles;
   /// A judged failure's mechanism (mechanisms.h, diagnose()), when one explains it exactly.
@@ -145,8 +145,8 @@ std::vector<std::string> pairOrder(const std::map<std::string, std::map<std::str
 
 /// The failing cases of one pair in one role order within a cluster.
 struct ClusterPart {
-  std::string pair;   ///< canonical pair
-  std::string roles;  ///< CheckedCase::roles
+  std::string pair;                ///< canonical pair
+  std::string roles;               ///< CheckedCase::roles
   std::vector<std::size_t> cases;  ///< indices into CheckRun::cases
 };
 
@@ -156,7 +156,7 @@ struct Cluster {
   bool explained = false;
   /// The mechanism's words ("separation sign flipped"), or "wrong-normal (no mechanism found)".
   std::string says;
-  std::string name;  ///< the mechanism's name, or the verdict
+  std::string name;                ///< the mechanism's name, or the verdict
   std::vector<ClusterPart> parts;  ///< largest first
   std::size_t smallest = 0;        ///< its smallest case: fewest vertices, then shortest line
   std::size_t count() const;

@@ -77,10 +77,9 @@ int exitStatus(const ValidationReport& report);
 /// cannot take (its refusal reason for these shapes is not empty), as not judged; any other
 /// `unsupported` for a pair it claims to implement is a status-mismatch.
 /// `progress`, when set, is called after each (engine, case) answer with (done, total).
-ValidationReport validateCases(
-    std::span<const Case> cases, std::span<const Engine* const> engines,
-    const Options& options = {},
-    const std::function<void(std::size_t, std::size_t)>& progress = {});
+ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
+                               const Options& options = {},
+                               const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 /// The table (engines × outcome classes, then "not implemented", "not judged" and
 /// "unsupported pair"), the summary ("J of N answers judged: PASS", "FAIL" or "NOTHING
