@@ -912,17 +912,6 @@ Reading bestReading(const Judge& j, std::size_t i) {
   return best;
 }
 
-const char* placementName(PointPlacement p) {
-  switch (p) {
-    case PointPlacement::onA:
-      return "on A's surface";
-    case PointPlacement::onB:
-      return "on B's surface";
-    default:
-      return "midway between the surfaces";
-  }
-}
-
 /// The range of exact separations a point of a manifold reporting the deepest separation for
 /// every point must report: the deepest of the points' own.
 std::pair<double, double> deepestOf(const std::vector<Reading>& readings) {
@@ -1242,6 +1231,17 @@ Reported reportedOf(const Case& c, const ManifoldRecord& record,
 }
 
 }  // namespace
+
+const char* placementName(PointPlacement p) {
+  switch (p) {
+    case PointPlacement::onA:
+      return "on A's surface";
+    case PointPlacement::onB:
+      return "on B's surface";
+    default:
+      return "midway between the surfaces";
+  }
+}
 
 Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& conventions) {
   Manifold m = actual;

@@ -136,17 +136,6 @@ std::vector<Vec2> coreVertices(const Shape& s, const Transform& xf) {
   return out;
 }
 
-const char* placementWords(PointPlacement p) {
-  switch (p) {
-    case PointPlacement::onA:
-      return "on A's surface";
-    case PointPlacement::onB:
-      return "on B's surface";
-    default:
-      return "midway between the surfaces";
-  }
-}
-
 // --- ids --------------------------------------------------------------------------------------
 
 enum class IdEdit { swapHalves, exchangeIndices };
@@ -471,9 +460,9 @@ std::optional<Diagnosis> pointsOnAnotherSurface(const FailedCase& f) {
     conv.point = p;
     if (!accepted(f, f.actual, conv)) continue;
     return Diagnosis{names[static_cast<int>(p)],
-                     std::string("points ") + placementWords(p) + ", not " +
-                         placementWords(declared) + " as declared",
-                     std::string("read ") + placementWords(p) + " (point placement " +
+                     std::string("points ") + placementName(p) + ", not " +
+                         placementName(declared) + " as declared",
+                     std::string("read ") + placementName(p) + " (point placement " +
                          (p == PointPlacement::midpoint ? "midpoint"
                           : p == PointPlacement::onA    ? "onA"
                                                         : "onB") +

@@ -537,13 +537,7 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records) {
 
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
                       const RenderLayers& layers) {
-  Bounds box;
-  addShape(box, c.a, c.xfA);
-  addShape(box, c.b, c.xfB);
-  for (const ManifoldRecord& r : records) {
-    for (int i = 0; i < r.manifold.pointCount; ++i)
-      box.add(r.manifold.points[i].point);
-  }
+  Bounds box = sceneBounds(c, records);
   if (layers.derivation) {
     for (const auto* shape : {&c.a, &c.b}) {  // the derivation layer draws the ghosts
       if (const auto* chain = std::get_if<ChainSegment>(shape)) {

@@ -13,6 +13,7 @@
 #include <random>
 #include <sstream>
 
+#include "golden_cases.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -498,25 +499,13 @@ TEST(NoFalseClaims, CorrectAnswersOnTheCorpusGetNoMechanism) {
   EXPECT_GE(answers, 300);
 }
 
-/// Seeded random polygon/circle pairs (judge_test.cpp's), Box2D 2.4.1's answers corrupted in
+/// Seeded random polygon/circle pairs (golden::randomCases), Box2D 2.4.1's answers corrupted in
 /// ways no mechanism makes: a separation off by 0.0437, a point moved 0.0437 along the normal,
 /// the normal turned by 0.1 rad. Each is a failure, and none is given a mechanism.
 TEST(NoFalseClaims, CorruptionsNoMechanismMakesGetNone) {
-  std::mt19937 rng(20240607);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  auto shape = [&](int k) -> Shape {
-    if (k % 3 == 2) return Circle{{0.2 * unit(rng), 0.0}, 0.2 + 0.8 * unit(rng)};
-    const int sides = 3 + static_cast<int>(6 * unit(rng));
-    return makeRegularPolygon({0, 0}, 0.4 + 0.8 * unit(rng), sides, 6.0 * unit(rng),
-                              k % 2 ? 0.0 : 0.1 * unit(rng));
-  };
   const DeclaredConventions conv = preset("box2d-2.4.1");
   int contacts = 0, failures = 0, claims = 0;
-  for (int i = 0; i < 300; ++i) {
-    const Case c{
-        "random-" + std::to_string(i), shape(i), Transform{{0, 0}, rotFromAngle(6 * unit(rng))},
-        shape(i / 3),
-        Transform{{3.2 * unit(rng) - 1.6, 3.2 * unit(rng) - 1.6}, rotFromAngle(6 * unit(rng))}};
+  for (const Case& c : golden::randomCases(300)) {
     const Manifold m = run(*findEngine("box2d_skin"), c);
     if (m.status != Status::contact) continue;
     ++contacts;

@@ -188,6 +188,10 @@ JudgeFilterStats judgeFilterStats();
 void setJudgeFilterEnabled(bool enabled);
 bool judgeFilterEnabled();
 
+/// Where a placement puts a point, in words: "on A's surface", "on B's surface", "midway
+/// between the surfaces".
+const char* placementName(PointPlacement p);
+
 /// The actual manifold turned into touche's own conventions (normal A→B, midpoint points),
 /// e.g. for drawing it next to the reference's.
 Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& conventions);
