@@ -84,7 +84,7 @@ void addCastCommands(CLI::App& app, CastCommands& commands) {
   checker->add_option("--results", check.results, "the engine's cast result JSONL file")
       ->required();
   checker->add_option("--conventions", check.conventions,
-                      "exact (double, default), float, or box2d-2.4.1");
+                      "exact (double, default), float, box2d-2.4.1 or box2d-v3");
   commands.checkCommand = checker;
 }
 
@@ -177,6 +177,7 @@ oracle::CastConventions conventionsNamed(const std::string& name, bool* known) {
   if (name == "exact") return oracle::castConventionsFor("fast");
   if (name == "float") return oracle::castConventionsFor("fast_float");
   if (name == "box2d-2.4.1") return oracle::castConventionsFor("box2d");
+  if (name == "box2d-v3") return oracle::castConventionsFor("box2d_v3");
   *known = false;
   return {};
 }
@@ -240,7 +241,7 @@ int checkCasts(const CheckCastsArguments& arguments, std::ostream& out, std::ost
   const oracle::CastConventions conventions = conventionsNamed(arguments.conventions, &known);
   if (!known) {
     err << "touche: unknown cast conventions '" << printable(arguments.conventions)
-        << "' (known: exact float box2d-2.4.1)\n";
+        << "' (known: exact float box2d-2.4.1 box2d-v3)\n";
     return kExitUnusable;
   }
   std::ifstream resultsFile;
