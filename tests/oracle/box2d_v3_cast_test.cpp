@@ -126,9 +126,9 @@ TEST(Box2dV3Cast, RandomCastsAgreeUnderTheirConventionsButForFindingC1) {
       test::CastSceneSpec spec;
       spec.rayChance = swept ? 0.0 : 1.0;
       for (ShapeType type : kTypes) {
-        const testing::CastRun run =
-            testing::runCasts(kV3, type, spec, 3101, 10000, conventions, recognize,
-                              throughPoints ? &testing::aimedAtACorePoint : nullptr);
+        const testing::CastRun run = testing::runCasts(
+            kV3, type, spec, 3101, 10000, conventions, recognize,
+            throughPoints ? testing::Reshape(&testing::aimedAtACorePoint) : testing::Reshape());
         testing::printRun(swept ? (throughPoints ? "v3 swept at points" : "v3 swept")
                                 : (throughPoints ? "v3 ray at points" : "v3 ray"),
                           type, run);
@@ -144,6 +144,45 @@ TEST(Box2dV3Cast, RandomCastsAgreeUnderTheirConventionsButForFindingC1) {
         } else {
           EXPECT_EQ(run.findings, 0) << run.firstFinding;
         }
+      }
+    }
+  }
+}
+
+/// Finding C3: at coordinates from 2^14 on (in the shape's frame), float's spacing is wider
+/// than b2ShapeCast's stop band (0.25·b2_linearSlop) and its 20 steps may give up: no hit.
+TEST(Box2dV3Cast, FindingC3LargeCoordinatesGiveUp) {
+  SKIP_WITHOUT_V3();
+  const CastConventions conventions = castConventionsFor("box2d_v3");
+  // A circle of radius 2^15, a unit circle cast at it from 2^16 above: a miss.
+  const CastCase big{"big", Circle{{0, 0}, 32768}, {}, ray({100.5, 65536}, {0, -65536}, 1)};
+  const CastResult missed = kV3.cast(big.shape, big.xf, big.ray);
+  EXPECT_EQ(missed.status, CastStatus::miss);
+  EXPECT_EQ(reference::cast(big.shape, big.xf, big.ray).status, CastStatus::hit);
+  EXPECT_TRUE(test::cast_findings::isBandFinerThanFloat(big, missed, conventions));
+  // The same scene at 2^-2 of the size: hit.
+  const CastCase small = test::scaledCast(big, -2);
+  EXPECT_EQ(kV3.cast(small.shape, small.xf, small.ray).status, CastStatus::hit);
+  // Seeded swept casts scaled by 2^13 (coordinates near 2^17): every failure is C3, and
+  // scaled by 2^6 (near 2^10) there is none.
+  const testing::Recognize recognize = [&](const CastCase& c, const CastResult&,
+                                           const CastResult& actual, const CastComparison&) {
+    return test::cast_findings::knownFinding(test::cast_findings::Release::box2dV3, c, actual,
+                                             conventions);
+  };
+  test::CastSceneSpec spec;
+  spec.rayChance = 0.0;
+  for (const int e : {6, 13}) {
+    const auto scaled = [e](std::mt19937_64&, CastCase c) { return test::scaledCast(c, e); };
+    for (ShapeType type : {ShapeType::circle, ShapeType::capsule, ShapeType::polygon}) {
+      const testing::CastRun run =
+          testing::runCasts(kV3, type, spec, 3117, 2000, conventions, recognize, scaled);
+      testing::printRun(e == 6 ? "v3 swept 2^6" : "v3 swept 2^13", type, run);
+      EXPECT_EQ(run.failures, 0) << run.firstFailure;
+      if (e == 6) {
+        EXPECT_EQ(run.findings, 0) << run.firstFinding;
+      } else {
+        EXPECT_GT(run.findings, run.casts / 200) << "C3";
       }
     }
   }

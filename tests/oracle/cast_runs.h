@@ -41,16 +41,18 @@ struct CastRun {
   int passed() const { return outcomes[0] + outcomes[1] + outcomes[2]; }
 };
 
-/// `transform` may re-aim each generated cast (through a vertex, ...).
-template <class Transform = CastCase (*)(std::mt19937_64&, CastCase)>
-CastRun runCasts(const CastEngine& engine, ShapeType type, const test::CastSceneSpec& spec,
-                 std::uint64_t seed, int casts, const CastConventions& conventions,
-                 const Recognize& recognize = {}, Transform transform = nullptr) {
+/// Changes a generated cast (re-aims it through a vertex, scales it, ...).
+using Reshape = std::function<CastCase(std::mt19937_64&, CastCase)>;
+
+/// `reshape` may change each generated cast.
+inline CastRun runCasts(const CastEngine& engine, ShapeType type, const test::CastSceneSpec& spec,
+                        std::uint64_t seed, int casts, const CastConventions& conventions,
+                        const Recognize& recognize = {}, const Reshape& reshape = {}) {
   CastRun run;
   std::mt19937_64 rng(seed);
   for (int i = 0; i < casts; ++i) {
     CastCase c = test::randomCast(rng, type, spec);
-    if (transform) c = transform(rng, c);
+    if (reshape) c = reshape(rng, c);
     const CastResult expected = reference::cast(c.shape, c.xf, c.ray);
     const CastResult actual = engine.cast(c.shape, c.xf, c.ray);
     ++run.casts;
@@ -147,7 +149,7 @@ inline void rateStudy(const CastEngine& engine, test::cast_findings::Release rel
         test::CastSceneSpec spec;
         spec.rayChance = rayChance;
         const CastRun run = runCasts(engine, type, spec, 0xca57, 20000, conventions, recognize,
-                                     throughPoints ? &aimedAtACorePoint : nullptr);
+                                     throughPoints ? Reshape(&aimedAtACorePoint) : Reshape());
         std::printf("%-12s %-6s %-8s %6d %8d %6d %6d %6d %8.3g° %5d\n",
                     std::string(shapeTypeName(type)).c_str(), rayChance == 1.0 ? "ray" : "swept",
                     throughPoints ? "points" : "random", run.casts, run.casts - run.unsupported,

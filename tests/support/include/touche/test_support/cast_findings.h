@@ -10,11 +10,15 @@
 // - C2 (2.4.1): b2ShapeCast's normal and point are those of the core point its simplex holds
 //   when the distance first comes within the target band, not of the closest core point: the
 //   normal turns by up to acos(σ / (σ + b2_linearSlop / 2)) near a face's end.
+// - C3 (v3): at large coordinates in the shape's frame (large shapes, long casts), where float's
+//   spacing exceeds the stop band (0.25·B2_LINEAR_SLOP: coordinates from 2^14 on),
+//   b2ShapeCast's 20 steps may not land in the band: it gives up and answers no hit.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "touche/core/cast_jsonl.h"
@@ -60,6 +64,55 @@ inline bool isNormalOfANearbyCorePoint(const CastCase& c, const CastResult& actu
          std::fabs(cross(actual.normal, toCentre)) <= slack && dot(actual.normal, toCentre) > 0;
 }
 
+/// The largest magnitude of the cast's coordinates (shape points placed, origin, end).
+inline double largestCoordinate(const CastCase& c) {
+  double most = 0.0;
+  const auto offer = [&](Vec2 v) { most = std::max({most, std::fabs(v.x), std::fabs(v.y)}); };
+  std::visit(
+      [&](const auto& shape) {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Circle>) {
+          offer(apply(c.xf, shape.center));
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          for (int i = 0; i < shape.count; ++i)
+            offer(apply(c.xf, shape.vertices[i]));
+        } else {
+          offer(apply(c.xf, shape.p1));
+          offer(apply(c.xf, shape.p2));
+        }
+      },
+      c.shape);
+  offer(c.ray.origin);
+  offer(c.ray.origin + c.ray.translation);
+  return most;
+}
+
+/// The largest magnitude of the cast's coordinates in the shape's frame (where v3 casts): the
+/// shape's own points and the path's ends brought there.
+inline double largestLocalCoordinate(const CastCase& c) {
+  const Transform& xf = c.xf;
+  const auto local = [&](Vec2 p) {
+    const Vec2 d = p - xf.p;
+    return Vec2{xf.q.c * d.x + xf.q.s * d.y, -xf.q.s * d.x + xf.q.c * d.y};
+  };
+  CastCase inFrame = c;
+  inFrame.xf = Transform{};
+  inFrame.ray.origin = local(c.ray.origin);
+  inFrame.ray.translation = local(c.ray.origin + c.ray.translation) - inFrame.ray.origin;
+  return largestCoordinate(inFrame);
+}
+
+/// C3: a conservative-advancement miss where float's spacing at the cast's largest coordinate
+/// in the shape's frame is wider than the engine's stop band.
+inline bool isBandFinerThanFloat(const CastCase& c, const CastResult& actual,
+                                 const oracle::CastConventions& conventions) {
+  const auto target = oracle::targetFor(c, conventions);
+  if (!target || actual.status != CastStatus::miss) return false;
+  const auto most = static_cast<float>(largestLocalCoordinate(c));
+  const double spacing = static_cast<double>(std::nextafter(most, HUGE_VALF) - most);
+  return spacing > target->above;
+}
+
 enum class Release { box2d241, box2dV3 };
 
 /// The finding a failing verdict of a Box2D cast engine is, or "".
@@ -69,6 +122,7 @@ inline std::string knownFinding(Release release, const CastCase& c, const CastRe
   if (release == Release::box2d241 && isNormalOfANearbyCorePoint(c, actual, conventions)) {
     return "C2";
   }
+  if (release == Release::box2dV3 && isBandFinerThanFloat(c, actual, conventions)) return "C3";
   return "";
 }
 
