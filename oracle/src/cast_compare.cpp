@@ -342,8 +342,11 @@ CastComparison compareTargetHit(const CastCase& c, const TargetCasts& t, const C
   const double lever = std::max(1.0, castScale(c) / distance);
   const double normalError = length(actual.normal - normal) / (conv.epsilon * lever);
   if (normalError > conv.lengthUnits) {
-    return result(CastOutcome::wrongNormal, "normal off by " + units(normalError) +
-                                                " epsilons from the one where it stopped");
+    const double degrees = std::asin(std::min(1.0, std::fabs(cross(actual.normal, normal)))) *
+                           (180 / 3.141592653589793);
+    return result(CastOutcome::wrongNormal,
+                  "normal " + units(degrees) + " degrees (" + units(normalError) +
+                      " epsilons) from the surface normal where it stopped");
   }
   const Vec2 point = onCore + t.radiusA * normal;
   const double pointError = length(actual.point - point) / (unit * lever);

@@ -72,7 +72,8 @@ CastRecord castLine(const CastEngine& engine, const Line& line, bool* invalid) {
 void addCastCommands(CLI::App& app, CastCommands& commands) {
   CastArguments& cast = commands.cast;
   CLI::App* command = app.add_subcommand("cast", "one cast result JSONL line per cast case line");
-  command->add_option("--engine", cast.engine, "reference, fast, fast_float or box2d");
+  command->add_option("--engine", cast.engine,
+                      "reference, fast, fast_float, box2d or box2d_v3 (when built)");
   command->add_flag("--hex", cast.hex, "write numbers as hexfloat strings");
   command->add_option("casts", cast.input, "cast case JSONL file, or - for stdin")->required();
   commands.castCommand = command;

@@ -32,7 +32,7 @@ struct CastCommands {
   CLI::App* checkCommand = nullptr;
 };
 
-/// Registers `touche cast --engine reference|fast|fast_float|box2d [--hex] FILE` and
+/// Registers `touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] FILE` and
 /// `touche check-casts --cases CASTS --results THEIRS [--conventions NAME]` on `app`.
 void addCastCommands(CLI::App& app, CastCommands& commands);
 
