@@ -544,21 +544,21 @@ std::string sweptCapsulePath(Vec2 a, Vec2 b, double r, const View& view) {
            view.at(a + Vec2{r, 0}) + " Z";
   }
   const Vec2 n{-d.y / len * r, d.x / len * r};  // left of a → b, length r
-  return "M" + view.at(a + n) + " L" + view.at(b + n) + " A" + radius + "," + radius +
-         " 0 0 1 " + view.at(b - n) + " L" + view.at(a - n) + " A" + radius + "," + radius +
-         " 0 0 1 " + view.at(a + n) + " Z";
+  return "M" + view.at(a + n) + " L" + view.at(b + n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(b - n) + " L" + view.at(a - n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(a + n) + " Z";
 }
 
 void drawCastPath(std::ostringstream& svg, const View& view, const CastPath& path) {
-  const char* dashed = " fill=\"none\" stroke=\"#555\" stroke-width=\"1\" "
-                       "stroke-dasharray=\"6 4\" vector-effect=\"non-scaling-stroke\"";
+  const char* dashed =
+      " fill=\"none\" stroke=\"#555\" stroke-width=\"1\" "
+      "stroke-dasharray=\"6 4\" vector-effect=\"non-scaling-stroke\"";
   svg << "  <g class=\"path\">\n";
   if (path.radius > 0) {
-    svg << "    <path d=\"" << sweptCapsulePath(path.start, path.stop, path.radius, view)
-        << "\"" << dashed << "/>\n";
+    svg << "    <path d=\"" << sweptCapsulePath(path.start, path.stop, path.radius, view) << "\""
+        << dashed << "/>\n";
     svg << "    <circle cx=\"" << num(view.x(path.start.x)) << "\" cy=\""
-        << num(view.y(path.start.y)) << "\" r=\"" << num(path.radius) << "\"" << dashed
-        << "/>\n";
+        << num(view.y(path.start.y)) << "\" r=\"" << num(path.radius) << "\"" << dashed << "/>\n";
   }
   svg << "    <path d=\"M" << view.at(path.start) << " L" << view.at(path.stop) << "\"" << dashed
       << "/>\n";
@@ -629,9 +629,11 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
   const double size = box.size();
   const double pad = 0.15 * size;
   const double legendHeight = 0.06 * size * static_cast<double>(records.size() + 1);
+  // At least as wide as the scene is tall (plus the margins), so that a tall, thin cast still
+  // has room for its legend lines; the drawing stays at the left.
+  const double w = std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad;
   const double x0 = -pad;
   const double y0 = -pad - legendHeight;
-  const double w = box.hi.x - box.lo.x + 2 * pad;
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
@@ -646,9 +648,8 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
   }
   const double font = 0.04 * size;
   svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font)
-      << "\">cast " << xmlText(c.id) << " (r = " << num(c.ray.radius)
-      << "; the swept path dashed)</text>\n";
+  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font) << "\">cast "
+      << xmlText(c.id) << " (r = " << num(c.ray.radius) << "; the swept path dashed)</text>\n";
   for (std::size_t k = 0; k < records.size(); ++k) {
     const double y = y0 + 1.3 * font * static_cast<double>(k + 2);
     svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""

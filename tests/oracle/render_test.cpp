@@ -309,9 +309,9 @@ TEST(RenderCast, TheCircleAtTheHitIsWhereTheCastTouches) {
   // The path: the swept capsule from the origin to origin + maxFraction·translation (its sides
   // offset by r), the start circle, the centre line; the rest of the translation dotted.
   const Vec2 origin = originOf(svg);
-  const std::vector<double> line = numbersOf(
-      svg, std::string(R"(<path d="M)") + kNumber + "," + kNumber + " L" + kNumber + "," +
-               kNumber + R"(" fill="none" stroke="#555")");
+  const std::vector<double> line =
+      numbersOf(svg, std::string(R"(<path d="M)") + kNumber + "," + kNumber + " L" + kNumber + "," +
+                         kNumber + R"(" fill="none" stroke="#555")");
   ASSERT_EQ(line.size(), 4u) << svg;
   EXPECT_EQ(origin.x + line[0], -3.0);
   EXPECT_EQ(origin.y - line[1], -3.0);
