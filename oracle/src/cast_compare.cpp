@@ -222,8 +222,10 @@ TargetCasts targetCasts(const CastCase& c, const CastTarget& target, double slac
   TargetCasts t;
   t.radiusA = engineRadiusA(c.shape, target);
   t.sigma = sigmaOf(c, target);
-  t.outerRadius = t.sigma + target.above + slack;
-  t.innerRadius = std::max(t.sigma - target.below - slack, 0.0);
+  // Within the largest radius a cast may have (validateCastInput), so that the reference
+  // answers: a circle that large covers any cast it can be compared on anyway.
+  t.outerRadius = std::min(t.sigma + target.above + slack, kMaxCoordinate);
+  t.innerRadius = std::clamp(t.sigma - target.below - slack, 0.0, kMaxCoordinate);
   const Shape core = coreOf(c.shape);
   CastInput ray = c.ray;
   ray.radius = t.outerRadius;

@@ -17,10 +17,11 @@
 //   - swept circles: b2ShapeCast advances conservatively until the core distance is within
 //     0.5·b2_linearSlop above σ = max(b2_polygonRadius, radii − b2_polygonRadius), each radius
 //     raised to at least b2_polygonRadius (CastTarget); it answers false (a miss) when the
-//     circle starts within that band, and a hit at fraction 0 with normal (0, 0) from deep
-//     inside; it has no maxFraction (λ beyond it is a miss here); a chain segment is its
-//     two-sided edge (finding C1); its normal is its simplex's, not always the closest point's
-//     (finding C2); the point is on the core pushed out by proxy A's radius.
+//     circle starts within that band, and from deep inside a hit at fraction 0 with normal
+//     (0, 0) or shorter than b2_epsilon; it has no maxFraction (λ beyond it is a miss here); a
+//     chain segment is its two-sided edge (finding C1); its normal is its simplex's, not always
+//     the closest point's (finding C2); the point is on the core pushed out by proxy A's
+//     radius.
 #pragma once
 
 #include <string>
