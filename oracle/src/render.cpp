@@ -589,4 +589,150 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
   return svg.str();
 }
 
+// ---- Casts --------------------------------------------------------------------------------
+
+namespace {
+
+/// The part of the cast that counts: from the origin to origin + maxFraction·translation.
+struct CastPath {
+  Vec2 start;
+  Vec2 stop;  ///< where maxFraction ends the cast
+  Vec2 end;   ///< origin + translation
+  double radius = 0.0;
+};
+
+CastPath castPath(const CastCase& c) {
+  return {c.ray.origin, c.ray.origin + c.ray.maxFraction * c.ray.translation,
+          c.ray.origin + c.ray.translation, c.ray.radius};
+}
+
+/// The outline of the capsule the circle sweeps from `a` to `b` (a circle when they meet): two
+/// sides joined by half circles round the ends, each turning clockwise in the world from the
+/// left side to the right one, which with y flipped is SVG's positive direction (sweep flag 1).
+std::string sweptCapsulePath(Vec2 a, Vec2 b, double r, const View& view) {
+  const Vec2 d = b - a;
+  const double len = length(d);
+  const std::string radius = num(r);
+  if (len == 0) {
+    return "M" + view.at(a + Vec2{r, 0}) + " A" + radius + "," + radius + " 0 1 0 " +
+           view.at(a - Vec2{r, 0}) + " A" + radius + "," + radius + " 0 1 0 " +
+           view.at(a + Vec2{r, 0}) + " Z";
+  }
+  const Vec2 n{-d.y / len * r, d.x / len * r};  // left of a → b, length r
+  return "M" + view.at(a + n) + " L" + view.at(b + n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(b - n) + " L" + view.at(a - n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(a + n) + " Z";
+}
+
+void drawCastPath(std::ostringstream& svg, const View& view, const CastPath& path) {
+  const char* dashed =
+      " fill=\"none\" stroke=\"#555\" stroke-width=\"1\" "
+      "stroke-dasharray=\"6 4\" vector-effect=\"non-scaling-stroke\"";
+  svg << "  <g class=\"path\">\n";
+  if (path.radius > 0) {
+    svg << "    <path d=\"" << sweptCapsulePath(path.start, path.stop, path.radius, view) << "\""
+        << dashed << "/>\n";
+    svg << "    <circle cx=\"" << num(view.x(path.start.x)) << "\" cy=\""
+        << num(view.y(path.start.y)) << "\" r=\"" << num(path.radius) << "\"" << dashed << "/>\n";
+  }
+  svg << "    <path d=\"M" << view.at(path.start) << " L" << view.at(path.stop) << "\"" << dashed
+      << "/>\n";
+  if (!(path.stop == path.end)) {  // the translation beyond maxFraction, dotted
+    svg << "    <path d=\"M" << view.at(path.stop) << " L" << view.at(path.end)
+        << "\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\" stroke-dasharray=\"1 3\" "
+           "vector-effect=\"non-scaling-stroke\"/>\n";
+  }
+  svg << "  </g>\n";
+}
+
+void drawArrow(std::ostringstream& svg, const View& view, Vec2 from, Vec2 normal, double size,
+               const char* colour) {
+  const Vec2 to = from + 0.22 * size * normal;
+  const Vec2 side{-normal.y, normal.x};
+  const Vec2 h1 = to - 0.04 * size * normal + 0.02 * size * side;
+  const Vec2 h2 = to - 0.04 * size * normal - 0.02 * size * side;
+  svg << "    <path d=\"M" << view.at(from) << " L" << view.at(to) << " M" << view.at(h1) << " L"
+      << view.at(to) << " L" << view.at(h2) << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+}
+
+/// One record: at a hit the circle there (its centre origin + t·translation), the point and
+/// the normal; at an initial overlap the circle at the start.
+void drawCastRecord(std::ostringstream& svg, const View& view, const CastCase& c,
+                    const CastResult& r, const char* colour, double size) {
+  if (r.status != CastStatus::hit && r.status != CastStatus::initialOverlap) return;
+  const Vec2 centre = c.ray.origin + r.fraction * c.ray.translation;
+  svg << "  <g class=\"cast-result\">\n";
+  svg << "    <circle class=\"at-hit\" cx=\"" << num(view.x(centre.x)) << "\" cy=\""
+      << num(view.y(centre.y)) << "\" r=\"" << num(std::max(c.ray.radius, 0.006 * size))
+      << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"/>\n";
+  if (r.status == CastStatus::hit) {
+    svg << "    <circle class=\"point\" cx=\"" << num(view.x(r.point.x)) << "\" cy=\""
+        << num(view.y(r.point.y)) << "\" r=\"" << num(0.012 * size) << "\" fill=\"" << colour
+        << "\"/>\n";
+    drawArrow(svg, view, r.point, r.normal, size, colour);
+  }
+  svg << "  </g>\n";
+}
+
+std::string castLegendLine(const CastRecord& record) {
+  const CastResult& r = record.result;
+  std::string text = record.engine + ": " + std::string(castStatusName(r.status));
+  if (r.status == CastStatus::hit) {
+    text += ", t=" + num(r.fraction) + ", n=(" + num(r.normal.x) + ", " + num(r.normal.y) + ")";
+    if (record.hasFeature) {
+      text += std::string(", ") + (r.feature.type == FeatureType::face ? "face " : "vertex ") +
+              std::to_string(r.feature.index);
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records) {
+  const CastPath path = castPath(c);
+  Bounds box;
+  addShape(box, c.shape, c.xf);
+  box.add(path.start, path.radius);
+  box.add(path.end, path.radius);
+  for (const CastRecord& r : records) {
+    if (r.result.status == CastStatus::hit) box.add(r.result.point);
+  }
+  const View view{{box.lo.x, box.hi.y}};
+  const double size = box.size();
+  const double pad = 0.15 * size;
+  const double legendHeight = 0.06 * size * static_cast<double>(records.size() + 1);
+  // At least as wide as the scene is tall (plus the margins), so that a tall, thin cast still
+  // has room for its legend lines; the drawing stays at the left.
+  const double w = std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad;
+  const double x0 = -pad;
+  const double y0 = -pad - legendHeight;
+  const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
+      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
+  svg << "  <title>" << xmlText(c.id) << "</title>\n";
+  svg << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
+      << ", " << num(view.origin.y) << ")</desc>\n";
+  drawShape(svg, view, c.shape, c.xf, "#8fb3d9");
+  drawCastPath(svg, view, path);
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    drawCastRecord(svg, view, c, records[k].result, kColours[k % kColours.size()], size);
+  }
+  const double font = 0.04 * size;
+  svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
+  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font) << "\">cast "
+      << xmlText(c.id) << " (r = " << num(c.ray.radius) << "; the swept path dashed)</text>\n";
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const double y = y0 + 1.3 * font * static_cast<double>(k + 2);
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
+        << kColours[k % kColours.size()] << "\">" << xmlText(castLegendLine(records[k]))
+        << "</text>\n";
+  }
+  svg << "  </g>\n</svg>\n";
+  return svg.str();
+}
+
 }  // namespace touche::oracle

@@ -17,7 +17,9 @@
 #include <sstream>
 #include <variant>
 
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
+#include "touche/oracle/cast_engines.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/render.h"
@@ -224,12 +226,82 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
   return file.errors.empty() ? oracle::exitStatus(report) : 1;
 }
 
+namespace {
+
+/// Whether a render input holds casts: its first line that is not blank reads as a cast case
+/// (a "shape" and a "ray"; a collision case has "a" and "b").
+bool holdsCasts(const std::string& text) {
+  std::istringstream in(text);
+  LineReader reader(in);
+  for (Line line; reader.next(line);) {
+    if (line.tooLong || line.text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    return std::holds_alternative<CastCase>(parseCastCase(line.text));
+  }
+  return false;
+}
+
+/// `touche render` of a cast file: the cast (the first, or `caseId`) and each engine's result.
+int renderCast(const std::string& text, const std::string& input, const std::string& caseId,
+               const std::string& output, const std::vector<std::string>& engineNames,
+               std::ostream& err) {
+  std::vector<const CastEngine*> engines;
+  for (const std::string& name : engineNames) {
+    const CastEngine* e = oracle::findCastEngine(name);
+    if (!e) {
+      err << "touche: unknown cast engine '" << printable(name) << "' (known:";
+      for (const CastEngine* known : oracle::knownCastEngines())
+        err << " " << known->name;
+      err << ")\n";
+      return kExitUnusable;
+    }
+    engines.push_back(e);
+  }
+  std::istringstream in(text);
+  const CastCaseFile file = readCastCases(in);
+  for (const InputError& e : file.errors)
+    err << "touche: " << e.describe() << "\n";
+  const CastCase* chosen = nullptr;
+  for (const CastCase& c : file.cases) {
+    if (!chosen && (caseId.empty() || c.id == caseId)) chosen = &c;
+  }
+  if (!chosen) {
+    err << "touche: no cast" << (caseId.empty() ? "" : " with id \"" + printable(caseId) + "\"")
+        << " in " << printable(input) << "\n";
+    return 1;
+  }
+  std::vector<CastRecord> records;
+  for (const CastEngine* e : engines) {
+    CastRecord record;
+    record.id = chosen->id;
+    record.engine = std::string(e->name);
+    record.hasFeature = e->reportsFeatures;
+    record.result = oracle::runCast(*e, *chosen);
+    records.push_back(std::move(record));
+  }
+  return writeFile(output, oracle::renderCastSvg(*chosen, records), err) ? 0 : kExitUnusable;
+}
+
+}  // namespace
+
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engineNames, std::ostream& err, bool derivation) {
+  std::string text;
+  if (!withInput(input, err, [&](std::istream& in) {
+        std::ostringstream all;
+        all << in.rdbuf();
+        text = all.str();
+      })) {
+    return kExitUnusable;
+  }
+  if (holdsCasts(text)) return renderCast(text, input, caseId, output, engineNames, err);
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
   if (engines.empty()) return kExitUnusable;
-  CaseFile file;
-  if (!readCaseFile(input, &file, err)) return kExitUnusable;
+  std::istringstream in(text);
+  CaseFile file = readCases(in);
+  for (const InputError& e : file.errors)
+    err << "touche: " << e.describe() << "\n";
+  for (const std::string& w : file.warnings)
+    err << "touche: warning: " << w << "\n";
   const Case* chosen = nullptr;
   for (const Case& c : file.cases) {
     if (!chosen && (caseId.empty() || c.id == caseId)) chosen = &c;

@@ -10,7 +10,7 @@
 //   CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //                [--jobs N]
-//   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
+//   touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
 //   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
 //   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
@@ -76,11 +76,13 @@ int main(int argc, char** argv) {
   std::string caseId;
   std::string output;
   std::vector<std::string> renderEngines = {"reference", "fast", "box2d"};
-  CLI::App* render = app.add_subcommand("render", "draw a case and its manifolds as SVG");
-  render->add_option("cases", input, "case JSONL file, or - for stdin")->required();
+  CLI::App* render = app.add_subcommand(
+      "render", "draw a case and its manifolds, or a cast and its results, as SVG");
+  render->add_option("cases", input, "case or cast case JSONL file, or - for stdin")->required();
   render->add_option("--case", caseId, "id of the case to draw (default: the first)");
   render->add_option("-o,--output", output, "SVG file to write")->required();
-  render->add_option("--engines", renderEngines, "engines whose manifolds to draw")->delimiter(',');
+  render->add_option("--engines", renderEngines, "engines whose manifolds (or casts) to draw")
+      ->delimiter(',');
   bool derivation = false;
   render->add_flag("--derivation", derivation,
                    "also draw the first engine's derivation: reference face, side planes and "

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 
 namespace touche::oracle {
@@ -38,6 +39,16 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
 /// (the engine and status with the normal, then the separations), the font made small
 /// enough for the longest line to fit. Expected and actual apart, never overlapping.
 std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> records);
+
+/// An SVG drawing of a cast (design notes §8): the shape placed by its transform, the path the
+/// circle sweeps from the origin to origin + maxFraction·translation (the capsule of the
+/// circle's radius around it, dashed; a ray's dashed segment; the rest of the translation
+/// dotted), the circle at the start (thin, dashed), and for each record one colour: at a hit
+/// the circle where it touches, the hit point and the normal from it; at an initial overlap the
+/// circle at the start. A legend line per record names the engine, the status, the fraction,
+/// the normal and the feature. Coordinates as renderSvg's: relative to the view's top-left
+/// corner (<desc class="origin">), in full precision.
+std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records);
 
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
