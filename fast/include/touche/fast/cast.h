@@ -340,7 +340,7 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
   for (int i = 0; i < s.faceCount; ++i) {
     const Vec2T<T> n = s.faceNormal[i];
     const Vec2T<T> a = s.vertex[twoEnds ? 0 : i];  // on face i's line
-    const T gap = R - dot(n, o - a);                // ≥ 0: the origin holds face i's half-plane
+    const T gap = R - dot(n, o - a);               // ≥ 0: the origin holds face i's half-plane
     const T approach = dot(n, d);
     outside = outside || gap < T(0);
     // t = gap / approach, divided only when it moves a bound (approach < 0: t > lower is
