@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -709,11 +710,47 @@ std::optional<Diagnosis> missingClip(const FailedCase& f) {
   return std::nullopt;
 }
 
+namespace {
+
+/// The largest distance of a shape's points (and radius) from its local origin.
+double localSize(const Shape& shape) {
+  const auto far = [](Vec2 p) { return std::max(std::fabs(p.x), std::fabs(p.y)); };
+  return std::visit(
+      [&](const auto& s) -> double {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, Circle>) {
+          return far(s.center) + s.radius;
+        } else if constexpr (std::is_same_v<S, Capsule>) {
+          return std::max(far(s.p1), far(s.p2)) + s.radius;
+        } else if constexpr (std::is_same_v<S, Polygon>) {
+          double size = 0.0;
+          for (int i = 0; i < s.count; ++i)
+            size = std::max(size, far(s.vertices[i]));
+          return size + s.radius;
+        } else {
+          return std::max(far(s.p1), far(s.p2));
+        }
+      },
+      shape);
+}
+
+/// How far short of the best a kept face may be for the hysteresis hypothesis: engines keep a
+/// face while the other is better by a small part of the depth plus a small absolute amount
+/// (Box2D 2.4.1: 2% and 0.001); a face short by more than a tenth of the depth plus a
+/// hundredth of the shapes' size is a wrong face, not hysteresis.
+double hysteresisCeiling(const FailedCase& f, const NormalFacts& facts) {
+  const double size = std::min(localSize(f.c.a), localSize(f.c.b));
+  return 0.1 * std::fabs(facts.best) + 0.01 * size;
+}
+
+}  // namespace
+
 std::optional<Diagnosis> hysteresis(const FailedCase& f) {
   const NormalFacts facts = normalFacts(f.c, f.actual, f.conventions);
   if (!facts.valid || facts.face < 0 || !(facts.deficit > facts.lengthAllowance)) {
     return std::nullopt;
   }
+  if (facts.deficit > hysteresisCeiling(f, facts)) return std::nullopt;
   DeclaredConventions conv = f.conventions;
   conv.tieBand = std::max(conv.tieBand, facts.deficit);
   if (!accepted(f, f.actual, conv)) return std::nullopt;

@@ -532,5 +532,44 @@ TEST(NoFalseClaims, CorruptionsNoMechanismMakesGetNone) {
               failures, claims);
 }
 
+/// A wrong face is not hysteresis: box B sinks 0.1 into A's top face and the answer takes A's
+/// right face instead, right along it (separation −2.5, B's left face clipped to A's right
+/// face), 2.4 short of the best. Declaring a tie band of 2.4 would accept it, but no engine
+/// keeps a face that far behind: hysteresis is named only within a tenth of the depth plus a
+/// hundredth of the shapes' size; the same answer 0.004 short is named.
+TEST(NoFalseClaims, AFaceFarShortOfTheBestIsNotHysteresis) {
+  const auto diagnosisOf = [](const Case& c, Vec2 normal, double separation, double x,
+                              std::array<double, 2> ys) {
+    DeclaredConventions conv = preset("exact");
+    conv.compareIds = IdComparison::none;  // the points' ids are the expected face's
+    const std::optional<Manifold> expected = run(reference::kEngine, c);
+    Manifold m = *expected;
+    m.normal = normal;
+    for (int i = 0; i < 2; ++i) {
+      m.points[i].point = {x, ys[i]};
+      m.points[i].separation = separation;
+    }
+    m.pointCount = 2;
+    const ManifoldRecord record = recordOf(c, "planted", m);
+    EXPECT_FALSE(isAcceptable(judge(c, record, conv).outcome));
+    DeclaredConventions wide = conv;  // the control of the hypothesis: a band this wide accepts
+    wide.tieBand = 3;
+    EXPECT_TRUE(isAcceptable(judge(c, record, wide).outcome)) << judge(c, record, wide).explanation;
+    return diagnose({c, expected, record, conv});
+  };
+  const Case far{"wrong-face", makeBox(2, 1), Transform{}, makeBox(0.5, 0.5),
+                 Transform{{0, 1.4}, rotFromAngle(0)}};
+  const std::optional<Diagnosis> wrongFace = diagnosisOf(far, {1, 0}, -2.5, 0.75, {0.9, 1.0});
+  EXPECT_TRUE(!wrongFace || wrongFace->name != "hysteresis")
+      << wrongFace->says << ": " << wrongFace->detail;
+  // Control: B at the corner, its side face 0.004 behind A's top face in depth (0.1 against
+  // 0.104): keeping the side face is hysteresis.
+  const Case near{"near-tie", makeBox(2, 1), Transform{}, makeBox(0.5, 0.5),
+                  Transform{{2.396, 1.4}, rotFromAngle(0)}};
+  const std::optional<Diagnosis> kept = diagnosisOf(near, {1, 0}, -0.104, 1.948, {0.9, 1.0});
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->name, "hysteresis");
+}
+
 }  // namespace
 }  // namespace touche::oracle

@@ -374,7 +374,10 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
   const Vec2T<T> e = s.faceEdge[entry];
   const T along = dot(o + lower * d - s.faceStart[entry], e);
   const T slack = T(8) * kEpsilon<T> * scale * s.faceLength[entry];
-  if (along >= -slack && along <= dot(e, e) + slack) {
+  // A face with no length left in T (its ends rounded to one point, or |e|² underflowed) has no
+  // extent to hold `along` against: its end's arc takes the touch.
+  const T ee = dot(e, e);
+  if (ee > T(0) && along >= -slack && along <= ee + slack) {
     return hitOf(s, first, o, d, UnitT<T>{}, in.radius, R);  // a face needs no heading
   }
   if (R == T(0)) return result;  // a ray beyond a segment's end
