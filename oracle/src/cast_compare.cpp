@@ -96,10 +96,13 @@ CastComparison compareHits(const CastCase& c, const CastResult& expected, const 
   const double travel = length(c.ray.translation);
   const Vec2 heading = (1 / travel) * c.ray.translation;
   // The entry's conditioning: the incidence on the reference's feature, or inside a feature
-  // tie on whichever of the two features the engine took (the smaller incidence).
-  double incidence = std::max(-dot(expected.normal, heading), 0x1p-30);
+  // tie on whichever of the two features the engine took (the smaller incidence). A rounding
+  // error δ across the feature moves the entry by δ / incidence along the path, so the fraction
+  // and the point are judged across it, however grazing the entry (no floor: a ray 2^-48 off a
+  // segment's line legitimately lands 10^-3 away along it).
+  double incidence = std::max(-dot(expected.normal, heading), 0.0);
   if (within(expected.gaps.feature, conv.tieBandUnits * unit)) {
-    incidence = std::min(incidence, std::max(-dot(actual.normal, heading), 0x1p-30));
+    incidence = std::min(incidence, std::max(-dot(actual.normal, heading), 0.0));
   }
   const double fractionError =
       std::fabs(expected.fraction - actual.fraction) * travel * incidence / unit;
@@ -123,8 +126,9 @@ CastComparison compareHits(const CastCase& c, const CastResult& expected, const 
   const double total = c.ray.radius + shapeRadius(c.shape);
   const double lever = arc ? std::max(1.0, scale / total)
                            : std::max(1.0, scale / faceLength(c.shape, expected.feature.index));
-  const double normalError =
-      length(expected.normal - actual.normal) * incidence / (conv.epsilon * lever);
+  // A normal is judged at an incidence of at least 2^-30 (a graze's normal is still a normal).
+  const double normalError = length(expected.normal - actual.normal) *
+                             std::max(incidence, 0x1p-30) / (conv.epsilon * lever);
   if (normalError > conv.lengthUnits && !(expected.flags & kFlagDegenerateNormal)) {
     // An engine that names no feature may have taken another feature touching at that t: its
     // normal is legitimate where the reference's feature decision was a tie.
