@@ -34,8 +34,9 @@
 namespace touche::fast {
 
 /// A shape prepared for casts, in its local frame: the vertices with their arcs' range limits
-/// (outward directions u with u·limit ≥ 0), and the faces (start, edge, unit outward normal)
-/// in the cast table's numbering. Computed in double from the exact input, rounded to T once.
+/// (unit directions: an outward direction u is in the range when u·limit ≥ 0), and the faces
+/// (face i starts at vertex i: its edge, unit outward normal and length) in the cast table's
+/// numbering. Computed in double from the exact input, rounded to T once.
 template <class T>
 struct CastShapeT {
   // Laid out in the order a cast reads it, so that a circle's cast touches one cache line and
@@ -48,12 +49,10 @@ struct CastShapeT {
   bool oneSided = false;
   Vec2T<T> vertex[kMaxPolygonVertices] = {};
   Vec2T<T> faceNormal[kMaxPolygonVertices] = {};
-  Vec2T<T> faceStart[kMaxPolygonVertices] = {};  ///< a polygon's face i starts at vertex i
   Vec2T<T> faceEdge[kMaxPolygonVertices] = {};
   T faceLength[kMaxPolygonVertices] = {};  ///< |faceEdge|, for the slack at its ends
-  int limitCount[kMaxPolygonVertices] = {};
+  std::uint8_t limitCount[kMaxPolygonVertices] = {};
   Vec2T<T> limit[kMaxPolygonVertices][2] = {};
-  T limitLength[kMaxPolygonVertices][2] = {};  ///< |limit|, for the slack at the arc's ends
 };
 
 /// The moving circle in T: centre origin + t·translation for t in [0, maxFraction].
@@ -115,7 +114,6 @@ template <class T>
 void addFace(CastShapeT<T>& out, Vec2 a, Vec2 b) {
   const Vec2 e = b - a;
   const UnitT<double> n = normalizeOr(Vec2T<double>{e.y, -e.x}, Vec2T<double>{1.0, 0.0});
-  out.faceStart[out.faceCount] = toT<T>(a);
   out.faceEdge[out.faceCount] = toT<T>(e);
   out.faceNormal[out.faceCount] = {static_cast<T>(n.unit.x), static_cast<T>(n.unit.y)};
   out.faceLength[out.faceCount] = static_cast<T>(n.length);
@@ -124,8 +122,8 @@ void addFace(CastShapeT<T>& out, Vec2 a, Vec2 b) {
 
 template <class T>
 void addLimit(CastShapeT<T>& out, int i, Vec2 limit) {
-  out.limitLength[i][out.limitCount[i]] = static_cast<T>(std::hypot(limit.x, limit.y));
-  out.limit[i][out.limitCount[i]++] = toT<T>(limit);
+  const UnitT<double> u = normalizeOr(Vec2T<double>{limit.x, limit.y}, Vec2T<double>{0.0, 0.0});
+  out.limit[i][out.limitCount[i]++] = {static_cast<T>(u.unit.x), static_cast<T>(u.unit.y)};
 }
 
 }  // namespace detail::casts
@@ -199,8 +197,8 @@ T coreDistance2(const CastShapeT<T>& s, Vec2T<T> x) {
   bool inside = s.vertexCount >= 3;
   T best = std::numeric_limits<T>::infinity();
   for (int i = 0; i < s.faceCount; ++i) {
-    if (dot(s.faceNormal[i], x - s.faceStart[i]) > T(0)) inside = false;
-    const T d2 = segmentDistance2(x, s.faceStart[i], s.faceEdge[i]);
+    if (dot(s.faceNormal[i], x - s.vertex[i]) > T(0)) inside = false;
+    const T d2 = segmentDistance2(x, s.vertex[i], s.faceEdge[i]);
     best = d2 < best ? d2 : best;
   }
   return inside ? T(0) : best;
@@ -211,7 +209,7 @@ template <class T>
 bool insidePolygon(const CastShapeT<T>& s, Vec2T<T> x) {
   bool inside = true;
   for (int i = 0; i < s.faceCount; ++i)
-    inside = inside && dot(s.faceNormal[i], x - s.faceStart[i]) <= T(0);
+    inside = inside && dot(s.faceNormal[i], x - s.vertex[i]) <= T(0);
   return inside;
 }
 
@@ -230,7 +228,7 @@ void castFace(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, T R, T f, T
   const Vec2T<T> n = s.faceNormal[i];
   const T approach = dot(n, d);
   if (!(approach < T(0))) return;  // parallel or moving away: its ends' arcs take it
-  const Vec2T<T> a = s.faceStart[i];
+  const Vec2T<T> a = s.vertex[i];
   const T t = (R - dot(n, o - a)) / approach;
   if (!(t >= T(0) && t <= f)) return;
   const Vec2T<T> e = s.faceEdge[i];
@@ -258,8 +256,7 @@ void castArc(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, UnitT<T> hea
   const Vec2T<T> u = m + t * d;  // the centre at t, from the vertex
   for (int k = 0; k < s.limitCount[i]; ++k) {
     const Vec2T<T> limit = s.limit[i][k];
-    const T slack = T(8) * kEpsilon<T> * scale * s.limitLength[i][k];
-    if (dot(u, limit) < -slack) return;
+    if (dot(u, limit) < -T(8) * kEpsilon<T> * scale) return;
   }
   if (t < first.t) first = {t, i, FeatureType::vertex};
 }
@@ -372,7 +369,7 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
   if (sharpPolygon) return hitOf(s, first, o, d, UnitT<T>{}, in.radius, R);
   // C4: over the entry face (with the rounding slack at its ends), else C5 at its end's arc.
   const Vec2T<T> e = s.faceEdge[entry];
-  const T along = dot(o + lower * d - s.faceStart[entry], e);
+  const T along = dot(o + lower * d - s.vertex[entry], e);
   const T slack = T(8) * kEpsilon<T> * scale * s.faceLength[entry];
   // A face with no length left in T (its ends rounded to one point, or |e|² underflowed) has no
   // extent to hold `along` against: its end's arc takes the touch.
@@ -458,7 +455,7 @@ CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scal
   const T R = in.radius + s.radius;
   if (s.vertexCount == 1) return castCircle(s, in, R, scale);
   // C1: one-sided: an origin strictly behind (left of p1 → p2) misses.
-  if (s.oneSided && cross(s.faceEdge[0], o - s.faceStart[0]) > T(0)) return CastResultT<T>{};
+  if (s.oneSided && cross(s.faceEdge[0], o - s.vertex[0]) > T(0)) return CastResultT<T>{};
   return castByClipping(s, in, R, scale);
 }
 
