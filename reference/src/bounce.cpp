@@ -114,9 +114,12 @@ SqrtFormOf<N> lengthSquared(const SqrtFormOf<N>& t, const N& q) {
   return {N((t.a * t.a + t.b * t.b * t.g) * q), N(N(2) * t.a * t.b * q), t.g};
 }
 
-/// |ℓ − L| = |ℓ² − L²|/(ℓ + L), faithfully (BounceLegGaps::length).
+/// |ℓ − L| = |ℓ² − L²|/(ℓ + L), faithfully (BounceLegGaps::length); none when L is beyond any
+/// length a leg can have (2^52: no limit in practice).
 template <class N>
-double lengthGap(const SqrtFormOf<N>& l2, const N& L, double lengthRounded, double remaining) {
+std::optional<double> lengthGap(const SqrtFormOf<N>& l2, const N& L, double lengthRounded,
+                                double remaining) {
+  if (remaining >= 0x1p52) return std::nullopt;
   const double difference = approximate(SqrtFormOf<N>{N(l2.a - L * L), l2.b, l2.g});
   const double sum = lengthRounded + remaining;
   return sum > 0 ? std::fabs(difference) / sum : 0.0;

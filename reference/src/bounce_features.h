@@ -49,16 +49,32 @@ std::optional<LegContactOf<N>> faceContact(const CastPathOf<N>& path, const Vec2
                                            const Vec2Of<N>& q, int index) {
   const Vec2Of<N> e = p - q;  // the cast's edge a→b = q→p
   const Vec2Of<N> n = rightPerp(e);
-  const N w = dot(n, path.origin - q);  // front distance × √G
+  const N approach = dot(path.d, n);
+  if (sign(approach) >= 0) return std::nullopt;  // moving out of it or along it
+  const N w = dot(n, path.origin - q);           // front distance × √G
   const N g = dot(e, e);
-  if (sign(w) >= 0 && sign(N(w * w - path.total * path.total * g)) < 0) {
-    const N along = dot(path.origin - q, e);
-    const bool abreast = sign(along) >= 0 && sign(N(g - along)) >= 0;
-    if (!abreast || sign(dot(path.d, n)) >= 0) return std::nullopt;
-    return LegContactOf<N>{{FeatureType::face, index, {N(0), N(0), g}, q, p}, true};
+  const N along = dot(path.origin - q, e);
+  const auto inStrip = [&](const N& front) {  // in front of the edge and closer than r
+    return sign(front) >= 0 && sign(N(front * front - path.total * path.total * g)) < 0;
+  };
+  const auto contact = [&](const N& t) {
+    return LegContactOf<N>{{FeatureType::face, index, {t, N(0), g}, q, p}, true};
+  };
+  if (inStrip(w) && sign(along) >= 0 && sign(N(g - along)) >= 0) return contact(N(0));
+  // The strip entered through the offset line (the cast's face, §3) ...
+  std::optional<LegContactOf<N>> best;
+  if (auto hit = castAgainstFace(path, q, p, index)) best = LegContactOf<N>{*hit, false};
+  // ... or through one of its ends, by a centre already closer than r to the edge's line (it
+  // overlapped the neighbouring feature and moved away from it, into this one).
+  const N de = dot(path.d, e);
+  if (sign(de) != 0) {
+    const N limit = sign(de) > 0 ? N(0) : g;
+    const N t = (limit - along) / de;
+    if (sign(t) > 0 && inStrip(N(w + t * approach)) && (!best || compare(best->hit.t, t) > 0)) {
+      best = contact(t);
+    }
   }
-  if (auto hit = castAgainstFace(path, q, p, index)) return LegContactOf<N>{*hit, false};
-  return std::nullopt;
+  return best;
 }
 
 /// Vertex `index`'s arc (a corner convex from the front), its range between the normals of

@@ -233,6 +233,27 @@ TEST(BounceSemantics, ACorridorExactlyTwoRadiiWideIsRunWithBothSidesTouching) {
   expectLeg(path.legs[3], {0, 0}, {0, -95}, wallFace(0), {0, 1});
 }
 
+TEST(BounceSemantics, ABallOverlappingOneWallCannotSlipIntoTheNext) {
+  // Found by the fast/reference agreement test: the ball starts overlapping face 7 (its centre
+  // 1.35 from the wall, r = 5.75) and moving into it, bounces at once, and moves away from
+  // face 7 — into face 8, across the end of face 8's strip, already closer than r to its line.
+  // That entry is a contact; once it was not, and the ball left the room.
+  BounceScene s;
+  s.ball = {{9.875, 31.25}, 5.75, {-3.5, 3.0}};
+  s.walls = {{-36.875, -6.625}, {-33.6875, -36.125}, {-8.75, -50.75},   {22.8125, -55.875},
+             {46.75, -21.4375}, {39.75, 3.3125},     {38.4375, 15.25},  {16.4375, 28.5625},
+             {-5.5, 42.9375},   {-28.75, 49.625},    {-53.6875, 25.625}};
+  s.maxBounces = 3;
+  const BouncePath path = bounce(s);
+  ASSERT_EQ(path.status, BounceStatus::maxBounces);
+  EXPECT_EQ(path.legs[0].feature, wallFace(7));
+  EXPECT_EQ(path.legs[0].length, 0);
+  EXPECT_EQ(path.legs[1].feature, wallFace(8));
+  // It touches face 8 where it crosses the end of face 8's strip: abreast of vertex 8.
+  const Vec2 e = s.walls[9] - s.walls[8];
+  EXPECT_NEAR(dot(path.legs[1].end - s.walls[8], e), 0, 1e-9);
+}
+
 TEST(BounceSemantics, AnInvalidSceneIsAnErrorWithNoLegs) {
   BounceScene s = room(10, 1, {0, 0}, {0, 0});
   const BouncePath path = bounce(s);

@@ -112,7 +112,8 @@ struct BounceLegGaps {
   /// Hit vs miss of the touched arc: r − (distance from its vertex to the leg's line). 0: a
   /// graze. Faces are not grazed (a parallel face is never hit by itself).
   std::optional<double> graze;
-  /// Contact vs maxLength: |contact distance − remaining length|.
+  /// Contact vs maxLength: |contact distance − remaining length| (none while the remaining
+  /// length is beyond any a leg can have, 2^52).
   std::optional<double> length;
 };
 

@@ -105,10 +105,16 @@ void offerFace(const BounceSceneT<T>& scene, std::uint32_t i, const BounceLegT<T
   const T slack = T(8) * kEpsilon<T> * scene.scale * std::sqrt(ee);
   const bool inside = w < r;
   const T t = inside ? T(0) : (w - r) / -approach;
-  if (!(t <= best.t)) return;
   const T along = dot(fromP + t * leg.heading, f.edge);
-  if (along < -slack || along > ee + slack) return;
-  keep(best, t, i, f.key, inside);
+  if (t <= best.t && along >= -slack && along <= ee + slack) keep(best, t, i, f.key, inside);
+  // The strip entered through one of its ends by a centre already closer than r to the line.
+  const T de = dot(leg.heading, f.edge);
+  const T along0 = dot(fromP, f.edge);
+  const T end = de > T(0) ? T(0) : ee;
+  if (de == T(0) || !((end - along0) / de > T(0))) return;
+  const T te = (end - along0) / de;
+  const T front = w + te * approach;
+  if (te <= best.t && front >= T(0) && front < r) keep(best, te, i, f.key, false);
 }
 
 /// B2.
