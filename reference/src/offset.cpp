@@ -80,6 +80,8 @@ OffsetCorner corner(const std::vector<Vec2>& polygon, std::size_t i, const Offse
   const int turn = orient2d(polygon[(i + n - 1) % n], polygon[i], polygon[(i + 1) % n]);
   c.arc = turn < 0;
   c.sourceArc = !segmentsCross(before, after);
+  c.sourceFrom = rounded(before.to);
+  c.sourceTo = rounded(after.from);
   if (c.arc) {
     c.from = rounded(before.to);
     c.to = rounded(after.from);

@@ -27,6 +27,8 @@ struct OffsetCorner {
   bool sourceArc = false;  ///< what source 001's segment-crossing test decides here
   Vec2 from;               ///< where the corner starts (the previous offset piece ends here)
   Vec2 to;                 ///< where it ends (the next piece starts); from = to for a crossing
+  Vec2 sourceFrom;         ///< the previous offset segment's full end (v + r·n_previous)
+  Vec2 sourceTo;           ///< the next offset segment's full start (v + r·n_next)
 };
 
 /// The offset piece of edge i: from corner i's end to corner i + 1's start.
