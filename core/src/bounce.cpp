@@ -239,6 +239,47 @@ std::optional<InputError> checkPolygons(const BounceScene& scene) {
   return std::nullopt;
 }
 
+/// Squared distance from c to the segment a→b, decided against r² exactly: −1 closer than r,
+/// 0 exactly r, +1 farther. A double estimate decides when it is clearly apart; rationals
+/// otherwise.
+int clearance(Vec2 c, Vec2 a, Vec2 b, double r) {
+  const Vec2 e = b - a, w = c - a;
+  const double ee = dot(e, e), along = dot(w, e);
+  const double t = ee > 0 ? std::clamp(along / ee, 0.0, 1.0) : 0.0;
+  const Vec2 apart = w - t * e;
+  const double d2 = dot(apart, apart), r2 = r * r;
+  if (d2 > r2 * (1 + 0x1p-20) + 0x1p-1000) return 1;
+  if (d2 < r2 * (1 - 0x1p-20) - 0x1p-1000) return -1;
+  const Rational ex = Rational(b.x) - a.x, ey = Rational(b.y) - a.y;
+  const Rational wx = Rational(c.x) - a.x, wy = Rational(c.y) - a.y;
+  const Rational eeExact = ex * ex + ey * ey, alongExact = wx * ex + wy * ey;
+  Rational tExact = alongExact.sign() <= 0 ? Rational(0) : alongExact / eeExact;
+  if (tExact > 1) tExact = 1;
+  const Rational dx = wx - tExact * ex, dy = wy - tExact * ey;
+  return Rational(dx * dx + dy * dy - Rational(r) * Rational(r)).sign();
+}
+
+/// The ball may touch an edge (its centre exactly r from it) but not overlap one.
+std::optional<InputError> checkClearance(const BounceScene& scene) {
+  const auto polygon = [&](const std::vector<Vec2>& v, const std::string& field)
+      -> std::optional<InputError> {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (clearance(scene.ball.center, v[i], v[(i + 1) % v.size()], scene.ball.radius) < 0) {
+        return InputError{"ball.center",
+                          pointText(scene.ball.center) + ": the ball of radius " +
+                              shortestDecimal(scene.ball.radius) + " overlaps the edge from " +
+                              at(field, i) + "; it may touch it, not overlap it"};
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto e = polygon(scene.walls, "walls")) return e;
+  for (std::size_t k = 0; k < scene.obstacles.size(); ++k) {
+    if (auto e = polygon(scene.obstacles[k], at("obstacles", k))) return e;
+  }
+  return std::nullopt;
+}
+
 std::optional<InputError> checkCentre(const BounceScene& scene) {
   const Vec2 c = scene.ball.center;
   const std::optional<int> inWalls = windingNumber(scene.walls, c);
@@ -284,7 +325,8 @@ std::optional<InputError> validateBounceScene(const BounceScene& scene) {
                                          shortestDecimal(smallest) +
                                          "): rounded leg ends could put the ball behind a wall"};
   }
-  return checkCentre(scene);
+  if (auto e = checkCentre(scene)) return e;
+  return checkClearance(scene);
 }
 
 }  // namespace touche

@@ -166,9 +166,15 @@ TEST(BounceValidation, TheCentreMustBeInsideTheWallsAndOutsideEveryObstacle) {
   EXPECT_THAT(errorOf(s).message, HasSubstr("inside obstacles[0]"));
   s.ball.center = {20, 0};
   EXPECT_THAT(errorOf(s).message, HasSubstr("on obstacles[0]"));
-  // Touching or overlapping is allowed: only the centre's place is checked.
-  s.ball.center = {-270, 0};
+  // Touching is allowed (the centre exactly r from the wall), overlapping is not.
+  s.ball.center = {-260, 0};
   EXPECT_FALSE(validateBounceScene(s).has_value());
+  s.ball.center = {-260.0000000001, 0};
+  EXPECT_THAT(errorOf(s).message, HasSubstr("overlaps the edge from walls[0]"));
+  s.ball.center = {-60, 0};  // touching the obstacle's side, exactly
+  EXPECT_FALSE(validateBounceScene(s).has_value());
+  s.ball.center = {-59.5, 0};
+  EXPECT_THAT(errorOf(s).message, HasSubstr("overlaps the edge from obstacles[0][2]"));
 }
 
 TEST(BounceValidation, ALongZigzagWallIsCheckedQuickly) {

@@ -141,7 +141,8 @@ struct BouncePath {
 /// clockwise; the ball's centre strictly inside the walls and strictly outside every obstacle;
 /// radius in [kMinRadiusRatio × the largest coordinate magnitude, 2^50], direction non-zero
 /// (its largest component at least kMinDirection); maxBounces in [0, kMaxBounces]; maxLength in
-/// [0, kMaxPathLength]. The ball may touch or overlap walls and obstacles at the start.
+/// [0, kMaxPathLength]. The ball may touch walls and obstacles at the start (its centre
+/// exactly r from an edge), not overlap them.
 std::optional<InputError> validateBounceScene(const BounceScene& scene);
 
 /// The reflection of d about the unit normal n, r = d − 2(d·n)n, in double (the engines that
