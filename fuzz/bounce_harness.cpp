@@ -37,10 +37,9 @@ void aimAtVertex(test::ByteRng& rng, BounceScene& s) {
         test::uniformInt(rng, 0, static_cast<std::int64_t>(polygon.size()) - 1))];
   };
   const bool wall = s.obstacles.empty() || test::chance(rng, 0.5);
-  const Vec2 target =
-      wall ? pickFrom(s.walls)
-           : pickFrom(s.obstacles[static_cast<std::size_t>(test::uniformInt(
-                 rng, 0, static_cast<std::int64_t>(s.obstacles.size()) - 1))]);
+  const Vec2 target = wall ? pickFrom(s.walls)
+                           : pickFrom(s.obstacles[static_cast<std::size_t>(test::uniformInt(
+                                 rng, 0, static_cast<std::int64_t>(s.obstacles.size()) - 1))]);
   if (!(target == s.ball.center)) s.ball.direction = target - s.ball.center;
 }
 

@@ -261,14 +261,14 @@ int clearance(Vec2 c, Vec2 a, Vec2 b, double r) {
 
 /// The ball may touch an edge (its centre exactly r from it) but not overlap one.
 std::optional<InputError> checkClearance(const BounceScene& scene) {
-  const auto polygon = [&](const std::vector<Vec2>& v, const std::string& field)
-      -> std::optional<InputError> {
+  const auto polygon = [&](const std::vector<Vec2>& v,
+                           const std::string& field) -> std::optional<InputError> {
     for (std::size_t i = 0; i < v.size(); ++i) {
       if (clearance(scene.ball.center, v[i], v[(i + 1) % v.size()], scene.ball.radius) < 0) {
-        return InputError{"ball.center",
-                          pointText(scene.ball.center) + ": the ball of radius " +
-                              shortestDecimal(scene.ball.radius) + " overlaps the edge from " +
-                              at(field, i) + "; it may touch it, not overlap it"};
+        return InputError{"ball.center", pointText(scene.ball.center) + ": the ball of radius " +
+                                             shortestDecimal(scene.ball.radius) +
+                                             " overlaps the edge from " + at(field, i) +
+                                             "; it may touch it, not overlap it"};
       }
     }
     return std::nullopt;

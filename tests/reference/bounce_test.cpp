@@ -8,9 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <random>
 
+#include "touche/core/bounce_jsonl.h"
 #include "touche/reference/bounce.h"
+#include "touche/reference/offset.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/bounce_scenes.h"
 
@@ -250,8 +253,8 @@ TEST(BounceSemantics, ALegInsideOneWallsOffsetCannotSlipIntoTheNext) {
   // by a hair.
   BounceScene s;
   s.ball = {{0, 0}, 5.75, {1, 0}};
-  s.walls = {{-36.875, -6.625}, {-33.6875, -36.125}, {-8.75, -50.75},  {22.8125, -55.875},
-             {46.75, -21.4375}, {39.75, 3.3125},     {38.4375, 15.25}, {16.4375, 28.5625},
+  s.walls = {{-36.875, -6.625}, {-33.6875, -36.125}, {-8.75, -50.75},   {22.8125, -55.875},
+             {46.75, -21.4375}, {39.75, 3.3125},     {38.4375, 15.25},  {16.4375, 28.5625},
              {-5.5, 42.9375},   {-28.75, 49.625},    {-53.6875, 25.625}};
   const BounceStep step =
       bounceLeg(s, {{9.875, 31.25}, {-4.147810063543081, 2.011385511723386}, kDefaultMaxLength});
@@ -280,6 +283,47 @@ TEST(BounceSemantics, ArcNormalsAndReflectionsAreCorrectlyRounded) {
   EXPECT_DOUBLE_EQ(leg.normal.x, -std::sqrt(8.0) / 3);
   EXPECT_DOUBLE_EQ(leg.normal.y, -1.0 / 3);
   EXPECT_EQ(leg.feature, obstacleVertex(0, 0));
+}
+
+// ---- docs/derivations/bounce.md: the numbers it quotes, on its committed scenes ------------
+
+BounceScene derivationScene(const std::string& id) {
+  std::ifstream in(TOUCHE_DERIVATION_SCENES);
+  const BounceCaseFile file = readBounceCases(in);
+  for (const BounceCase& c : file.cases) {
+    if (c.id == id) return c.scene;
+  }
+  ADD_FAILURE() << "no scene " << id;
+  return {};
+}
+
+TEST(BounceDerivationPage, TheNumbersItQuotes) {
+  BouncePath path = bounce(derivationScene("bounce-source-001"));
+  ASSERT_EQ(path.legs.size(), 3u);
+  EXPECT_EQ(path.legs[0].end, (Vec2{111.99999999999999, -260}));
+  EXPECT_EQ(path.legs[0].length, 406.13298314714604);
+  EXPECT_EQ(path.legs[1].end, (Vec2{260, -136.66666666666666}));
+  EXPECT_EQ(path.legs[2].end, (Vec2{60, 30.000000000000014}));
+  EXPECT_EQ(path.legs[2].feature, (BounceFeature{BounceHit::obstacle, 0, FeatureType::face, 0}));
+  path = bounce(derivationScene("bounce-source-001-diamond"));
+  EXPECT_EQ(path.status, BounceStatus::maxBounces);
+  EXPECT_EQ(path.legs.size(), 30u);
+  path = bounce(derivationScene("bounce-notched-wall"));
+  EXPECT_EQ(path.status, BounceStatus::obstacle);
+  EXPECT_EQ(path.legs.size(), 28u);
+  EXPECT_EQ(path.legs[1].feature, wallVertex(4));  // the notch's tip
+  const BounceScene breaks = derivationScene("bounce-offset-breaks");
+  const OffsetBoundary offset = offsetPolygon(breaks.walls, breaks.ball.radius);
+  EXPECT_TRUE(offset.corners[2].sourceArc && offset.corners[3].sourceArc);
+  EXPECT_TRUE(offset.pieces[2].reversed);
+  EXPECT_EQ(bounce(breaks).legs[0].end, (Vec2{60, 60}));
+  path = bounce(derivationScene("bounce-narrow-corridor"));
+  EXPECT_EQ(path.legs[0].feature, wallVertex(3));
+  path = bounce(derivationScene("bounce-into-a-corner"));
+  ASSERT_EQ(path.legs.size(), 3u);
+  EXPECT_EQ(path.legs[0].end, (Vec2{260, -260}));
+  EXPECT_EQ(path.legs[1].length, 0);
+  EXPECT_EQ(path.legs[2].feature, obstacleVertex(0, 1));
 }
 
 // ---- Properties on random scenes ---------------------------------------------------------

@@ -138,6 +138,21 @@ Vec2 randomDirection(Rng& rng, const BounceScene& s) {
   return d;
 }
 
+/// A large scene for benchmarks: walls of `edges` edges, a zigzag round a circle of radius 1000
+/// (every other vertex 5 further in: half the corners are arcs), no obstacle, the ball of
+/// radius 2 at the centre. Every path in it runs to maxBounces (its legs cross the room).
+inline BounceScene largeBounceScene(int edges, int maxBounces = 99) {
+  BounceScene s;
+  for (int i = 0; i < edges; ++i) {
+    const double angle = 2 * std::numbers::pi * i / edges;
+    const double radius = i % 2 ? 995.0 : 1000.0;
+    s.walls.push_back({radius * std::cos(angle), radius * std::sin(angle)});
+  }
+  s.ball = {{0, 0}, 2, {1, 0.37}};
+  s.maxBounces = maxBounces;
+  return s;
+}
+
 /// A valid random scene (the ball placed by rejection; a box room when every try fails).
 template <class Rng>
 BounceScene randomBounceScene(Rng& rng, const BounceSceneSpec& spec = {}) {
