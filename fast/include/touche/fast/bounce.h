@@ -171,20 +171,25 @@ FirstHitT<T> firstHit(const BounceSceneT<T>& scene, const BounceLegT<T>& leg) {
 }
 
 /// The region of feature i where the ball's centre can touch it: a face's strip between the
-/// edge and its offset, an arc's square of side 2r around its vertex. A leg can touch the
-/// feature only if its centre's sweep from the start to the contact meets this box.
+/// edge and its offset, an arc's square of side 2r around its vertex, each grown by the
+/// rounding allowance of the tests (16 epsilons × the scene's scale). A leg touches the feature
+/// only where its centre's sweep from the start to the contact meets this box.
 template <class T>
 BoxT<T> featureBounds(const BounceSceneT<T>& scene, std::uint32_t i) {
   const BounceFeatureT<T>& f = scene.features[i];
-  const T r = scene.radius;
-  if (f.arc) return {{f.point.x - r, f.point.y - r}, {f.point.x + r, f.point.y + r}};
+  const T grow = scene.radius + T(16) * detail::bounces::kEpsilon<T> * scene.scale;
+  if (f.arc) {
+    return {{f.point.x - grow, f.point.y - grow}, {f.point.x + grow, f.point.y + grow}};
+  }
+  const T slack = T(16) * detail::bounces::kEpsilon<T> * scene.scale;
   const Vec2T<T> q = f.point + f.edge;
-  const Vec2T<T> shift = r * f.normal;
+  const Vec2T<T> shift = scene.radius * f.normal;
+  const Vec2T<T> ps = f.point + shift, qs = q + shift;
   const auto lowest = [](T a, T b, T c, T d) { return std::min(std::min(a, b), std::min(c, d)); };
   const auto highest = [](T a, T b, T c, T d) { return std::max(std::max(a, b), std::max(c, d)); };
-  const Vec2T<T> ps = f.point + shift, qs = q + shift;
-  return {{lowest(f.point.x, q.x, ps.x, qs.x), lowest(f.point.y, q.y, ps.y, qs.y)},
-          {highest(f.point.x, q.x, ps.x, qs.x), highest(f.point.y, q.y, ps.y, qs.y)}};
+  return {
+      {lowest(f.point.x, q.x, ps.x, qs.x) - slack, lowest(f.point.y, q.y, ps.y, qs.y) - slack},
+      {highest(f.point.x, q.x, ps.x, qs.x) + slack, highest(f.point.y, q.y, ps.y, qs.y) + slack}};
 }
 
 /// Prepares a valid scene in T: every edge's face and every convex-from-the-front corner's arc
