@@ -172,18 +172,6 @@ std::optional<int> windingNumber(const std::vector<Vec2>& v, Vec2 p) {
   return wn;
 }
 
-double largestCoordinate(const BounceScene& scene) {
-  double most = std::max(std::fabs(scene.ball.center.x), std::fabs(scene.ball.center.y));
-  const auto offer = [&](const std::vector<Vec2>& polygon) {
-    for (const Vec2 v : polygon)
-      most = std::max({most, std::fabs(v.x), std::fabs(v.y)});
-  };
-  offer(scene.walls);
-  for (const auto& obstacle : scene.obstacles)
-    offer(obstacle);
-  return most;
-}
-
 std::optional<InputError> checkBall(const BounceBall& ball) {
   if (auto e = validatePoint(ball.center, "ball.center")) return e;
   if (auto e = validateNumber(ball.radius, "ball.radius")) return e;
@@ -312,6 +300,18 @@ std::string_view bounceStatusName(BounceStatus status) {
 }
 bool bounceStatusFromName(std::string_view name, BounceStatus* out) {
   return fromName(kStatusNames, name, out);
+}
+
+double largestCoordinate(const BounceScene& scene) {
+  double most = std::max(std::fabs(scene.ball.center.x), std::fabs(scene.ball.center.y));
+  const auto offer = [&](const std::vector<Vec2>& polygon) {
+    for (const Vec2 v : polygon)
+      most = std::max({most, std::fabs(v.x), std::fabs(v.y)});
+  };
+  offer(scene.walls);
+  for (const auto& obstacle : scene.obstacles)
+    offer(obstacle);
+  return most;
 }
 
 std::optional<InputError> validateBounceScene(const BounceScene& scene) {

@@ -289,15 +289,7 @@ std::string_view bounceOutcomeName(BounceOutcome outcome) {
 }
 
 double bounceScale(const BounceScene& scene) {
-  double most = std::max({std::fabs(scene.ball.center.x), std::fabs(scene.ball.center.y), 1.0});
-  const auto offer = [&](const std::vector<Vec2>& polygon) {
-    for (const Vec2 v : polygon)
-      most = std::max({most, std::fabs(v.x), std::fabs(v.y)});
-  };
-  offer(scene.walls);
-  for (const auto& obstacle : scene.obstacles)
-    offer(obstacle);
-  return most + scene.ball.radius;
+  return std::max(largestCoordinate(scene), 1.0) + scene.ball.radius;
 }
 
 BounceJudgement judgeBounce(const BounceScene& scene, const BouncePath& actual,

@@ -145,6 +145,10 @@ struct BouncePath {
 /// exactly r from an edge), not overlap them.
 std::optional<InputError> validateBounceScene(const BounceScene& scene);
 
+/// The largest magnitude of any coordinate of the scene (the ball's centre, walls, obstacles):
+/// the scale of its rounding.
+double largestCoordinate(const BounceScene& scene);
+
 /// The reflection of d about the unit normal n, r = d − 2(d·n)n, in double (the engines that
 /// round it correctly compute it exactly first).
 inline Vec2 reflect(Vec2 d, Vec2 n) {

@@ -198,7 +198,6 @@ template <class T>
 BounceSceneT<T> prepareBounce(const BounceScene& scene) {
   BounceSceneT<T> out;
   out.radius = static_cast<T>(scene.ball.radius);
-  double scale = std::max(std::fabs(scene.ball.center.x), std::fabs(scene.ball.center.y));
   const auto add = [&](const std::vector<Vec2>& polygon, BounceHit hit, std::uint32_t k) {
     const std::size_t n = polygon.size();
     for (std::size_t i = 0; i < n; ++i) {
@@ -208,7 +207,6 @@ BounceSceneT<T> prepareBounce(const BounceScene& scene) {
       out.features.push_back(
           {toT<T>(p), toT<T>(e), toT<T>(toCore(normal.unit)), bounceFeatureKey(id), false});
       out.ids.push_back(id);
-      scale = std::max({scale, std::fabs(p.x), std::fabs(p.y)});
     }
     for (std::size_t i = 0; i < n; ++i) {
       const Vec2 v = polygon[i], previous = polygon[(i + n - 1) % n], next = polygon[(i + 1) % n];
@@ -222,7 +220,7 @@ BounceSceneT<T> prepareBounce(const BounceScene& scene) {
   for (std::size_t k = 0; k < scene.obstacles.size(); ++k)
     add(scene.obstacles[k], BounceHit::obstacle, static_cast<std::uint32_t>(k));
   add(scene.walls, BounceHit::wall, 0);
-  out.scale = static_cast<T>(std::max(scale, 1e-300));
+  out.scale = static_cast<T>(std::max(largestCoordinate(scene), 1e-300));
   return out;
 }
 
