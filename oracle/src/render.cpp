@@ -8,6 +8,8 @@
 // which is the case for any scene far from the world's origin.
 #include "touche/oracle/render.h"
 
+#include "svg_parts.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -21,15 +23,12 @@
 namespace touche::oracle {
 namespace {
 
+using svg::Bounds;
+using svg::num;
+using svg::View;
+
 constexpr std::array<const char*, 6> kColours = {"#d62728", "#1f77b4", "#2ca02c",
                                                  "#9467bd", "#ff7f0e", "#17becf"};
-
-/// The shortest decimal that reads back as `v`: nothing drawn is rounded.
-std::string num(double v) {
-  char buffer[40];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return std::string(buffer, result.ptr);
-}
 
 /// Markup characters as entities (every attribute touche writes is in double quotes, so a
 /// single quote stays as it is); the rest (printable(), with tabs and line breaks kept as
@@ -67,25 +66,6 @@ std::string xmlText(std::string_view text) {
 }
 
 namespace {
-
-/// World coordinates as drawn: relative to `origin` (the view's top-left corner), y flipped.
-struct View {
-  Vec2 origin;
-  double x(double worldX) const { return worldX - origin.x; }
-  double y(double worldY) const { return origin.y - worldY; }
-  std::string at(Vec2 p) const { return num(x(p.x)) + "," + num(y(p.y)); }
-};
-
-/// The bounding box of everything drawn, grown point by point.
-struct Bounds {
-  Vec2 lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  Vec2 hi{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-  void add(Vec2 p, double r = 0.0) {
-    lo = {std::min(lo.x, p.x - r), std::min(lo.y, p.y - r)};
-    hi = {std::max(hi.x, p.x + r), std::max(hi.y, p.y + r)};
-  }
-  double size() const { return std::max({hi.x - lo.x, hi.y - lo.y, 1e-300}); }
-};
 
 Vec2 outwardNormal(Vec2 v1, Vec2 v2) {
   const Vec2 e = v2 - v1;

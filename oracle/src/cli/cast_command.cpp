@@ -5,6 +5,8 @@
 // line; a bad line gets an error result naming its line and field, and the rest still runs.
 #include "cast_command.h"
 
+#include "open_input.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
@@ -21,22 +23,6 @@ namespace touche::cli {
 namespace {
 
 constexpr int kExitUnusable = 2;
-
-/// The stream of `path` ("-" = stdin) or nullptr, having said why on `err`.
-std::istream* openInput(const std::string& path, std::ifstream& file, std::ostream& err) {
-  if (path == "-") return &std::cin;
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) {
-    err << "touche: cannot read " << printable(path) << ": it is a directory\n";
-    return nullptr;
-  }
-  file.open(path, std::ios::binary);
-  if (!file) {
-    err << "touche: cannot read " << printable(path) << ": " << std::strerror(errno) << "\n";
-    return nullptr;
-  }
-  return &file;
-}
 
 /// The result of one input line: the engine's answer, or an error naming the line. Its id is
 /// the case's, or line-N for a case without one.

@@ -1,5 +1,6 @@
-// touche — command-line tool: collide, validate, render, check, and the casts' cast and
-// check-casts (oracle/src/cli/cast_command.cpp).
+// touche — command-line tool: collide, validate, render, check, the casts' cast and
+// check-casts (oracle/src/cli/cast_command.cpp), the bounce path's bounce and check-bounces
+// (oracle/src/cli/bounce_command.cpp).
 //
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
 //                  [--hex] FILE
@@ -12,6 +13,8 @@
 //                [--jobs N]
 //   touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
+//   touche bounce --engine reference|fast|fast_float [--hex] SCENES.jsonl
+//   touche check-bounces --cases SCENES.jsonl --paths THEIRS.jsonl [--conventions exact|float]
 //   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
 //   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
 //   touche --version
@@ -24,6 +27,7 @@
 #include <unistd.h>
 #include <iostream>
 
+#include "bounce_command.h"
 #include "cast_command.h"
 #include "commands.h"
 #include "respond_command.h"
@@ -113,6 +117,8 @@ int main(int argc, char** argv) {
 
   touche::cli::CastCommands castCommands;
   touche::cli::addCastCommands(app, castCommands);
+  touche::cli::BounceCommands bounceCommands;
+  touche::cli::addBounceCommands(app, bounceCommands);
   touche::cli::ResponseArguments response;
   touche::cli::addResponseCommands(app, response);
 
@@ -124,6 +130,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   if (int status = touche::cli::runCastCommands(castCommands, std::cout, std::cerr); status >= 0) {
+    return status;
+  }
+  if (int status = touche::cli::runBounceCommands(bounceCommands, std::cout, std::cerr);
+      status >= 0) {
     return status;
   }
   if (const int status = touche::cli::runResponseCommands(response, std::cout, std::cerr);
@@ -140,6 +150,12 @@ int main(int argc, char** argv) {
   }
   if (validate->parsed()) {
     return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr, verbose, terminal);
+  }
+  // A bounce scene line is drawn as a scene (its offset boundary and paths).
+  if (const int status =
+          touche::cli::renderBounceScene(input, caseId, output, renderEngines, std::cerr);
+      status >= 0) {
+    return status;
   }
   return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation);
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "touche/core/bounce_jsonl.h"
 #include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 
@@ -49,6 +50,15 @@ std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> reco
 /// the normal and the feature. Coordinates as renderSvg's: relative to the view's top-left
 /// corner (<desc class="origin">), in full precision.
 std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records);
+/// An SVG drawing of a bounce scene (y up): the walls (the room light, the wall around it
+/// shaded), the obstacles, source 001's offset boundary of each in dashed lines — in red where
+/// the source's construction breaks (an arc at a concave corner, an offset that vanishes) —
+/// the ball at its start, and each path: its legs with arrows, one colour per path, and for
+/// the first path the normal at each contact (from the touched surface to the ball's centre)
+/// and the ball where it stops. A legend names the scene, the parts and each path's engine,
+/// status and legs. Coordinates as in renderSvg (relative to a named world point).
+std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
+                            std::span<const BouncePathRecord> paths);
 
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
