@@ -1,9 +1,12 @@
 // touche_cast_bench: casts per second — fast (double, float) on prepared shapes, Box2D 2.4.1's
 // b2Shape::RayCast on its shapes, and the exact reference (filtered and all-exact) — on the same
 // seeded rays per shape type (tests/support cast_scenes.h: rays, sharp polygons, about half of
-// them hitting). Shapes are prepared outside the timed loop, as an engine keeps them.
+// them hitting); and swept circles (radius in (0, 1]) for fast against Box2D 2.4.1's b2ShapeCast
+// (the circle as proxy B, the shape as proxy A) and the reference. Shapes are prepared outside
+// the timed loop, as an engine keeps them.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
+#include <box2d/b2_distance.h>
 
 #include <random>
 #include <vector>
@@ -19,18 +22,22 @@ namespace {
 
 constexpr int kCasts = 1 << 12;
 
-/// The same rays for every engine: a shape type's seeded casts, rays only, sharp polygons.
-const std::vector<CastCase>& castsOf(ShapeType type) {
-  static std::vector<CastCase> cache[kShapeTypeCount];
-  std::vector<CastCase>& casts = cache[static_cast<int>(type)];
+enum Motion : int { kRay = 0, kSwept = 1 };
+
+/// The same casts for every engine: a shape type's seeded casts, sharp shapes; rays only, or
+/// swept circles only (radius on the grid in (0, 1]).
+const std::vector<CastCase>& castsOf(ShapeType type, Motion motion = kRay) {
+  static std::vector<CastCase> cache[2][kShapeTypeCount];
+  std::vector<CastCase>& casts = cache[motion][static_cast<int>(type)];
   if (!casts.empty()) return casts;
   test::CastSceneSpec spec;
-  spec.rayChance = 1.0;
+  spec.rayChance = motion == kRay ? 1.0 : 0.0;
   spec.shapes.roundedChance = 0.0;
   spec.thinAim = 0.1;
-  std::mt19937_64 rng(0xca57 + static_cast<int>(type));
+  std::mt19937_64 rng(0xca57 + static_cast<int>(type) + 0x100 * motion);
   while (static_cast<int>(casts.size()) < kCasts) {
     CastCase c = test::randomCast(rng, type, spec);
+    if (motion == kSwept && !(c.ray.radius > 0.0)) continue;
     if (!validateCast(c.shape, c.xf, c.ray)) casts.push_back(c);
   }
   return casts;
@@ -39,6 +46,7 @@ const std::vector<CastCase>& castsOf(ShapeType type) {
 template <class T>
 void BM_Fast(benchmark::State& state) {
   const auto type = static_cast<ShapeType>(state.range(0));
+  const auto motion = static_cast<Motion>(state.range(1));
   struct Prepared {
     fast::CastShapeT<T> shape;
     fast::TransformT<T> xf;
@@ -46,7 +54,7 @@ void BM_Fast(benchmark::State& state) {
     T scale;
   };
   std::vector<Prepared> prepared;
-  for (const CastCase& c : castsOf(type)) {
+  for (const CastCase& c : castsOf(type, motion)) {
     const fast::CastInputT<T> ray{fast::toT<T>(c.ray.origin), fast::toT<T>(c.ray.translation),
                                   static_cast<T>(c.ray.radius), static_cast<T>(c.ray.maxFraction)};
     prepared.push_back({fast::prepareCast<T>(c.shape), fast::toT<T>(c.xf), ray, T(64)});
@@ -62,7 +70,7 @@ void BM_Fast(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
   state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
-  state.SetLabel(std::string(shapeTypeName(type)));
+  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
 }
 
 /// One Box2D shape of any castable type, built once (oracle's builders).
@@ -73,6 +81,23 @@ struct Box2dShape {
   const b2Shape* shape = nullptr;
 };
 
+void buildBox2d(const Shape& shape, Box2dShape& s) {
+  using namespace oracle::box2d::shapes;
+  if (const auto* circle = std::get_if<Circle>(&shape)) {
+    s.circle = toB2(*circle);
+    s.shape = &s.circle;
+  } else if (const auto* polygon = std::get_if<Polygon>(&shape)) {
+    toB2(*polygon, 0.0, &s.polygon);
+    s.shape = &s.polygon;
+  } else if (const auto* segment = std::get_if<Segment>(&shape)) {
+    toB2(*segment, 0.0, &s.edge);
+    s.shape = &s.edge;
+  } else {
+    toB2(std::get<ChainSegment>(shape), 0.0, &s.edge);
+    s.shape = &s.edge;
+  }
+}
+
 void BM_Box2d(benchmark::State& state) {
   using namespace oracle::box2d::shapes;
   const auto type = static_cast<ShapeType>(state.range(0));
@@ -81,20 +106,7 @@ void BM_Box2d(benchmark::State& state) {
   std::vector<b2RayCastInput> rays;
   for (int k = 0; k < kCasts; ++k) {
     const CastCase& c = castsOf(type)[k];
-    Box2dShape& s = shapes[k];
-    if (const auto* circle = std::get_if<Circle>(&c.shape)) {
-      s.circle = toB2(*circle);
-      s.shape = &s.circle;
-    } else if (const auto* polygon = std::get_if<Polygon>(&c.shape)) {
-      toB2(*polygon, 0.0, &s.polygon);
-      s.shape = &s.polygon;
-    } else if (const auto* segment = std::get_if<Segment>(&c.shape)) {
-      toB2(*segment, 0.0, &s.edge);
-      s.shape = &s.edge;
-    } else {
-      toB2(std::get<ChainSegment>(c.shape), 0.0, &s.edge);
-      s.shape = &s.edge;
-    }
+    buildBox2d(c.shape, shapes[k]);
     xfs.push_back(toB2(c.xf));
     rays.push_back({toB2(c.ray.origin), toB2(c.ray.origin + c.ray.translation),
                     static_cast<float>(c.ray.maxFraction)});
@@ -112,9 +124,44 @@ void BM_Box2d(benchmark::State& state) {
   state.SetLabel(std::string(shapeTypeName(type)));
 }
 
+/// Swept circles through Box2D 2.4.1's b2ShapeCast: proxy A the shape, proxy B the moving
+/// circle (centre at the origin, B's transform at the cast's origin), translationB the cast's
+/// translation times maxFraction. Built once; the distance proxies point into `shapes`.
+void BM_Box2dShapeCast(benchmark::State& state) {
+  using namespace oracle::box2d::shapes;
+  const auto type = static_cast<ShapeType>(state.range(0));
+  std::vector<Box2dShape> shapes(kCasts);
+  std::vector<b2CircleShape> circles(kCasts);
+  std::vector<b2ShapeCastInput> inputs(kCasts);
+  for (int k = 0; k < kCasts; ++k) {
+    const CastCase& c = castsOf(type, kSwept)[k];
+    buildBox2d(c.shape, shapes[k]);
+    circles[k].m_p.SetZero();
+    circles[k].m_radius = static_cast<float>(c.ray.radius);
+    b2ShapeCastInput& in = inputs[k];
+    in.proxyA.Set(shapes[k].shape, 0);
+    in.proxyB.Set(&circles[k], 0);
+    in.transformA = toB2(c.xf);
+    in.transformB.Set(toB2(c.ray.origin), 0.0f);
+    in.translationB = toB2(c.ray.maxFraction * c.ray.translation);
+  }
+  std::size_t i = 0;
+  std::int64_t hits = 0;
+  for (auto _ : state) {
+    b2ShapeCastOutput out;
+    hits += b2ShapeCast(&out, &inputs[i]);
+    benchmark::DoNotOptimize(out);
+    i = (i + 1) & (kCasts - 1);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
+  state.SetLabel(std::string(shapeTypeName(type)) + " swept");
+}
+
 void runReference(benchmark::State& state, bool filtered) {
   const auto type = static_cast<ShapeType>(state.range(0));
-  const std::vector<CastCase>& casts = castsOf(type);
+  const auto motion = static_cast<Motion>(state.range(1));
+  const std::vector<CastCase>& casts = castsOf(type, motion);
   reference::setFilterEnabled(filtered);
   reference::resetFilterStats();
   std::size_t i = 0;
@@ -133,7 +180,8 @@ void runReference(benchmark::State& state, bool filtered) {
     state.counters["fallback_rate"] =
         static_cast<double>(stats.fallbacks) / static_cast<double>(stats.calls);
   }
-  state.SetLabel(std::string(shapeTypeName(type)) + (filtered ? "" : " unfiltered"));
+  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : "") +
+                 (filtered ? "" : " unfiltered"));
   reference::setFilterEnabled(true);
 }
 
@@ -144,18 +192,32 @@ void BM_ReferenceUnfiltered(benchmark::State& state) {
   runReference(state, false);
 }
 
-void castableTypes(benchmark::internal::Benchmark* b) {
-  for (ShapeType type :
-       {ShapeType::circle, ShapeType::segment, ShapeType::polygon, ShapeType::chainSegment}) {
-    b->Arg(static_cast<int>(type));
+constexpr ShapeType kCastable[] = {ShapeType::circle, ShapeType::segment, ShapeType::polygon,
+                                   ShapeType::chainSegment};
+
+void rays(benchmark::internal::Benchmark* b) {
+  for (ShapeType type : kCastable)
+    b->Args({static_cast<int>(type), kRay});
+}
+
+void raysAndSwept(benchmark::internal::Benchmark* b) {
+  for (Motion motion : {kRay, kSwept}) {
+    for (ShapeType type : kCastable)
+      b->Args({static_cast<int>(type), motion});
   }
 }
 
-BENCHMARK(BM_Fast<double>)->Apply(castableTypes);
-BENCHMARK(BM_Fast<float>)->Apply(castableTypes);
-BENCHMARK(BM_Box2d)->Apply(castableTypes);
-BENCHMARK(BM_Reference)->Apply(castableTypes)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_ReferenceUnfiltered)->Apply(castableTypes)->Unit(benchmark::kMicrosecond);
+void swept(benchmark::internal::Benchmark* b) {
+  for (ShapeType type : kCastable)
+    b->Args({static_cast<int>(type), kSwept});
+}
+
+BENCHMARK(BM_Fast<double>)->Apply(raysAndSwept);
+BENCHMARK(BM_Fast<float>)->Apply(raysAndSwept);
+BENCHMARK(BM_Box2d)->Apply(rays);
+BENCHMARK(BM_Box2dShapeCast)->Apply(swept);
+BENCHMARK(BM_Reference)->Apply(raysAndSwept)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReferenceUnfiltered)->Apply(rays)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace touche

@@ -298,10 +298,9 @@ std::variant<double, std::string> readNumberString(std::string_view text) {
 /// What must hold before a line is parsed at all: bounded length, no NUL byte (JSON text has
 /// none, and C strings would end there), nesting no deeper than kMaxNestingDepth (so that
 /// nothing that walks the document recursively can run out of stack).
-std::optional<InputError> scanLine(std::string_view line) {
-  if (line.size() > kMaxLineBytes) {
-    return InputError{"line",
-                      "longer than the limit of " + std::to_string(kMaxLineBytes) + " bytes"};
+std::optional<InputError> scanLine(std::string_view line, std::size_t limit = kMaxLineBytes) {
+  if (line.size() > limit) {
+    return InputError{"line", "longer than the limit of " + std::to_string(limit) + " bytes"};
   }
   int depth = 0;
   bool inString = false, escaped = false;
@@ -447,8 +446,8 @@ class DocumentBuilder {
 };
 
 /// A line's JSON document, or why it is none (bounded, never throws, never recurses).
-std::variant<Json, InputError> parseLine(std::string_view line) {
-  if (auto problem = scanLine(line)) return *problem;
+std::variant<Json, InputError> parseLine(std::string_view line, std::size_t limit = kMaxLineBytes) {
+  if (auto problem = scanLine(line, limit)) return *problem;
   DocumentBuilder builder;
   if (!Json::sax_parse(line.begin(), line.end(), &builder)) {
     return builder.error.value_or(InputError{"line", "not valid JSON"});
@@ -456,8 +455,9 @@ std::variant<Json, InputError> parseLine(std::string_view line) {
   return std::move(builder.root);
 }
 
-std::optional<Json> parseObject(std::string_view line, std::optional<InputError>* error) {
-  auto parsed = parseLine(line);
+std::optional<Json> parseObject(std::string_view line, std::optional<InputError>* error,
+                                std::size_t limit = kMaxLineBytes) {
+  auto parsed = parseLine(line, limit);
   if (auto* e = std::get_if<InputError>(&parsed)) {
     *error = std::move(*e);
     return std::nullopt;
@@ -506,8 +506,9 @@ std::string quotedValue(const Json& value) {
   return quoted(value);
 }
 
-std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error) {
-  return parseObject(line, error);
+std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error,
+                                    std::size_t limit) {
+  return parseObject(line, error, limit);
 }
 
 Polygon readPolygon(Reader& r, const Json& j, const std::string& prefix) {

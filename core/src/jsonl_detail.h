@@ -21,8 +21,10 @@ using OrderedJson = nlohmann::ordered_json;
 /// A JSON value as a message quotes it: as JSON, printable, cut short.
 std::string quotedValue(const Json& value);
 
-/// One line's JSON object (bounded, never throws), or why it is none in *error.
-std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error);
+/// One line's JSON object (bounded, never throws), or why it is none in *error. `limit`: the
+/// longest line accepted (a bounce scene's may be longer than a case's).
+std::optional<Json> parseObjectLine(std::string_view line, std::optional<InputError>* error,
+                                    std::size_t limit = kMaxLineBytes);
 
 /// Walks a parsed JSON document; the first problem is kept and later reads are no-ops.
 class Reader {

@@ -222,4 +222,8 @@ std::optional<InputError> validatePoint(Vec2 v, const std::string& field) {
   return checkPoint(v, field);
 }
 
+int orient2d(Vec2 a, Vec2 b, Vec2 c) {
+  return orientation(a, b, c);
+}
+
 }  // namespace touche

@@ -1,22 +1,5 @@
-// touche — Box2D v3 adapter (see box2d_v3.h).
-//
-// Box2D v3's public headers declare C types named like Box2D 2.4.1's C++ ones (b2Vec2,
-// b2Manifold, b2Transform, ...), and both Box2Ds are linked into touche_oracle. Two different
-// classes of one name in one program break the one-definition rule, so v3's headers are read
-// inside a namespace of their own (`api`): its types become api::b2Vec2 and so on, while its
-// functions keep their C linkage and resolve to v3's objects. The C standard headers they
-// include are included first, at global scope, so that their include guards keep them there.
-#include <assert.h>
-#include <float.h>
-#include <math.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-namespace touche::oracle::box2d_v3::api {
-#include <box2d/collision.h>
-}  // namespace touche::oracle::box2d_v3::api
-
+// touche — Box2D v3 adapter (see box2d_v3.h); v3's headers and the shape builders are in
+// box2d_v3_shapes.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,13 +10,14 @@ namespace touche::oracle::box2d_v3::api {
 #include <utility>
 #include <variant>
 
+#include "box2d_v3_shapes.h"
 #include "touche/oracle/box2d_v3.h"
 
 #ifndef TOUCHE_BOX2D_V3_VERSION
 #define TOUCHE_BOX2D_V3_VERSION "3.1"
 #endif
 
-namespace touche::oracle::box2d_v3 {
+namespace touche::oracle::box2d_v3::shapes {
 namespace {
 
 using api::b2Capsule;
@@ -53,6 +37,9 @@ using api::b2Vec2;
 int continueAfterAssertion(const char*, const char*, int) {
   return 0;
 }
+
+}  // namespace
+
 void installAssertHandler() {
   static const bool installed = [] {
     api::b2SetAssertFcn(&continueAfterAssertion);
@@ -70,21 +57,13 @@ b2Transform toV3(const Transform& xf) {
   return {toV3(xf.p), {static_cast<float>(xf.q.c), static_cast<float>(xf.q.s)}};
 }
 
+namespace {
+
 float lengthSquared(b2Vec2 p, b2Vec2 q) {
   const float dx = q.x - p.x;
   const float dy = q.y - p.y;
   return dx * dx + dy * dy;
 }
-
-/// A shape as v3 holds it once built the way a v3 user builds it (see box2d_v3.h).
-struct V3Shape {
-  enum Kind { circle, capsule, segment, polygon, chain } kind = circle;
-  b2Circle circleShape{};
-  b2Capsule capsuleShape{};
-  b2Segment segmentShape{};
-  b2Polygon polygonShape{};
-  b2ChainSegment chainShape{};
-};
 
 /// The polygon's vertices in float, as a user hands them to b2ComputeHull.
 int floatVertices(const Polygon& polygon, b2Vec2* out) {
@@ -110,7 +89,7 @@ b2Hull hullOf(const Polygon& polygon) {
   return api::b2ComputeHull(points, count);
 }
 
-V3Shape toV3(const Circle& circle) {
+V3Shape built(const Circle& circle) {
   V3Shape s;
   s.kind = V3Shape::circle;
   s.circleShape = {toV3(circle.center), static_cast<float>(circle.radius)};
@@ -119,7 +98,7 @@ V3Shape toV3(const Circle& circle) {
 
 /// A capsule whose ends are one point in float is a circle there (box2d_v3.h; refusal() has
 /// refused every other capsule v3 would turn into a circle).
-V3Shape toV3(const Capsule& capsule) {
+V3Shape built(const Capsule& capsule) {
   const b2Vec2 p1 = toV3(capsule.p1);
   const b2Vec2 p2 = toV3(capsule.p2);
   V3Shape s;
@@ -133,14 +112,14 @@ V3Shape toV3(const Capsule& capsule) {
   return s;
 }
 
-V3Shape toV3(const Segment& segment) {
+V3Shape built(const Segment& segment) {
   V3Shape s;
   s.kind = V3Shape::segment;
   s.segmentShape = {toV3(segment.p1), toV3(segment.p2)};
   return s;
 }
 
-V3Shape toV3(const Polygon& polygon) {
+V3Shape built(const Polygon& polygon) {
   const b2Hull hull = hullOf(polygon);
   V3Shape s;
   s.kind = V3Shape::polygon;
@@ -148,7 +127,7 @@ V3Shape toV3(const Polygon& polygon) {
   return s;
 }
 
-V3Shape toV3(const ChainSegment& chain) {
+V3Shape built(const ChainSegment& chain) {
   V3Shape s;
   s.kind = V3Shape::chain;
   s.chainShape.ghost1 = toV3(chain.ghost1);
@@ -157,9 +136,105 @@ V3Shape toV3(const ChainSegment& chain) {
   return s;
 }
 
+}  // namespace
+
 V3Shape toV3(const Shape& shape) {
-  return std::visit([](const auto& s) { return toV3(s); }, shape);
+  return std::visit([](const auto& s) { return built(s); }, shape);
 }
+
+namespace {
+
+/// "polygon a", or without a role "the polygon".
+std::string named(const char* kind, std::string_view role) {
+  return role.empty() ? std::string("the ") + kind : std::string(kind) + " " + std::string(role);
+}
+
+/// Why b2ComputeHull does not give back the case's polygon, or "".
+std::string hullRefusal(const Polygon& polygon, std::string_view role) {
+  b2Vec2 points[kMaxPolygonVertices]{};
+  const int count = floatVertices(polygon, points);
+  const b2Hull hull = api::b2ComputeHull(points, count);
+  if (sameVertices(hull, points, count)) return "";
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "Box2D v3 builds %s through b2ComputeHull, which welds vertices closer "
+                "than 4*b2_linearSlop = 0.02 and drops vertices within 2*b2_linearSlop = 0.01 "
+                "of their neighbours' line: the hull of its %d vertices (in float) %s",
+                named("polygon", role).c_str(), count,
+                hull.count == 0 ? "is empty (b2ComputeHull fails)"
+                                : (std::string("has ") + std::to_string(hull.count) +
+                                   " vertices, not the case's polygon")
+                                      .c_str());
+  return text;
+}
+
+/// Why v3 does not build a capsule as the case gives it, or "".
+std::string capsuleRefusal(const Capsule& capsule, std::string_view role) {
+  const b2Vec2 p1 = toV3(capsule.p1);
+  const b2Vec2 p2 = toV3(capsule.p2);
+  const float length2 = lengthSquared(p1, p2);
+  const float slop = static_cast<float>(kLinearSlop);
+  if (length2 == 0.0f || length2 > slop * slop) return "";
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "Box2D v3 builds %s, whose core is %.9g long in float, not longer than "
+                "b2_linearSlop = 0.005, as a circle at the core's midpoint "
+                "(b2CreateCapsuleShape)",
+                named("capsule", role).c_str(), static_cast<double>(std::sqrt(length2)));
+  return text;
+}
+
+/// Points of a segment or chain definition closer than b2_linearSlop in float, or "".
+std::string closePointsRefusal(const char* what, const char* rule, std::string_view role,
+                               std::initializer_list<std::pair<const char*, Vec2>> points) {
+  const float slop = static_cast<float>(kLinearSlop);
+  for (auto i = points.begin(); i != points.end(); ++i) {
+    for (auto j = std::next(i); j != points.end(); ++j) {
+      const float length2 = lengthSquared(toV3(i->second), toV3(j->second));
+      if (length2 > slop * slop) continue;
+      char text[320];
+      std::snprintf(text, sizeof text,
+                    "Box2D v3 cannot take %s: its points %s and %s are %.9g apart in float, "
+                    "not farther than b2_linearSlop = 0.005 (%s)",
+                    named(what, role).c_str(), i->first, j->first,
+                    static_cast<double>(std::sqrt(length2)), rule);
+      return text;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string shapeRefusal(const Shape& shape, std::string_view role) {
+  if (const auto* p = std::get_if<Polygon>(&shape)) return hullRefusal(*p, role);
+  if (const auto* c = std::get_if<Capsule>(&shape)) return capsuleRefusal(*c, role);
+  if (const auto* s = std::get_if<Segment>(&shape)) {
+    return closePointsRefusal("segment", "b2CreateSegmentShape asserts on it", role,
+                              {{"p1", s->p1}, {"p2", s->p2}});
+  }
+  if (const auto* h = std::get_if<ChainSegment>(&shape)) {
+    return closePointsRefusal(
+        "chain segment", "b2ChainDef requires it of any two points", role,
+        {{"ghost1", h->ghost1}, {"p1", h->p1}, {"p2", h->p2}, {"ghost2", h->ghost2}});
+  }
+  return "";
+}
+
+}  // namespace touche::oracle::box2d_v3::shapes
+
+namespace touche::oracle::box2d_v3 {
+namespace {
+
+using api::b2Capsule;
+using api::b2Circle;
+using api::b2Manifold;
+using api::b2Polygon;
+using api::b2SimplexCache;
+using api::b2Transform;
+using shapes::installAssertHandler;
+using shapes::toV3;
+using shapes::V3Shape;
 
 Manifold toManifold(const b2Manifold& v3) {
   if (v3.pointCount == 0) return statusOnly(Status::noContact);
@@ -241,75 +316,6 @@ Manifold collideCanonical(const Shape& a, const Transform& xfA, const Shape& b,
   return statusOnly(Status::unsupported);  // no pair of v3's (cannot happen for valid input)
 }
 
-/// Why b2ComputeHull does not give back the case's polygon, or "".
-std::string hullRefusal(const Polygon& polygon, char role) {
-  b2Vec2 points[kMaxPolygonVertices]{};
-  const int count = floatVertices(polygon, points);
-  const b2Hull hull = api::b2ComputeHull(points, count);
-  if (sameVertices(hull, points, count)) return "";
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "Box2D v3 builds polygon %c through b2ComputeHull, which welds vertices closer "
-                "than 4*b2_linearSlop = 0.02 and drops vertices within 2*b2_linearSlop = 0.01 "
-                "of their neighbours' line: the hull of its %d vertices (in float) %s",
-                role, count,
-                hull.count == 0 ? "is empty (b2ComputeHull fails)"
-                                : (std::string("has ") + std::to_string(hull.count) +
-                                   " vertices, not the case's polygon")
-                                      .c_str());
-  return text;
-}
-
-/// Why v3 does not build a capsule as the case gives it, or "".
-std::string capsuleRefusal(const Capsule& capsule, char role) {
-  const b2Vec2 p1 = toV3(capsule.p1);
-  const b2Vec2 p2 = toV3(capsule.p2);
-  const float length2 = lengthSquared(p1, p2);
-  const float slop = static_cast<float>(kLinearSlop);
-  if (length2 == 0.0f || length2 > slop * slop) return "";
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "Box2D v3 builds capsule %c, whose core is %.9g long in float, not longer than "
-                "b2_linearSlop = 0.005, as a circle at the core's midpoint "
-                "(b2CreateCapsuleShape)",
-                role, static_cast<double>(std::sqrt(length2)));
-  return text;
-}
-
-/// Points of a segment or chain definition closer than b2_linearSlop in float, or "".
-std::string closePointsRefusal(const char* what, const char* rule, char role,
-                               std::initializer_list<std::pair<const char*, Vec2>> points) {
-  const float slop = static_cast<float>(kLinearSlop);
-  for (auto i = points.begin(); i != points.end(); ++i) {
-    for (auto j = std::next(i); j != points.end(); ++j) {
-      const float length2 = lengthSquared(toV3(i->second), toV3(j->second));
-      if (length2 > slop * slop) continue;
-      char text[320];
-      std::snprintf(text, sizeof text,
-                    "Box2D v3 cannot take %s %c: its points %s and %s are %.9g apart in float, "
-                    "not farther than b2_linearSlop = 0.005 (%s)",
-                    what, role, i->first, j->first, static_cast<double>(std::sqrt(length2)), rule);
-      return text;
-    }
-  }
-  return "";
-}
-
-std::string shapeRefusal(const Shape& shape, char role) {
-  if (const auto* p = std::get_if<Polygon>(&shape)) return hullRefusal(*p, role);
-  if (const auto* c = std::get_if<Capsule>(&shape)) return capsuleRefusal(*c, role);
-  if (const auto* s = std::get_if<Segment>(&shape)) {
-    return closePointsRefusal("segment", "b2CreateSegmentShape asserts on it", role,
-                              {{"p1", s->p1}, {"p2", s->p2}});
-  }
-  if (const auto* h = std::get_if<ChainSegment>(&shape)) {
-    return closePointsRefusal(
-        "chain segment", "b2ChainDef requires it of any two points", role,
-        {{"ghost1", h->ghost1}, {"p1", h->p1}, {"p2", h->p2}, {"ghost2", h->ghost2}});
-  }
-  return "";
-}
-
 bool marginIsV3s(const Options& options) {
   return options.margin == 0.0 || options.margin == kSpeculativeDistance;
 }
@@ -329,8 +335,8 @@ bool implements(PairId pair) {
 }
 
 std::string refusal(const Shape& a, const Shape& b) {
-  if (std::string why = shapeRefusal(a, 'a'); !why.empty()) return why;
-  return shapeRefusal(b, 'b');
+  if (std::string why = shapes::shapeRefusal(a, "a"); !why.empty()) return why;
+  return shapes::shapeRefusal(b, "b");
 }
 
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "parallel.h"
 #include "touche/core/pairs.h"
@@ -199,6 +201,22 @@ std::string pairOf(const Case& c) {
   return std::string(pairInfo(lookupPair(typeOf(c.a), typeOf(c.b)).id).name);
 }
 
+std::string rolesOf(const Case& c) {
+  if (typeOf(c.a) == typeOf(c.b)) return "";
+  return "A = " + std::string(shapeTypeName(typeOf(c.a)));
+}
+
+/// A judged failure's mechanism, named in its verdict: the diagnosis, and a line of the
+/// explanation after its headline.
+void diagnoseFailure(CheckedCase& checked, const DeclaredConventions& conventions) {
+  if (!checked.failed || !checked.judged || !checked.c || !checked.actual) return;
+  checked.mechanism = diagnose({*checked.c, checked.expected, *checked.actual, conventions});
+  if (!checked.mechanism) return;
+  const std::size_t headline = std::min(checked.explanation.find('\n'), checked.explanation.size());
+  checked.explanation.insert(
+      headline, "\n  mechanism: " + checked.mechanism->says + ": " + checked.mechanism->detail);
+}
+
 /// The manifold lines with the case's id (nullptr: none), marked as taken.
 std::vector<ManifoldEntry>* takeMatches(const CaseEntry& entry, ManifoldFile& manifolds) {
   const auto found = manifolds.find(entry.id);
@@ -237,8 +255,10 @@ CheckedCase checkOne(const CaseEntry& entry, const std::vector<std::size_t>& sam
       checked = checkAgainst(c, entry, matches->front(), conventions);
     }
     checked.pair = pairOf(c);
+    checked.roles = rolesOf(c);
     if (checked.failed) checked.expected = expectedFor(c, conventions);
     checked.c = c;
+    diagnoseFailure(checked, conventions);
   }
   checked.caseLine = number;
   checked.caseText = entry.line.text;
@@ -594,6 +614,13 @@ std::string verdictLine(const CheckedCase& checked) {
     }
     j["failures"] = std::move(failures);
     if (!checked.baseline.empty()) j["baseline"] = checked.baseline;
+    if (checked.mechanism) {
+      nlohmann::ordered_json mechanism;
+      mechanism["name"] = checked.mechanism->name;
+      mechanism["says"] = checked.mechanism->says;
+      mechanism["detail"] = checked.mechanism->detail;
+      j["mechanism"] = std::move(mechanism);
+    }
   }
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -614,6 +641,86 @@ std::vector<std::string> pairOrder(
   }
   if (byPair.count("-")) order.emplace_back("-");
   return order;
+}
+
+namespace {
+
+/// How many core vertices the case's shapes have (a circle 1, a segment 2); a case that did
+/// not parse counts as the largest.
+std::size_t vertexCount(const CheckedCase& c) {
+  if (!c.c) return std::numeric_limits<std::size_t>::max();
+  const auto count = [](const Shape& s) -> std::size_t {
+    if (const auto* p = std::get_if<Polygon>(&s)) return static_cast<std::size_t>(p->count);
+    return std::holds_alternative<Circle>(s) ? 1 : 2;
+  };
+  return count(c.c->a) + count(c.c->b);
+}
+
+/// Whether case `a` is smaller than `b`: fewer vertices, then a shorter case line (simpler
+/// numbers), then earlier.
+bool smaller(const CheckedCase& a, const CheckedCase& b) {
+  const auto key = [](const CheckedCase& c) {
+    return std::tuple{vertexCount(c), c.caseText.size(), c.caseLine};
+  };
+  return key(a) < key(b);
+}
+
+}  // namespace
+
+std::size_t Cluster::count() const {
+  std::size_t n = 0;
+  for (const ClusterPart& p : parts)
+    n += p.cases.size();
+  return n;
+}
+
+std::vector<Cluster> failureClusters(const CheckRun& run) {
+  std::map<std::string, Cluster> byKey;
+  std::map<std::string, std::map<std::pair<std::string, std::string>, std::vector<std::size_t>>>
+      partsByKey;
+  for (std::size_t i = 0; i < run.cases.size(); ++i) {
+    const CheckedCase& c = run.cases[i];
+    if (!c.failed) continue;
+    const bool explained = c.mechanism.has_value();
+    const std::string key = (explained ? "m:" : "v:") + (explained ? c.mechanism->says : c.verdict);
+    Cluster& cluster = byKey[key];
+    if (cluster.says.empty()) {
+      cluster.explained = explained;
+      cluster.says = explained ? c.mechanism->says : c.verdict + " (no mechanism found)";
+      cluster.name = explained ? c.mechanism->name : c.verdict;
+      cluster.smallest = i;
+    } else if (smaller(c, run.cases[cluster.smallest])) {
+      cluster.smallest = i;
+    }
+    partsByKey[key][{c.pair, c.roles}].push_back(i);
+  }
+  std::vector<Cluster> clusters;
+  for (auto& [key, cluster] : byKey) {
+    for (auto& [pairRoles, cases] : partsByKey[key])
+      cluster.parts.push_back({pairRoles.first, pairRoles.second, std::move(cases)});
+    std::stable_sort(
+        cluster.parts.begin(), cluster.parts.end(),
+        [](const ClusterPart& a, const ClusterPart& b) { return a.cases.size() > b.cases.size(); });
+    clusters.push_back(std::move(cluster));
+  }
+  std::stable_sort(clusters.begin(), clusters.end(), [](const Cluster& a, const Cluster& b) {
+    if (a.count() != b.count()) return a.count() > b.count();
+    return a.explained && !b.explained;
+  });
+  return clusters;
+}
+
+std::string clusterLine(const Cluster& cluster) {
+  const std::size_t n = cluster.count();
+  std::string line = std::to_string(n) + (n == 1 ? " case, " : " cases, ");
+  for (std::size_t k = 0; k < cluster.parts.size(); ++k) {
+    const ClusterPart& p = cluster.parts[k];
+    if (k > 0) line += k + 1 == cluster.parts.size() ? " and " : ", ";
+    line += p.pair == "-" ? std::string("unparsed case lines")
+                          : p.pair + (p.roles.empty() ? "" : " with " + p.roles);
+    if (cluster.parts.size() > 1) line += " (" + std::to_string(p.cases.size()) + ")";
+  }
+  return line + ": " + cluster.says;
 }
 
 namespace {
@@ -697,6 +804,14 @@ std::string summaryTable(const CheckRun& run) {
     ++counts[c.verdict];
   std::ostringstream out;
   out << "touche check: " << run.conventions.engine << " conventions\n";
+  const std::vector<Cluster> clusters = failureClusters(run);
+  if (!clusters.empty()) {
+    out << "failure clusters (" << clusters.size() << "):\n";
+    for (const Cluster& cluster : clusters) {
+      out << "  " << clusterLine(cluster)
+          << " (smallest: " << printable(run.cases[cluster.smallest].id) << ")\n";
+    }
+  }
   for (const std::string& w : run.warnings)
     out << "warning: " << w << "\n";
   char row[96];

@@ -64,6 +64,8 @@ struct NormalSource {
   /// it.
   bool face = true;
   bool closest = false;  ///< the cores' closest points (not a face normal)
+  int edge = -1;         ///< a face normal's edge index
+  bool onB = false;      ///< a face normal's face is B's
 };
 
 /// The exact facts of a case, independent of any engine's answer.
@@ -100,7 +102,8 @@ Facts factsOf(const Case& c, const DeclaredConventions& conventions, const CaseG
   for (const SourceFacts& s : t.sources) {
     f.sources.push_back({s.face ? "face " + std::to_string(s.edge) + (s.onB ? " of B" : " of A")
                                 : std::string("the cores' closest points"),
-                         s.direction, s.base, s.separation, s.face || s.alongFace, !s.face});
+                         s.direction, s.base, s.separation, s.face || s.alongFace, !s.face, s.edge,
+                         s.onB});
   }
   f.boundary = std::fabs(f.best - conventions.margin);
   return f;
@@ -909,17 +912,6 @@ Reading bestReading(const Judge& j, std::size_t i) {
   return best;
 }
 
-const char* placementName(PointPlacement p) {
-  switch (p) {
-    case PointPlacement::onA:
-      return "on A's surface";
-    case PointPlacement::onB:
-      return "on B's surface";
-    default:
-      return "midway between the surfaces";
-  }
-}
-
 /// The range of exact separations a point of a manifold reporting the deepest separation for
 /// every point must report: the deepest of the points' own.
 std::pair<double, double> deepestOf(const std::vector<Reading>& readings) {
@@ -1240,6 +1232,17 @@ Reported reportedOf(const Case& c, const ManifoldRecord& record,
 
 }  // namespace
 
+const char* placementName(PointPlacement p) {
+  switch (p) {
+    case PointPlacement::onA:
+      return "on A's surface";
+    case PointPlacement::onB:
+      return "on B's surface";
+    default:
+      return "midway between the surfaces";
+  }
+}
+
 Manifold toToucheConventions(const Manifold& actual, const DeclaredConventions& conventions) {
   Manifold m = actual;
   if (m.status != Status::contact) return m;
@@ -1267,14 +1270,11 @@ Comparison judgeInvalid(Status reported, const InputError& bad) {
   return r;
 }
 
-/// Every check in order. Status and sanity end the judgement when they fail (there is no
-/// manifold to measure); the normals, each point, the face–face rule and each id are all run,
-/// so that every failure of the manifold is reported.
-Comparison judgeAll(const Case& c, Reported reported, const DeclaredConventions& conventions,
-                    const SourceLines& source) {
-  if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
-    return judgeInvalid(reported.status, *bad);
-  }
+/// Sets up a judgement of `reported` on the valid case `c` (its geometry, facts and
+/// allowances, a chain segment's one-sided facts) and hands it to `body`.
+template <class Body>
+auto withJudge(const Case& c, Reported reported, const DeclaredConventions& conventions,
+               const SourceLines& source, const Body& body) {
   const Tolerance tol = toleranceOf(c, conventions);
   const CaseGeometry geometry(c, skinOf(c.a, conventions), skinOf(c.b, conventions),
                               accuracyOf(tol));
@@ -1302,15 +1302,66 @@ Comparison judgeAll(const Case& c, Reported reported, const DeclaredConventions&
     rules.sineBand = j.normalAllowance;
     j.oneSided = geometry.oneSided(conventions.margin, j.tieBand + j.lengthAllowance, rules);
   }
-  if (auto r = judgeStatus(j)) return *r;
-  if (j.actual.status != Status::contact) return finish(j);
-  if (auto r = judgeSanity(j)) return *r;
-  const Allowances along = judgeNormals(j);
-  judgePoints(j, along.points);
-  measureAlong(j, along.manifold);
-  judgeFaceFace(j);
-  judgeIds(j, along.points);
-  return finish(j);
+  return body(j);
+}
+
+/// Every check in order. Status and sanity end the judgement when they fail (there is no
+/// manifold to measure); the normals, each point, the face–face rule and each id are all run,
+/// so that every failure of the manifold is reported.
+Comparison judgeAll(const Case& c, Reported reported, const DeclaredConventions& conventions,
+                    const SourceLines& source) {
+  if (auto bad = validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
+    return judgeInvalid(reported.status, *bad);
+  }
+  return withJudge(c, std::move(reported), conventions, source, [](Judge& j) {
+    if (auto r = judgeStatus(j)) return *r;
+    if (j.actual.status != Status::contact) return finish(j);
+    if (auto r = judgeSanity(j)) return *r;
+    const Allowances along = judgeNormals(j);
+    judgePoints(j, along.points);
+    measureAlong(j, along.manifold);
+    judgeFaceFace(j);
+    judgeIds(j, along.points);
+    return finish(j);
+  });
+}
+
+/// The facts of the reported normal (normalFacts): its deficit, the face it is the normal of
+/// and the allowances judge() measures along it.
+NormalFacts factsOfNormal(Judge& j) {
+  NormalFacts f;
+  const Reported& m = j.actual;
+  if (m.points.empty()) return f;
+  const Vec2 normal = m.hasNormal ? m.normal : m.points.front().normal;
+  const double size = length(normal);
+  if (!finite(normal) || !(std::fabs(size - 1.0) <= j.tol.normal())) return f;
+  if (!j.sceneWide) matchNormalSource(j, normal);
+  f.valid = true;
+  f.best = j.facts.best;
+  f.deficit = j.facts.best - j.geometry.separationAlong(normal);
+  f.lengthAllowance = j.lengthAllowance;
+  f.normalAllowance = j.normalAllowance;
+  // Each point's line as judgePoint reads it: where it meets both cores, or a core's support
+  // plane (a point beyond a face's end, on a side plane extended by the radius).
+  for (const Point& p : m.points) {
+    std::vector<double> separations;
+    for (auto [sa, sb] :
+         {std::pair{Surface::line, Surface::line}, std::pair{Surface::support, Surface::line},
+          std::pair{Surface::line, Surface::support}}) {
+      if (finite(p.point) && finite(p.normal) && length(p.normal) > 0) {
+        separations.push_back(pointFacts(j, p.point, p.normal, sa, sb).separation);
+      }
+    }
+    f.lineSeparations.push_back(std::move(separations));
+  }
+  const Vec2 n = (1.0 / size) * normal;
+  for (const NormalSource& s : j.facts.sources) {
+    if (s.closest || length(n - s.direction) > j.normalAllowance) continue;
+    f.face = s.edge;
+    f.faceOnB = s.onB;
+    break;
+  }
+  return f;
 }
 
 }  // namespace
@@ -1326,6 +1377,15 @@ Comparison judge(const Case& c, const Manifold& reported, const DeclaredConventi
 Comparison judge(const Case& c, const ManifoldRecord& reported,
                  const DeclaredConventions& conventions, const SourceLines& source) {
   return judgeAll(c, reportedOf(c, reported, conventions), conventions, source);
+}
+
+NormalFacts normalFacts(const Case& c, const ManifoldRecord& reported,
+                        const DeclaredConventions& conventions) {
+  if (reported.manifold.status != Status::contact ||
+      validateInput(c.a, c.xfA, c.b, c.xfB, Options{conventions.margin})) {
+    return {};
+  }
+  return withJudge(c, reportedOf(c, reported, conventions), conventions, {}, factsOfNormal);
 }
 
 }  // namespace touche::oracle

@@ -8,6 +8,8 @@
 // which is the case for any scene far from the world's origin.
 #include "touche/oracle/render.h"
 
+#include "svg_parts.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -21,15 +23,12 @@
 namespace touche::oracle {
 namespace {
 
+using svg::Bounds;
+using svg::num;
+using svg::View;
+
 constexpr std::array<const char*, 6> kColours = {"#d62728", "#1f77b4", "#2ca02c",
                                                  "#9467bd", "#ff7f0e", "#17becf"};
-
-/// The shortest decimal that reads back as `v`: nothing drawn is rounded.
-std::string num(double v) {
-  char buffer[40];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return std::string(buffer, result.ptr);
-}
 
 /// Markup characters as entities (every attribute touche writes is in double quotes, so a
 /// single quote stays as it is); the rest (printable(), with tabs and line breaks kept as
@@ -67,25 +66,6 @@ std::string xmlText(std::string_view text) {
 }
 
 namespace {
-
-/// World coordinates as drawn: relative to `origin` (the view's top-left corner), y flipped.
-struct View {
-  Vec2 origin;
-  double x(double worldX) const { return worldX - origin.x; }
-  double y(double worldY) const { return origin.y - worldY; }
-  std::string at(Vec2 p) const { return num(x(p.x)) + "," + num(y(p.y)); }
-};
-
-/// The bounding box of everything drawn, grown point by point.
-struct Bounds {
-  Vec2 lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  Vec2 hi{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-  void add(Vec2 p, double r = 0.0) {
-    lo = {std::min(lo.x, p.x - r), std::min(lo.y, p.y - r)};
-    hi = {std::max(hi.x, p.x + r), std::max(hi.y, p.y + r)};
-  }
-  double size() const { return std::max({hi.x - lo.x, hi.y - lo.y, 1e-300}); }
-};
 
 Vec2 outwardNormal(Vec2 v1, Vec2 v2) {
   const Vec2 e = v2 - v1;
@@ -201,6 +181,18 @@ void drawManifold(std::ostringstream& svg, const View& view, const Manifold& m, 
   svg << "  <path d=\"M" << view.at(from) << " L" << view.at(to) << " M" << view.at(h1) << " L"
       << view.at(to) << " L" << view.at(h2) << "\" fill=\"none\" stroke=\"" << colour
       << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+}
+
+/// A record's legend as a panel shows it: the engine, the status and the normal, then the
+/// separations on a line of their own.
+std::vector<std::string> panelLegend(const ManifoldRecord& r) {
+  std::string head = r.engine + ": " + std::string(statusName(r.manifold.status));
+  if (r.manifold.status != Status::contact) return {head};
+  head += ", n=(" + num(r.manifold.normal.x) + ", " + num(r.manifold.normal.y) + ")";
+  std::string separations = r.manifold.pointCount == 1 ? "separation " : "separations ";
+  for (int i = 0; i < r.manifold.pointCount; ++i)
+    separations += (i ? ", " : "") + num(r.manifold.points[i].separation);
+  return {head, separations};
 }
 
 std::string legendLine(const ManifoldRecord& r) {
@@ -448,14 +440,8 @@ DerivationLayer derivationLayer(const Case& c, const Manifold& m, const View& vi
   return {"  <g class=\"derivation\" fill=\"none\">\n" + svg.str() + "  </g>\n", parts};
 }
 
-}  // namespace
-
-std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records) {
-  return renderSvg(c, records, RenderLayers{});
-}
-
-std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
-                      const RenderLayers& layers) {
+/// The bounds of both shapes and every record's points.
+Bounds sceneBounds(const Case& c, std::span<const ManifoldRecord> records) {
   Bounds box;
   addShape(box, c.a, c.xfA);
   addShape(box, c.b, c.xfB);
@@ -463,6 +449,75 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
     for (int i = 0; i < r.manifold.pointCount; ++i)
       box.add(r.manifold.points[i].point);
   }
+  return box;
+}
+
+}  // namespace
+
+std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> records) {
+  const Bounds box = sceneBounds(c, records);
+  const View view{{box.lo.x, box.hi.y}};
+  const double size = box.size();
+  std::vector<std::vector<std::string>> legends;
+  std::size_t lines = 1, longest = xmlText(c.id).size() + 24;  // "case ID (A blue, B orange)"
+  for (const ManifoldRecord& r : records) {
+    legends.push_back(panelLegend(r));
+    lines = std::max(lines, legends.back().size() + 1);
+    for (const std::string& text : legends.back())
+      longest = std::max(longest, text.size());
+  }
+  const double pad = 0.15 * size;
+  const double w = box.hi.x - box.lo.x + 2 * pad;
+  // A sans-serif character is about 0.6 em wide: the longest line fits the panel's width.
+  const double font = std::min(0.045 * size, 0.95 * w / (0.6 * static_cast<double>(longest + 1)));
+  const double legendHeight = 1.4 * font * static_cast<double>(lines) + 0.5 * font;
+  const double x0 = -pad;
+  const double y0 = -pad - legendHeight;
+  const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
+  const double panelWidth = 480.0, panelHeight = panelWidth * h / w;
+  const std::size_t panels = std::max<std::size_t>(records.size(), 1);
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\" width=\""
+      << num(panelWidth * static_cast<double>(panels)) << "\" height=\"" << num(panelHeight)
+      << "\">\n";
+  svg << "  <title>" << xmlText(c.id) << "</title>\n";
+  for (std::size_t k = 0; k < panels; ++k) {
+    svg << " <svg class=\"panel\" x=\"" << num(panelWidth * static_cast<double>(k))
+        << "\" y=\"0\" width=\"" << num(panelWidth) << "\" height=\"" << num(panelHeight)
+        << "\" viewBox=\"" << num(x0) << " " << num(y0) << " " << num(w) << " " << num(h)
+        << "\">\n";
+    svg << "  <desc class=\"origin\">x right and y down from the world point ("
+        << num(view.origin.x) << ", " << num(view.origin.y) << ")</desc>\n";
+    svg << "  <rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(w)
+        << "\" height=\"" << num(h) << "\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\" "
+        << "vector-effect=\"non-scaling-stroke\"/>\n";
+    drawShape(svg, view, c.a, c.xfA, "#8fb3d9");
+    drawShape(svg, view, c.b, c.xfB, "#e6b88a");
+    const char* colour = kColours[k % kColours.size()];
+    if (k < records.size()) drawManifold(svg, view, records[k].manifold, colour, size);
+    svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font)
+        << "\">case " << xmlText(c.id) << " (A blue, B orange)</text>\n";
+    const std::vector<std::string> none;
+    const std::vector<std::string>& legend = k < legends.size() ? legends[k] : none;
+    for (std::size_t line = 0; line < legend.size(); ++line) {
+      const double y = y0 + 1.3 * font + 1.4 * font * static_cast<double>(line + 1);
+      svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
+          << colour << "\">" << xmlText(legend[line]) << "</text>\n";
+    }
+    svg << "  </g>\n </svg>\n";
+  }
+  svg << "</svg>\n";
+  return svg.str();
+}
+
+std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records) {
+  return renderSvg(c, records, RenderLayers{});
+}
+
+std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
+                      const RenderLayers& layers) {
+  Bounds box = sceneBounds(c, records);
   if (layers.derivation) {
     for (const auto* shape : {&c.a, &c.b}) {  // the derivation layer draws the ghosts
       if (const auto* chain = std::get_if<ChainSegment>(shape)) {
@@ -509,6 +564,152 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
     const double y = y0 + 1.3 * font * static_cast<double>(records.size() + 2 + k);
     svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\"#555\">"
         << xmlText(derivation.legend[k]) << "</text>\n";
+  }
+  svg << "  </g>\n</svg>\n";
+  return svg.str();
+}
+
+// ---- Casts --------------------------------------------------------------------------------
+
+namespace {
+
+/// The part of the cast that counts: from the origin to origin + maxFraction·translation.
+struct CastPath {
+  Vec2 start;
+  Vec2 stop;  ///< where maxFraction ends the cast
+  Vec2 end;   ///< origin + translation
+  double radius = 0.0;
+};
+
+CastPath castPath(const CastCase& c) {
+  return {c.ray.origin, c.ray.origin + c.ray.maxFraction * c.ray.translation,
+          c.ray.origin + c.ray.translation, c.ray.radius};
+}
+
+/// The outline of the capsule the circle sweeps from `a` to `b` (a circle when they meet): two
+/// sides joined by half circles round the ends, each turning clockwise in the world from the
+/// left side to the right one, which with y flipped is SVG's positive direction (sweep flag 1).
+std::string sweptCapsulePath(Vec2 a, Vec2 b, double r, const View& view) {
+  const Vec2 d = b - a;
+  const double len = length(d);
+  const std::string radius = num(r);
+  if (len == 0) {
+    return "M" + view.at(a + Vec2{r, 0}) + " A" + radius + "," + radius + " 0 1 0 " +
+           view.at(a - Vec2{r, 0}) + " A" + radius + "," + radius + " 0 1 0 " +
+           view.at(a + Vec2{r, 0}) + " Z";
+  }
+  const Vec2 n{-d.y / len * r, d.x / len * r};  // left of a → b, length r
+  return "M" + view.at(a + n) + " L" + view.at(b + n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(b - n) + " L" + view.at(a - n) + " A" + radius + "," + radius + " 0 0 1 " +
+         view.at(a + n) + " Z";
+}
+
+void drawCastPath(std::ostringstream& svg, const View& view, const CastPath& path) {
+  const char* dashed =
+      " fill=\"none\" stroke=\"#555\" stroke-width=\"1\" "
+      "stroke-dasharray=\"6 4\" vector-effect=\"non-scaling-stroke\"";
+  svg << "  <g class=\"path\">\n";
+  if (path.radius > 0) {
+    svg << "    <path d=\"" << sweptCapsulePath(path.start, path.stop, path.radius, view) << "\""
+        << dashed << "/>\n";
+    svg << "    <circle cx=\"" << num(view.x(path.start.x)) << "\" cy=\""
+        << num(view.y(path.start.y)) << "\" r=\"" << num(path.radius) << "\"" << dashed << "/>\n";
+  }
+  svg << "    <path d=\"M" << view.at(path.start) << " L" << view.at(path.stop) << "\"" << dashed
+      << "/>\n";
+  if (!(path.stop == path.end)) {  // the translation beyond maxFraction, dotted
+    svg << "    <path d=\"M" << view.at(path.stop) << " L" << view.at(path.end)
+        << "\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\" stroke-dasharray=\"1 3\" "
+           "vector-effect=\"non-scaling-stroke\"/>\n";
+  }
+  svg << "  </g>\n";
+}
+
+void drawArrow(std::ostringstream& svg, const View& view, Vec2 from, Vec2 normal, double size,
+               const char* colour) {
+  const Vec2 to = from + 0.22 * size * normal;
+  const Vec2 side{-normal.y, normal.x};
+  const Vec2 h1 = to - 0.04 * size * normal + 0.02 * size * side;
+  const Vec2 h2 = to - 0.04 * size * normal - 0.02 * size * side;
+  svg << "    <path d=\"M" << view.at(from) << " L" << view.at(to) << " M" << view.at(h1) << " L"
+      << view.at(to) << " L" << view.at(h2) << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+}
+
+/// One record: at a hit the circle there (its centre origin + t·translation), the point and
+/// the normal; at an initial overlap the circle at the start.
+void drawCastRecord(std::ostringstream& svg, const View& view, const CastCase& c,
+                    const CastResult& r, const char* colour, double size) {
+  if (r.status != CastStatus::hit && r.status != CastStatus::initialOverlap) return;
+  const Vec2 centre = c.ray.origin + r.fraction * c.ray.translation;
+  svg << "  <g class=\"cast-result\">\n";
+  svg << "    <circle class=\"at-hit\" cx=\"" << num(view.x(centre.x)) << "\" cy=\""
+      << num(view.y(centre.y)) << "\" r=\"" << num(std::max(c.ray.radius, 0.006 * size))
+      << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"/>\n";
+  if (r.status == CastStatus::hit) {
+    svg << "    <circle class=\"point\" cx=\"" << num(view.x(r.point.x)) << "\" cy=\""
+        << num(view.y(r.point.y)) << "\" r=\"" << num(0.012 * size) << "\" fill=\"" << colour
+        << "\"/>\n";
+    drawArrow(svg, view, r.point, r.normal, size, colour);
+  }
+  svg << "  </g>\n";
+}
+
+std::string castLegendLine(const CastRecord& record) {
+  const CastResult& r = record.result;
+  std::string text = record.engine + ": " + std::string(castStatusName(r.status));
+  if (r.status == CastStatus::hit) {
+    text += ", t=" + num(r.fraction) + ", n=(" + num(r.normal.x) + ", " + num(r.normal.y) + ")";
+    if (record.hasFeature) {
+      text += std::string(", ") + (r.feature.type == FeatureType::face ? "face " : "vertex ") +
+              std::to_string(r.feature.index);
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records) {
+  const CastPath path = castPath(c);
+  Bounds box;
+  addShape(box, c.shape, c.xf);
+  box.add(path.start, path.radius);
+  box.add(path.end, path.radius);
+  for (const CastRecord& r : records) {
+    if (r.result.status == CastStatus::hit) box.add(r.result.point);
+  }
+  const View view{{box.lo.x, box.hi.y}};
+  const double size = box.size();
+  const double pad = 0.15 * size;
+  const double legendHeight = 0.06 * size * static_cast<double>(records.size() + 1);
+  // At least as wide as the scene is tall (plus the margins), so that a tall, thin cast still
+  // has room for its legend lines; the drawing stays at the left.
+  const double w = std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad;
+  const double x0 = -pad;
+  const double y0 = -pad - legendHeight;
+  const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
+      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
+  svg << "  <title>" << xmlText(c.id) << "</title>\n";
+  svg << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
+      << ", " << num(view.origin.y) << ")</desc>\n";
+  drawShape(svg, view, c.shape, c.xf, "#8fb3d9");
+  drawCastPath(svg, view, path);
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    drawCastRecord(svg, view, c, records[k].result, kColours[k % kColours.size()], size);
+  }
+  const double font = 0.04 * size;
+  svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
+  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font) << "\">cast "
+      << xmlText(c.id) << " (r = " << num(c.ray.radius) << "; the swept path dashed)</text>\n";
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const double y = y0 + 1.3 * font * static_cast<double>(k + 2);
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
+        << kColours[k % kColours.size()] << "\">" << xmlText(castLegendLine(records[k]))
+        << "</text>\n";
   }
   svg << "  </g>\n</svg>\n";
   return svg.str();

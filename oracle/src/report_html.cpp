@@ -4,24 +4,21 @@
 #include <map>
 #include <sstream>
 
+#include "report_parts.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/render.h"
 
 namespace touche::oracle {
 namespace {
 
+using report::kScript;
+using report::kStyle;
+using report::shellQuoted;
+
 /// Markup characters as entities, and characters XML refuses or a terminal acts on (an id
 /// holding an escape sequence) as visible escapes: the page is well-formed whatever the ids.
 std::string escapeHtml(const std::string& text) {
   return xmlText(text);
-}
-
-/// Text inside single quotes for a POSIX shell.
-std::string shellQuoted(const std::string& text) {
-  std::string out = "'";
-  for (char ch : text)
-    out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
 }
 
 /// One line reproducing the verdict: the case and the manifold lines, as given (so that the
@@ -52,50 +49,33 @@ std::string figure(const CheckedCase& c, const DeclaredConventions& conventions)
     actual.engine = "actual (" + conventions.engine + ")";
     records.push_back(actual);
   }
-  return renderSvg(*c.c, records);
+  return renderSideBySide(*c.c, records);
 }
 
-constexpr const char* kStyle = R"(body{font-family:sans-serif;margin:1.5em;max-width:80em}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
-th{cursor:pointer;background:#eee}tr.fail td.verdict{color:#b00;font-weight:bold}
-tr.pass td.verdict{color:#070}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
-code.repro{display:block;white-space:pre-wrap;word-break:break-all;background:#eef;padding:.5em}
-section.failure{border-top:2px solid #b00;margin-top:2em}ul#warnings li{color:#850}
-td.n{text-align:right}td.n.fail{color:#b00;font-weight:bold})";
-
-// Sorts the verdict table by a column (text, or numbers when both cells are numbers); on load
-// by failing first, then id. Records what it did in data-sorted-by so a test can see it ran.
-constexpr const char* kScript = R"(
-function sortTable(table, column, failuresFirst) {
-  const body = table.tBodies[0];
-  const rows = Array.from(body.rows);
-  const key = r => r.cells[column].textContent;
-  rows.sort((a, b) => {
-    if (failuresFirst) {
-      const fa = a.classList.contains('fail') ? 0 : 1, fb = b.classList.contains('fail') ? 0 : 1;
-      if (fa !== fb) return fa - fb;
-    }
-    const x = key(a), y = key(b), nx = Number(x), ny = Number(y);
-    if (x !== '' && y !== '' && !isNaN(nx) && !isNaN(ny)) return nx - ny;
-    return x.localeCompare(y);
-  });
-  rows.forEach(r => body.appendChild(r));
-  table.dataset.sortedBy = (failuresFirst ? 'failures,' : '') + table.tHead.rows[0].cells[column].textContent;
+/// The case line to feed the engine (its own input, as given) and the repro re-judging it.
+std::string reproduce(const CheckedCase& c, const std::string& conventions) {
+  if (c.caseText.empty()) return "";
+  return "<p>Feed the engine this case line:</p><code class=\"case-line\">" +
+         escapeHtml(c.caseText) + "</code>\n<p>Reproduce the verdict:</p><code class=\"repro\">" +
+         escapeHtml(repro(c, conventions)) + "</code>\n";
 }
-document.addEventListener('DOMContentLoaded', () => {
-  const table = document.getElementById('verdicts');
-  Array.from(table.tHead.rows[0].cells).forEach((th, i) =>
-    th.addEventListener('click', () => sortTable(table, i, false)));
-  sortTable(table, 0, true);
-});
-)";
+
+/// The mechanism of a failing case, or nothing.
+std::string mechanismOf(const CheckedCase& c) {
+  if (!c.mechanism) return "";
+  return "<p class=\"mechanism\">Mechanism: <b>" + escapeHtml(c.mechanism->says) +
+         "</b>: " + escapeHtml(c.mechanism->detail) + "</p>\n";
+}
+
+void result(std::ostringstream& html, const CheckRun& run) {
+  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
+  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
+}
 
 void summary(std::ostringstream& html, const CheckRun& run) {
   std::map<std::string, int> counts;
   for (const CheckedCase& c : run.cases)
     ++counts[c.verdict];
-  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
-  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
   if (!run.warnings.empty()) {
     html << "<ul id=\"warnings\">\n";
     for (const std::string& w : run.warnings)
@@ -169,6 +149,25 @@ void verdictTable(std::ostringstream& html, const CheckRun& run) {
   html << "</tbody></table>\n";
 }
 
+/// The failure clusters, one item each: its line, its parts, and its smallest case drawn
+/// expected beside actual with the case line and the repro.
+void clusterSection(std::ostringstream& html, const CheckRun& run, const std::string& conventions) {
+  const std::vector<Cluster> clusters = failureClusters(run);
+  if (clusters.empty()) return;
+  html << "<h2>Failure clusters</h2>\n<ol id=\"clusters\">\n";
+  for (const Cluster& cluster : clusters) {
+    const CheckedCase& smallest = run.cases[cluster.smallest];
+    html << "<li class=\"cluster " << (cluster.explained ? "explained" : "unexplained")
+         << "\" data-name=\"" << escapeHtml(cluster.name)
+         << "\"><p class=\"line\"><b class=\"says\">" << escapeHtml(clusterLine(cluster))
+         << "</b></p>\n<p>Smallest case: <a href=\"#case-" << escapeHtml(smallest.id) << "\">"
+         << escapeHtml(smallest.id) << "</a> (" << escapeHtml(smallest.verdict) << ")</p>\n"
+         << mechanismOf(smallest) << figure(smallest, run.conventions)
+         << reproduce(smallest, conventions) << "</li>\n";
+  }
+  html << "</ol>\n";
+}
+
 /// Every failed check of a case, by name, with its own explanation.
 std::string failedChecks(const CheckedCase& c) {
   std::ostringstream html;
@@ -190,6 +189,8 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
        << "<script>" << kScript
        << "</script></head><body>\n<h1>touche check: " << escapeHtml(run.conventions.engine)
        << "</h1>\n";
+  result(html, run);
+  clusterSection(html, run, conventionsArgument);
   summary(html, run);
   pairTable(html, run);
   verdictTable(html, run);
@@ -199,8 +200,9 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
     html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
          << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
          << "</span></h3>\n"
-         << figure(c, run.conventions) << failedChecks(c) << "<pre class=\"explanation\">"
-         << escapeHtml(c.explanation) << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
+         << mechanismOf(c) << figure(c, run.conventions) << failedChecks(c)
+         << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
+         << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
          << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
   }
   html << "</body></html>\n";

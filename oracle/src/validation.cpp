@@ -84,9 +84,12 @@ CaseResult judgeOne(const Engine& engine, const Case& c, const Options& options)
 }  // namespace
 
 ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
-                               const Options& options) {
+                               const Options& options,
+                               const std::function<void(std::size_t, std::size_t)>& progress) {
   ValidationReport report;
   report.caseCount = static_cast<int>(cases.size());
+  const std::size_t total = cases.size() * engines.size();
+  std::size_t done = 0;
   for (const Engine* engine : engines) {
     report.engines.emplace_back(engine->name);
     std::array<int, kOutcomeCount> row{};
@@ -95,6 +98,7 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
     int unsupportedPair = 0;
     for (const Case& c : cases) {
       CaseResult result = judgeOne(*engine, c, options);
+      if (progress) progress(++done, total);
       if (result.unsupportedPair) {
         ++unsupportedPair;
         continue;
@@ -152,7 +156,7 @@ int total(const std::vector<int>& perEngine) {
 
 }  // namespace
 
-std::string formatReport(const ValidationReport& report) {
+std::string formatReport(const ValidationReport& report, bool verbose) {
   std::ostringstream out;
   char cell[64];
   std::snprintf(cell, sizeof cell, "%-18s", "outcome \\ engine");
@@ -179,11 +183,24 @@ std::string formatReport(const ValidationReport& report) {
       << " answers judged: " << verdictOf(report) << "; " << total(report.notJudged)
       << " not judged (the engine refused the input); " << total(report.unsupportedPair)
       << " unsupported pair (no area: no engine supports it)\n";
-  for (const Refusal& r : report.refusals) {
-    out << "\n[" << r.engine << "] " << r.caseId << ": not judged: " << r.reason << "\n";
+  // The details: every failure's explanation; the refusals and the agreements within a tie
+  // only when verbose (a passing run's first screen is its table and its result).
+  std::size_t hidden = 0;
+  for (const Judgement& j : report.notable) {
+    if (!verbose && isAcceptable(j.comparison.outcome)) ++hidden;
+  }
+  if (verbose) {
+    for (const Refusal& r : report.refusals)
+      out << "\n[" << r.engine << "] " << r.caseId << ": not judged: " << r.reason << "\n";
   }
   for (const Judgement& j : report.notable) {
+    if (!verbose && isAcceptable(j.comparison.outcome)) continue;
     out << "\n[" << j.engine << "] " << j.caseId << "\n" << j.comparison.explanation << "\n";
+  }
+  if (!verbose && hidden + report.refusals.size() > 0) {
+    out << (report.notable.size() > hidden ? "\n" : "") << hidden << " agree-within-tie explanation"
+        << (hidden == 1 ? "" : "s") << " and " << report.refusals.size() << " refusal"
+        << (report.refusals.size() == 1 ? "" : "s") << " not shown (--verbose shows them)\n";
   }
   return out.str();
 }

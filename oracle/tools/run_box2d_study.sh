@@ -22,13 +22,8 @@ count=${3:-100000}
 seed=${4:-1}
 pairs=${5:-"circle_circle polygon_circle circle_polygon polygon_polygon segment_circle \
 segment_polygon chainSegment_circle chainSegment_polygon"}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-mkdir -p "$out"
-cp "$here/../corpus/builtin.jsonl" "$out/builtin.cases.jsonl"
-for pair in $pairs; do
-  python3 "$here/random_cases.py" --pair "$pair" --count "$count" --seed "$seed" \
-    > "$out/$pair.cases.jsonl"
-done
+source "$(dirname "${BASH_SOURCE[0]}")/study_cases.sh"
+write_study_cases "$out" "$count" "$seed" "$pairs"
 status=0
 for cases in "$out"/*.cases.jsonl; do
   name=$(basename "$cases" .cases.jsonl)

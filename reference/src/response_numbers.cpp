@@ -9,12 +9,11 @@
 
 #include <cfloat>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <limits>
 #include <stdexcept>
 
 #include "mpfr_value.h"
+#include "rounding.h"
 
 namespace touche::reference::response {
 namespace {
@@ -73,20 +72,6 @@ void evaluate(mpfr_ptr out, const Surd2& x, mpfr_prec_t precision) {
   evaluate(q.get(), x.q, precision);
   mpfr_mul(root.get(), root.get(), q.get(), MPFR_RNDN);
   mpfr_add(out, out, root.get(), MPFR_RNDN);
-}
-
-bool hasEvenSignificand(double d) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &d, sizeof bits);
-  return (bits & 1u) == 0;
-}
-
-/// The exact midpoint between d and its neighbour toward ±inf (the overflow threshold beyond
-/// ±DBL_MAX).
-Rational midpointToward(double d, double direction) {
-  const double next = std::nextafter(d, direction);
-  if (std::isinf(next)) return Rational(d) + Rational(std::copysign(0x1p970, d));
-  return (Rational(d) + Rational(next)) / 2;
 }
 
 /// A closed interval [lo, hi] of MPFR numbers at one precision: the filter of roundNearest.
@@ -174,28 +159,6 @@ int compare(const Surd2& x, const Rational& m) {
   return sign(x - lift(m));
 }
 
-/// Moves the candidate at most `steps` ulps until x is proven to round to it.
-std::optional<double> prove(const Surd2& x, double candidate, int steps) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  double d = std::isinf(candidate) ? std::copysign(DBL_MAX, candidate) : candidate;
-  for (int i = 0; i <= steps; ++i) {
-    const int above = compare(x, midpointToward(d, kInf));
-    if (above > 0 || (above == 0 && !hasEvenSignificand(d))) {
-      d = std::nextafter(d, kInf);
-      if (std::isinf(d)) return d;
-      continue;
-    }
-    const int below = compare(x, midpointToward(d, -kInf));
-    if (below < 0 || (below == 0 && !hasEvenSignificand(d))) {
-      d = std::nextafter(d, -kInf);
-      if (std::isinf(d)) return d;
-      continue;
-    }
-    return d;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 Surd1 operator+(const Surd1& x, const Surd1& y) {
@@ -273,7 +236,10 @@ double roundNearestExact(const Surd2& x) {
     evaluate(value.get(), x, precision);
     const double candidate = mpfr_get_d(value.get(), MPFR_RNDN);
     const int steps = precision >= 8192 ? std::numeric_limits<int>::max() - 1 : 4;
-    if (const auto d = prove(x, candidate, steps)) return *d == 0.0 ? std::copysign(0.0, s) : *d;
+    const auto compareTo = [&](const Rational& midpoint) { return compare(x, midpoint); };
+    if (const auto d = proveNearest(compareTo, candidate, steps)) {
+      return *d == 0.0 ? std::copysign(0.0, s) : *d;
+    }
   }
 }
 

@@ -49,42 +49,19 @@ void evaluate(mpfr_ptr out, const SqrtForm& v, mpfr_prec_t precision) {
   mpfr_div(out, numerator.get(), term.get(), MPFR_RNDN);
 }
 
+}  // namespace
+
 bool hasEvenSignificand(double d) {
   std::uint64_t bits = 0;
   std::memcpy(&bits, &d, sizeof bits);
   return (bits & 1u) == 0;
 }
 
-/// Exact midpoint between d and its neighbour toward `direction` (±inf); the midpoint toward
-/// infinity from ±DBL_MAX is the overflow threshold ±(DBL_MAX + 2^970).
 Rational midpointToward(double d, double direction) {
   const double next = std::nextafter(d, direction);
   if (std::isinf(next)) return Rational(d) + Rational(std::copysign(0x1p970, d));
   return (Rational(d) + Rational(next)) / 2;
 }
-
-/// Step 3: moves the candidate until the exact value is proven to round to it.
-double proveNearest(const SqrtForm& v, double candidate) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  double d = std::isinf(candidate) ? std::copysign(DBL_MAX, candidate) : candidate;
-  for (;;) {
-    const int above = compare(v, midpointToward(d, kInf));
-    if (above > 0 || (above == 0 && !hasEvenSignificand(d))) {
-      d = std::nextafter(d, kInf);
-      if (std::isinf(d)) return d;
-      continue;
-    }
-    const int below = compare(v, midpointToward(d, -kInf));
-    if (below < 0 || (below == 0 && !hasEvenSignificand(d))) {
-      d = std::nextafter(d, -kInf);
-      if (std::isinf(d)) return d;
-      continue;
-    }
-    return d;
-  }
-}
-
-}  // namespace
 
 double roundNearest(const SqrtForm& value) {
   // A negative radicand is a construction error; refuse it before MPFR would return NaN.
@@ -97,7 +74,8 @@ double roundNearest(const SqrtForm& value) {
   evaluate(approx.get(), value, 128);
   const double candidate = mpfr_get_d(approx.get(), MPFR_RNDN);
   // Step 3: proof.
-  const double d = proveNearest(value, candidate);
+  const auto compareTo = [&](const Rational& midpoint) { return compare(value, midpoint); };
+  const double d = *proveNearest(compareTo, candidate, std::numeric_limits<int>::max() - 1);
   return d == 0.0 ? std::copysign(0.0, s) : d;
 }
 

@@ -1,31 +1,40 @@
 # Writes the HTML report of `touche check` on CASES/MANIFOLDS, loads it in headless Chromium
 # (BROWSER) with a fresh profile, and asserts on the DOM after the page's script ran: the
+# failure clusters first, each with its smallest case drawn expected beside actual; the
 # verdict table sorted with failures first, each failing case's section with its SVG (both
-# shapes, the expected and the actual manifold) and a one-line repro.
+# shapes, the expected and the actual manifold) and a one-line repro. Then the report of
+# MECHANISM_CASES/MECHANISM_MANIFOLDS (planted bugs): its clusters name their mechanisms.
 if(NOT BROWSER)
   message(STATUS "chromium not found (scripts/dev installs it)")
   return()  # reported as skipped through SKIP_REGULAR_EXPRESSION
 endif()
-set(report ${WORK}/report.html)
 set(profile ${WORK}/chromium-profile)
-file(REMOVE_RECURSE ${profile})
-file(MAKE_DIRECTORY ${profile})
-execute_process(COMMAND ${TOOL} check --cases ${CASES} --manifolds ${MANIFOLDS} --conventions exact
-                        --html ${report}
-                RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
-if(NOT status EQUAL 1)
-  message(FATAL_ERROR "touche check: expected exit 1 (the data has failing cases), got ${status}")
-endif()
-execute_process(
-  COMMAND ${BROWSER} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
-          --disable-background-networking --disable-component-update --disable-sync
-          --user-data-dir=${profile} --dump-dom file://${report}
-  RESULT_VARIABLE status OUTPUT_VARIABLE dom ERROR_VARIABLE err TIMEOUT 120)
-file(REMOVE_RECURSE ${profile})
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "chromium failed (${status}):\n${err}")
-endif()
-file(WRITE ${WORK}/report.dom.html "${dom}")
+
+# The DOM of the report of `touche check` on `cases` and `manifolds`, in `dom`.
+function(load_report cases manifolds name)
+  set(report ${WORK}/${name}.html)
+  file(REMOVE_RECURSE ${profile})
+  file(MAKE_DIRECTORY ${profile})
+  execute_process(COMMAND ${TOOL} check --cases ${cases} --manifolds ${manifolds} --conventions exact
+                          --html ${report}
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+  if(NOT status EQUAL 1)
+    message(FATAL_ERROR "touche check: expected exit 1 (the data has failing cases), got ${status}")
+  endif()
+  execute_process(
+    COMMAND ${BROWSER} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+            --disable-background-networking --disable-component-update --disable-sync
+            --user-data-dir=${profile} --dump-dom file://${report}
+    RESULT_VARIABLE status OUTPUT_VARIABLE page ERROR_VARIABLE err TIMEOUT 120)
+  file(REMOVE_RECURSE ${profile})
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "chromium failed (${status}):\n${err}")
+  endif()
+  file(WRITE ${WORK}/${name}.dom.html "${page}")
+  set(dom "${page}" PARENT_SCOPE)
+endfunction()
+
+load_report(${CASES} ${MANIFOLDS} report)
 
 function(expect pattern what)
   if(NOT dom MATCHES "${pattern}")
@@ -62,4 +71,40 @@ foreach(part "<svg[^>]*viewBox" "<ul class=\"failures\">[ \n]*<li><b>normal</b>"
     message(FATAL_ERROR "the tilted-normal section does not show ${part}")
   endif()
 endforeach()
-message(STATUS "chromium showed the sorted table and the failing cases")
+
+# The failure clusters lead, before the summary and the pair table: one item per cluster, the
+# unexplained ones by verdict; each with its smallest case drawn in two panels side by side
+# (expected, actual), the case line to feed the engine and the repro.
+string(FIND "${dom}" "<ol id=\"clusters\">" clusters)
+string(FIND "${dom}" "<table id=\"pairs\">" pairs)
+string(FIND "${dom}" "<table id=\"summary\">" counts)
+if(clusters LESS 0 OR NOT clusters LESS pairs OR NOT clusters LESS counts)
+  message(FATAL_ERROR "the clusters do not lead the report (${clusters}, ${pairs}, ${counts})")
+endif()
+expect("<ol id=\"clusters\">[ \n]*<li class=\"cluster unexplained\" data-name=\"malformed-case\"><p class=\"line\"><b class=\"says\">1 case, unparsed case lines: malformed-case \\(no mechanism found\\)</b>"
+       "the first cluster")
+string(REGEX MATCH "<li class=\"cluster unexplained\" data-name=\"wrong-normal\">.*" item "${dom}")
+string(REGEX MATCH "^.*</li>" item "${item}")
+string(FIND "${item}" "</li>" end)
+string(SUBSTRING "${item}" 0 ${end} item)
+foreach(part "<b class=\"says\">1 case, circle_circle: wrong-normal \\(no mechanism found\\)</b>"
+             "Smallest case: <a href=\"#case-tilted-normal\">tilted-normal</a>"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\" width=\"960\""
+             "<svg class=\"panel\" x=\"0\" y=\"0\" width=\"480\"" "<svg class=\"panel\" x=\"480\" y=\"0\" width=\"480\""
+             "expected \\(reference\\): contact, n=\\(1, 0\\)</text>" "actual \\(exact\\): contact, n=\\(0.995"
+             "<code class=\"case-line\">{\"id\":\"tilted-normal\"" "<code class=\"repro\">touche check --cases")
+  if(NOT item MATCHES "${part}")
+    message(FATAL_ERROR "the wrong-normal cluster does not show ${part}")
+  endif()
+endforeach()
+message(STATUS "chromium showed the clusters, the sorted table and the failing cases")
+
+# Planted bugs: each cluster names its mechanism, and so does each failing case's section.
+load_report(${MECHANISM_CASES} ${MECHANISM_MANIFOLDS} mechanisms)
+expect("<ol id=\"clusters\">[ \n]*<li class=\"cluster explained\" data-name=\"separation-sign-flipped\"><p class=\"line\"><b class=\"says\">3 cases, polygon_circle with A = polygon: separation sign flipped</b>"
+       "the sign-flip cluster first")
+expect("<li class=\"cluster explained\" data-name=\"normal-reversed\"><p class=\"line\"><b class=\"says\">2 cases, circle_circle: normal reversed</b>"
+       "the normal-reversed cluster")
+expect("<section class=\"failure\" id=\"case-box-circle-face-region-overlap\"><h3>[^<]*<span class=\"verdict\">wrong-separation</span></h3>[ \n]*<p class=\"mechanism\">Mechanism: <b>separation sign flipped</b>"
+       "the mechanism in the case's section")
+message(STATUS "chromium showed the mechanisms' clusters")

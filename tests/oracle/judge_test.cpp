@@ -306,25 +306,7 @@ TEST(JudgeCorpus, BoxV3PresetAcceptsTheReferenceAtItsMargin) {
   EXPECT_GE(chains, 1);
 }
 
-/// Seeded random polygon/circle pairs of unit size, about half of them touching.
-std::vector<Case> randomCases(int count) {
-  std::mt19937 rng(20240607);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  auto shape = [&](int k) -> Shape {
-    if (k % 3 == 2) return Circle{{0.2 * unit(rng), 0.0}, 0.2 + 0.8 * unit(rng)};
-    const int sides = 3 + static_cast<int>(6 * unit(rng));
-    return makeRegularPolygon({0, 0}, 0.4 + 0.8 * unit(rng), sides, 6.0 * unit(rng),
-                              k % 2 ? 0.0 : 0.1 * unit(rng));
-  };
-  std::vector<Case> cases;
-  for (int i = 0; i < count; ++i) {
-    Case c{"random-" + std::to_string(i), shape(i), Transform{{0, 0}, rotFromAngle(6 * unit(rng))},
-           shape(i / 3),
-           Transform{{3.2 * unit(rng) - 1.6, 3.2 * unit(rng) - 1.6}, rotFromAngle(6 * unit(rng))}};
-    cases.push_back(c);
-  }
-  return cases;
-}
+using golden::randomCases;
 
 /// Box2D 2.4.1 on seeded random cases: every manifold is accepted, and corrupting it is caught.
 /// The corruptions: a separation off by 0.05, a point moved 0.05 along the normal (no longer

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <regex>
 #include <string>
 #include <vector>
@@ -254,6 +255,121 @@ TEST(Render, XmlTextKeepsLineBreaksAndEscapesMarkup) {
   EXPECT_EQ(xmlText("line 1\nline\t2 <&>'\""), "line 1\nline\t2 &lt;&amp;&gt;'&quot;");
   EXPECT_EQ(xmlText("back\\slash"), "back\\slash");
   EXPECT_EQ(xmlText("\x0b\x7f"), "\\u000b\\u007f");
+}
+
+// ---- Casts (renderCastSvg) -------------------------------------------------------------------
+
+CastRecord castRecord(const char* engine, const CastResult& result, bool hasFeature = true) {
+  CastRecord record;
+  record.id = "cast";
+  record.engine = engine;
+  record.result = result;
+  record.hasFeature = hasFeature;
+  return record;
+}
+
+/// The world centre and radius of each <circle class="CLASS">.
+std::vector<std::array<double, 3>> circlesOfClass(const std::string& svg, const std::string& cls) {
+  const Vec2 origin = originOf(svg);
+  const std::vector<double> numbers =
+      numbersOf(svg, "<circle class=\"" + cls + "\" cx=\"" + kNumber + "\" cy=\"" + kNumber +
+                         "\" r=\"" + kNumber);
+  std::vector<std::array<double, 3>> out;
+  for (std::size_t i = 0; i + 2 < numbers.size(); i += 3)
+    out.push_back({origin.x + numbers[i], origin.y - numbers[i + 1], numbers[i + 2]});
+  return out;
+}
+
+TEST(RenderCast, TheCircleAtTheHitIsWhereTheCastTouches) {
+  // The box swept by a unit circle from (−3, −3) by (4, 4), the reference's hit at its corner
+  // (−1, −1): the circle is drawn centred at origin + t·translation.
+  CastCase c;
+  c.id = "swept-box";
+  c.shape = makeBox(1, 1);
+  c.ray = CastInput{{-3, -3}, {4, 4}, 1.0, 0.75};
+  CastResult hit;
+  hit.status = CastStatus::hit;
+  hit.fraction = 0.32322330470336313;
+  hit.point = {-1, -1};
+  hit.normal = {-0.7071067811865476, -0.7071067811865476};
+  hit.feature = CastFeature{FeatureType::vertex, 0};
+  const std::vector<CastRecord> records = {castRecord("reference", hit),
+                                           castRecord("other", castStatusOnly(CastStatus::miss))};
+  const std::string svg = renderCastSvg(c, records);
+  const auto atHit = circlesOfClass(svg, "at-hit");
+  ASSERT_EQ(atHit.size(), 1u) << svg;  // the miss draws nothing
+  const Vec2 centre = c.ray.origin + hit.fraction * c.ray.translation;
+  EXPECT_EQ(atHit[0][0], centre.x);
+  EXPECT_EQ(atHit[0][1], centre.y);
+  EXPECT_EQ(atHit[0][2], 1.0);
+  const auto point = circlesOfClass(svg, "point");
+  ASSERT_EQ(point.size(), 1u);
+  EXPECT_EQ(point[0][0], -1.0);
+  EXPECT_EQ(point[0][1], -1.0);
+  // The path: the swept capsule from the origin to origin + maxFraction·translation (its sides
+  // offset by r), the start circle, the centre line; the rest of the translation dotted.
+  const Vec2 origin = originOf(svg);
+  const std::vector<double> line =
+      numbersOf(svg, std::string(R"(<path d="M)") + kNumber + "," + kNumber + " L" + kNumber + "," +
+                         kNumber + R"(" fill="none" stroke="#555")");
+  ASSERT_EQ(line.size(), 4u) << svg;
+  EXPECT_EQ(origin.x + line[0], -3.0);
+  EXPECT_EQ(origin.y - line[1], -3.0);
+  EXPECT_EQ(origin.x + line[2], 0.0);  // −3 + 0.75·4
+  EXPECT_EQ(origin.y - line[3], 0.0);
+  EXPECT_THAT(svg, HasSubstr("stroke-dasharray=\"1 3\""));
+  EXPECT_THAT(svg, HasSubstr(" A1,1 0 0 1 "));
+  EXPECT_THAT(svg, HasSubstr("reference: hit, t=0.32322330470336313, n=(-0.7071067811865476, "
+                             "-0.7071067811865476), vertex 0"));
+  EXPECT_THAT(svg, HasSubstr("other: miss"));
+}
+
+TEST(RenderCast, AnInitialOverlapDrawsTheCircleAtTheStartAndARayNoCapsule) {
+  CastCase c;
+  c.id = "ray";
+  c.shape = Circle{{0, 0}, 1};
+  c.ray = CastInput{{0.5, 0}, {4, 0}};
+  const std::vector<CastRecord> records = {
+      castRecord("box2d_v3", castStatusOnly(CastStatus::initialOverlap), false)};
+  const std::string svg = renderCastSvg(c, records);
+  const auto atStart = circlesOfClass(svg, "at-hit");
+  ASSERT_EQ(atStart.size(), 1u);
+  EXPECT_EQ(atStart[0][0], 0.5);
+  EXPECT_EQ(atStart[0][1], 0.0);
+  EXPECT_THAT(svg, Not(HasSubstr(" A0,0 ")));  // a ray sweeps no capsule
+  EXPECT_THAT(svg, HasSubstr("box2d_v3: initial_overlap"));
+}
+
+TEST(RenderCast, AFarCastIsDrawnWhereItIs) {
+  CastCase c;
+  c.id = "far";
+  c.shape = Circle{{0, 0}, 1};
+  c.xf = {{1e12, -1e12}, Rot{1, 0}};
+  c.ray = CastInput{{1e12 - 5, -1e12}, {10, 0}, 0.5};
+  CastResult hit;
+  hit.status = CastStatus::hit;
+  hit.fraction = 0.35;
+  hit.point = {1e12 - 1, -1e12};
+  hit.normal = {-1, 0};
+  const std::vector<CastRecord> records = {castRecord("reference", hit)};
+  const std::string svg = renderCastSvg(c, records);
+  const auto atHit = circlesOfClass(svg, "at-hit");
+  ASSERT_EQ(atHit.size(), 1u);
+  EXPECT_EQ(atHit[0][0], 1e12 - 1.5);
+  EXPECT_EQ(atHit[0][1], -1e12);
+  const std::vector<double> numbers =
+      numbersOf(svg, std::string("<circle class=\"at-hit\" cx=\"") + kNumber);
+  ASSERT_EQ(numbers.size(), 1u);
+  EXPECT_LT(std::abs(numbers[0]), 16.0);  // small numbers, as a browser holds them
+}
+
+TEST(RenderCast, IdsCannotBreakTheXml) {
+  CastCase c;
+  c.id = "a<b>&\"c\x1b[31m";
+  c.shape = Circle{{0, 0}, 1};
+  c.ray = CastInput{{-3, 0}, {6, 0}};
+  const std::string svg = renderCastSvg(c, {});
+  EXPECT_THAT(svg, HasSubstr("<title>a&lt;b&gt;&amp;&quot;c\\u001b[31m</title>"));
 }
 
 }  // namespace

@@ -1,12 +1,22 @@
 # Runs `touche collide --engine ENGINE CORPUS`, then `touche check` of those manifolds against
 # CORPUS under CONVENTIONS (writing the HTML report to HTML), and requires exit EXPECT_EXIT
 # and that each regular expression of the ;-list EXPECT_STDERR matches its standard error.
-execute_process(COMMAND ${TOOL} collide --engine ${ENGINE} ${CORPUS}
-                OUTPUT_FILE ${HTML}.manifolds.jsonl RESULT_VARIABLE status)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "touche collide failed: ${status}")
+# With KIND=cast: `touche cast` and `touche check-casts` of a cast corpus instead.
+if(KIND STREQUAL "cast")
+  set(run cast)
+  set(judge check-casts)
+  set(results --results)
+else()
+  set(run collide)
+  set(judge check)
+  set(results --manifolds)
 endif()
-execute_process(COMMAND ${TOOL} check --cases ${CORPUS} --manifolds ${HTML}.manifolds.jsonl
+execute_process(COMMAND ${TOOL} ${run} --engine ${ENGINE} ${CORPUS}
+                OUTPUT_FILE ${HTML}.results.jsonl RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "touche ${run} failed: ${status}")
+endif()
+execute_process(COMMAND ${TOOL} ${judge} --cases ${CORPUS} ${results} ${HTML}.results.jsonl
                         --conventions ${CONVENTIONS} --html ${HTML}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "stderr:\n${err}")

@@ -860,6 +860,139 @@ inline bool textAngleInArc(Vec2 ob, double start, double end) {
   return start <= angle && angle <= end;
 }
 
+// ---- §6/§10 PolyExtendGeometry, §12 intersectLib.PolyExtendGeometry, §14 the bounce loop ---
+// In the post's own frame (y down: its obstacles, clockwise on screen, have their outward
+// normal on the right of each edge). A touche scene is brought here by negating every y.
+
+/// computeSegmentNormal is not shown; taken as the unit right normal (e.y, −e.x)/|e| of the
+/// edge — outward for the post's clockwise-on-screen obstacles, inward for its walls.
+inline Vec2 segmentNormal(Vec2 a, Vec2 b) {
+  return normalized(Vec2{b.y - a.y, -(b.x - a.x)});
+}
+
+/// Segment2.intersect is not shown; taken as the general-form crossing of the two lines when
+/// it lies on both segments by the text's §3-3 test (|AP| ≤ |AB| and |BP| ≤ |AB|).
+inline std::optional<Vec2> intersectSegments(Vec2 a1, Vec2 a2, Vec2 b1, Vec2 b2) {
+  const auto p = intersectLines(a1, a2, b1, b2);
+  if (!p) return std::nullopt;
+  const auto onSegment = [&](Vec2 s, Vec2 e) {
+    const double len = dot(e - s, e - s);
+    return dot(*p - s, *p - s) <= len && dot(*p - e, *p - e) <= len;
+  };
+  if (onSegment(a1, a2) && onSegment(b1, b2)) return p;
+  return std::nullopt;
+}
+
+/// One element of the extended shape: a corner point, or an arc around a vertex.
+struct ExtendElement {
+  bool arc = false;
+  Vec2 point;   ///< a corner: the crossing
+  Vec2 origin;  ///< an arc: the vertex
+  double startAngle = 0, endAngle = 0;
+  Vec2 startPosition;  ///< the previous offset segment's end
+  Vec2 endPosition;    ///< the next offset segment's start
+};
+
+/// updatePosition: every edge pushed along its normal by `distance` (p3, p4); at each vertex
+/// the previous and next offset segments crossed: the crossing, else an arc from p2 to p3.
+inline std::vector<ExtendElement> extendPolygon(const std::vector<Vec2>& polygon, double distance) {
+  const std::size_t n = polygon.size();
+  std::vector<Vec2> points;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 p1 = polygon[i], p2 = polygon[(i + 1) % n];
+    const Vec2 normal = segmentNormal(p1, p2);
+    points.push_back(p1 + distance * normal);
+    points.push_back(p2 + distance * normal);
+  }
+  std::vector<ExtendElement> shape;
+  const std::size_t len = points.size();
+  for (std::size_t i = 0; i < len; i += 2) {
+    const Vec2 p1 = points[(i + len - 2) % len], p2 = points[(i + len - 1) % len];
+    const Vec2 p3 = points[i], p4 = points[i + 1];
+    ExtendElement e;
+    if (const auto crossing = intersectSegments(p1, p2, p3, p4)) {
+      e.point = *crossing;
+    } else {
+      e.arc = true;
+      e.origin = polygon[i / 2];
+      e.startAngle = angleOf(p2 - e.origin);
+      e.endAngle = angleOf(p3 - e.origin);
+      e.startPosition = p2;
+      e.endPosition = p3;
+    }
+    shape.push_back(e);
+  }
+  return shape;
+}
+
+/// What intersectLib returns: the distance from the ray's origin, the point and the normal.
+struct ExtendHit {
+  double distance = 0;
+  Vec2 point;
+  Vec2 normal;
+};
+
+/// intersectLib.PolyExtendGeometry: each arc (Arc2 with the default clockwise flag), then the
+/// segment from each element's end to the next one's start; the nearest crossing wins
+/// (strictly nearer replaces); the normal is (point − centre) normalised at an arc, the
+/// segment's normal otherwise.
+inline std::optional<ExtendHit> intersectExtend(const Ray& ray,
+                                                const std::vector<ExtendElement>& shape,
+                                                double distance) {
+  std::optional<ExtendHit> nearest;
+  const auto update = [&](std::optional<Vec2> point, Vec2 normal) {
+    if (!point) return;
+    const double d = std::sqrt(dot(*point - ray.origin, *point - ray.origin));
+    if (!nearest || d < nearest->distance) nearest = ExtendHit{d, *point, normal};
+  };
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const ExtendElement& e1 = shape[i];
+    const ExtendElement& e2 = shape[(i + 1) % shape.size()];
+    if (e1.arc) {
+      const Arc arc{e1.origin, distance, e1.startAngle, e1.endAngle, false};
+      const auto point = ray.intersectArc(arc);
+      update(point, point ? normalized(*point - e1.origin) : Vec2{});
+    }
+    const Vec2 from = e1.arc ? e1.endPosition : e1.point;
+    const Vec2 to = e2.arc ? e2.startPosition : e2.point;
+    update(ray.intersectSegment(from, to), segmentNormal(from, to));
+  }
+  return nearest;
+}
+
+/// §14's loop: up to `reflectNum` intersections with the walls' and the obstacles' extended
+/// shapes (the nearest of all), each point appended; an obstacle ends it, a wall reflects the
+/// ray (Ray2.reflect: the new origin at the point, d − 2(n·d)n). Returns the path's points and
+/// whether the last one is on an obstacle. A ray that meets nothing adds no point (the loop
+/// just runs out).
+struct ReboundPath {
+  std::vector<Vec2> points;
+  bool stoppedAtObstacle = false;
+};
+inline ReboundPath reboundPath(Vec2 origin, Vec2 direction, const std::vector<ExtendElement>& walls,
+                               const std::vector<std::vector<ExtendElement>>& obstacles,
+                               double radius, int reflectNum) {
+  ReboundPath path{{origin}, false};
+  Ray ray{origin, direction};
+  for (int i = 0; i < reflectNum; ++i) {
+    std::optional<ExtendHit> best = intersectExtend(ray, walls, radius);
+    bool obstacle = false;
+    for (const auto& shape : obstacles) {
+      const auto hit = intersectExtend(ray, shape, radius);
+      if (hit && (!best || hit->distance < best->distance)) best = hit, obstacle = true;
+    }
+    if (!best) continue;
+    path.points.push_back(best->point);
+    if (obstacle) {
+      path.stoppedAtObstacle = true;
+      break;
+    }
+    ray.direction = ray.direction - 2 * dot(best->normal, ray.direction) * best->normal;
+    ray.origin = best->point;
+  }
+  return path;
+}
+
 }  // namespace s001
 
 }  // namespace touche::reference::testing::sources

@@ -21,7 +21,8 @@ struct CastArguments {
 struct CheckCastsArguments {
   std::string cases;
   std::string results;
-  std::string conventions = "exact";
+  std::string conventions = "exact";  ///< a preset or a cast conventions file
+  std::string html;                   ///< the HTML report's path ("": none)
 };
 
 /// The cast subcommands registered on the app, and their arguments.
@@ -32,8 +33,9 @@ struct CastCommands {
   CLI::App* checkCommand = nullptr;
 };
 
-/// Registers `touche cast --engine reference|fast|fast_float|box2d [--hex] FILE` and
-/// `touche check-casts --cases CASTS --results THEIRS [--conventions NAME]` on `app`.
+/// Registers `touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] FILE` and
+/// `touche check-casts --cases CASTS --results THEIRS [--conventions NAME|FILE] [--html FILE]`
+/// on `app`.
 void addCastCommands(CLI::App& app, CastCommands& commands);
 
 /// Runs the cast subcommand that was parsed, if one was: its exit status, else -1.
@@ -46,9 +48,11 @@ int runCastCommands(const CastCommands& commands, std::ostream& out, std::ostrea
 int cast(const CastArguments& arguments, std::ostream& out, std::ostream& err);
 
 /// `touche check-casts`: judges a foreign engine's cast results (matched by id) against the
-/// reference under the conventions named (exact, float, box2d-2.4.1; oracle/cast_compare.h).
-/// One verdict line per case on `out`, a summary on `err`. Exit status: 0 every case passes, 1
-/// one fails (or a line is malformed), 2 unusable arguments, 3 nothing was judged.
+/// reference under the conventions named (a preset: exact, float, box2d-2.4.1, box2d-v3; or a
+/// cast conventions file; oracle/cast_check.h). One verdict line per case on `out`, the summary
+/// (counts per verdict, the shape-by-verdict table, the result line) on `err`, the HTML report
+/// to `html` when given. Exit status: 0 every case passes, 1 one fails (or a line is
+/// malformed, or a result matches no case), 2 unusable arguments, 3 nothing was judged.
 int checkCasts(const CheckCastsArguments& arguments, std::ostream& out, std::ostream& err);
 
 }  // namespace touche::cli

@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -16,7 +17,9 @@
 #include <sstream>
 #include <variant>
 
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
+#include "touche/oracle/cast_engines.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/render.h"
@@ -158,6 +161,26 @@ bool readCaseFile(const std::string& path, CaseFile* file, std::ostream& err) {
   return true;
 }
 
+/// How long a run goes before it shows its progress: a run shorter than that shows none.
+constexpr std::chrono::seconds kProgressAfter{2};
+
+/// A progress bar redrawn in place on a terminal, at most once per percent, from the moment
+/// the run has taken kProgressAfter.
+oracle::Progress progressBar(std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  auto lastPercent = std::make_shared<int>(-1);
+  return [&err, lastPercent, start](std::size_t done, std::size_t total) {
+    const bool shown = *lastPercent >= 0;
+    if (!shown && std::chrono::steady_clock::now() - start < kProgressAfter) return;
+    const int percent = total ? static_cast<int>(100 * done / total) : 100;
+    if (percent == *lastPercent && done != total) return;
+    *lastPercent = percent;
+    const int filled = percent * 40 / 100;
+    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
+        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  };
+}
+
 }  // namespace
 
 int collide(const std::string& engineName, double margin, const std::string& input, bool hex,
@@ -188,7 +211,7 @@ int collide(const std::string& engineName, double margin, const std::string& inp
 }
 
 int validate(const std::string& corpus, const std::vector<std::string>& engineNames,
-             std::ostream& out, std::ostream& err) {
+             std::ostream& out, std::ostream& err, bool verbose, bool progress) {
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
   if (engines.empty()) return kExitUnusable;
   CaseFile file;
@@ -196,18 +219,89 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
   // The report shows ids and nothing else reads them: shown printable.
   for (Case& c : file.cases)
     c.id = printable(c.id);
-  const oracle::ValidationReport report = oracle::validateCases(file.cases, engines);
-  out << formatReport(report);
+  const oracle::ValidationReport report = oracle::validateCases(
+      file.cases, engines, {}, progress ? progressBar(err) : oracle::Progress{});
+  out << formatReport(report, verbose);
   if (!flushed(out, "the output", err)) return kExitUnusable;
   return file.errors.empty() ? oracle::exitStatus(report) : 1;
 }
 
+namespace {
+
+/// Whether a render input holds casts: its first line that is not blank reads as a cast case
+/// (a "shape" and a "ray"; a collision case has "a" and "b").
+bool holdsCasts(const std::string& text) {
+  std::istringstream in(text);
+  LineReader reader(in);
+  for (Line line; reader.next(line);) {
+    if (line.tooLong || line.text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    return std::holds_alternative<CastCase>(parseCastCase(line.text));
+  }
+  return false;
+}
+
+/// `touche render` of a cast file: the cast (the first, or `caseId`) and each engine's result.
+int renderCast(const std::string& text, const std::string& input, const std::string& caseId,
+               const std::string& output, const std::vector<std::string>& engineNames,
+               std::ostream& err) {
+  std::vector<const CastEngine*> engines;
+  for (const std::string& name : engineNames) {
+    const CastEngine* e = oracle::findCastEngine(name);
+    if (!e) {
+      err << "touche: unknown cast engine '" << printable(name) << "' (known:";
+      for (const CastEngine* known : oracle::knownCastEngines())
+        err << " " << known->name;
+      err << ")\n";
+      return kExitUnusable;
+    }
+    engines.push_back(e);
+  }
+  std::istringstream in(text);
+  const CastCaseFile file = readCastCases(in);
+  for (const InputError& e : file.errors)
+    err << "touche: " << e.describe() << "\n";
+  const CastCase* chosen = nullptr;
+  for (const CastCase& c : file.cases) {
+    if (!chosen && (caseId.empty() || c.id == caseId)) chosen = &c;
+  }
+  if (!chosen) {
+    err << "touche: no cast" << (caseId.empty() ? "" : " with id \"" + printable(caseId) + "\"")
+        << " in " << printable(input) << "\n";
+    return 1;
+  }
+  std::vector<CastRecord> records;
+  for (const CastEngine* e : engines) {
+    CastRecord record;
+    record.id = chosen->id;
+    record.engine = std::string(e->name);
+    record.hasFeature = e->reportsFeatures;
+    record.result = oracle::runCast(*e, *chosen);
+    records.push_back(std::move(record));
+  }
+  return writeFile(output, oracle::renderCastSvg(*chosen, records), err) ? 0 : kExitUnusable;
+}
+
+}  // namespace
+
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engineNames, std::ostream& err, bool derivation) {
+  std::string text;
+  if (!withInput(input, err, [&](std::istream& in) {
+        std::ostringstream all;
+        all << in.rdbuf();
+        text = all.str();
+      })) {
+    return kExitUnusable;
+  }
+  if (holdsCasts(text)) return renderCast(text, input, caseId, output, engineNames, err);
   const std::vector<const Engine*> engines = enginesNamed(engineNames, err);
   if (engines.empty()) return kExitUnusable;
-  CaseFile file;
-  if (!readCaseFile(input, &file, err)) return kExitUnusable;
+  std::istringstream in(text);
+  CaseFile file = readCases(in);
+  for (const InputError& e : file.errors)
+    err << "touche: " << e.describe() << "\n";
+  for (const std::string& w : file.warnings)
+    err << "touche: warning: " << w << "\n";
   const Case* chosen = nullptr;
   for (const Case& c : file.cases) {
     if (!chosen && (caseId.empty() || c.id == caseId)) chosen = &c;
@@ -230,19 +324,6 @@ int render(const std::string& input, const std::string& caseId, const std::strin
 }
 
 namespace {
-
-/// A progress bar redrawn in place on a terminal, at most once per percent.
-oracle::Progress progressBar(std::ostream& err) {
-  auto lastPercent = std::make_shared<int>(-1);
-  return [&err, lastPercent](std::size_t done, std::size_t total) {
-    const int percent = total ? static_cast<int>(100 * done / total) : 100;
-    if (percent == *lastPercent && done != total) return;
-    *lastPercent = percent;
-    const int filled = percent * 40 / 100;
-    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
-        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
-  };
-}
 
 /// The baseline of `path`, or false having said why.
 bool readBaselineFile(const std::string& path, oracle::Baseline* baseline, std::ostream& err) {

@@ -20,12 +20,16 @@ int collide(const std::string& engine, double margin, const std::string& input, 
 /// `touche validate`: judges `engines` against the reference on a corpus ("" = built in).
 /// Returns 0 only when every difference is explained by a declared convention (and a line
 /// was judged: 3 otherwise; oracle::exitStatus), 1 on a failure or a bad line, 2 as above.
+/// The table and the result come first, then each failure's explanation; `verbose` adds the
+/// refusals and the agree-within-tie explanations. `progress`: a progress bar on `err` once
+/// the run has taken a few seconds (for a terminal).
 int validate(const std::string& corpus, const std::vector<std::string>& engines, std::ostream& out,
-             std::ostream& err);
+             std::ostream& err, bool verbose = false, bool progress = false);
 
 /// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold;
-/// `derivation` adds the derivation layer (oracle::RenderLayers). Returns 0, 1 when no case has
-/// that id, 2 as above.
+/// `derivation` adds the derivation layer (oracle::RenderLayers). A file of cast cases (its
+/// first line reads as one) is drawn as a cast with each cast engine's result instead
+/// (oracle::renderCastSvg). Returns 0, 1 when no case has that id, 2 as above.
 int render(const std::string& input, const std::string& caseId, const std::string& output,
            const std::vector<std::string>& engines, std::ostream& err, bool derivation = false);
 
@@ -37,10 +41,10 @@ struct BaselineFiles {
 
 /// `touche check`: judges the manifolds of `manifolds` against the cases of `cases` (matched
 /// by id) under `conventions` (a preset name or a file). Verdict JSONL on `out`, the summary
-/// (and a progress bar when `progress`) on `err`, the HTML report to `html` when not empty;
-/// cases judged on `jobs` threads (0: one per core; the output is the same for any number).
-/// Returns 0 when every case passes (with a baseline: no failure it does not list), 1 when one
-/// fails, 2 on unusable arguments, 3 when no case was judged.
+/// (and, when `progress`, a progress bar once the run has taken a few seconds) on `err`, the HTML
+/// report to `html` when not empty; cases judged on `jobs` threads (0: one per core; the output is
+/// the same for any number). Returns 0 when every case passes (with a baseline: no failure it does
+/// not list), 1 when one fails, 2 on unusable arguments, 3 when no case was judged.
 int check(const std::string& cases, const std::string& manifolds, const std::string& conventions,
           const std::string& html, const BaselineFiles& baseline, bool progress, unsigned jobs,
           std::ostream& out, std::ostream& err);

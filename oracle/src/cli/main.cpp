@@ -1,31 +1,49 @@
-// touche — command-line tool: collide, validate, render, check, and the casts' cast and
-// check-casts (oracle/src/cli/cast_command.cpp).
+// touche — command-line tool: collide, validate, render, check, the casts' cast and
+// check-casts (oracle/src/cli/cast_command.cpp), the bounce path's bounce and check-bounces
+// (oracle/src/cli/bounce_command.cpp).
 //
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
 //                  [--hex] FILE
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin,box2d_v3]
+//                   [--verbose]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
 //   CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //                [--jobs N]
-//   touche cast --engine reference|fast|fast_float|box2d [--hex] CASTS.jsonl
+//   touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] CASTS.jsonl
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
+//   touche bounce --engine reference|fast|fast_float [--hex] SCENES.jsonl
+//   touche check-bounces --cases SCENES.jsonl --paths THEIRS.jsonl [--conventions exact|float]
 //   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
 //   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
-// An input may be - (standard input; for check, one of --cases and --manifolds). Exit status:
-// 0 pass, 1 a failure or a bad line, 2 unusable arguments, an unreadable input or an
-// unwritable output (docs/file-formats.md), 3 (validate, check) nothing was judged
-// (docs/validating-your-engine.md).
+//   touche --version
+// An input may be - (standard input; for check, one of --cases and --manifolds). Exit status
+// (kExitStatusHelp, also in --help): 0 pass, 1 a failure or a bad line, 2 unusable arguments,
+// an unreadable input or an unwritable output (docs/file-formats.md), 3 (validate, check)
+// nothing was judged (docs/validating-your-engine.md).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
 #include <iostream>
 
+#include "bounce_command.h"
 #include "cast_command.h"
 #include "commands.h"
 #include "respond_command.h"
 #include "touche/oracle/engines.h"
+
+namespace {
+
+/// The exit statuses, as --help lists them (docs/validating-your-engine.md, "Exit status").
+constexpr const char* kExitStatusHelp =
+    "Exit status:\n"
+    "  0  pass: every judged answer passes (or the command did its work), and one was judged\n"
+    "  1  a failure: a case fails, or an input line is malformed or invalid\n"
+    "  2  unusable: bad arguments, an unreadable input, an unwritable output\n"
+    "  3  nothing judged (validate, check): no failure, but no answer was judged either";
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // The commands read and write through iostreams only: unsynchronised, they are buffered
@@ -33,6 +51,8 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   CLI::App app{"touche: verified 2D contact manifolds and a test oracle for narrow phases"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("touche ") + TOUCHE_VERSION);
+  app.footer(kExitStatusHelp);
 
   std::string engine = "reference";
   double margin = 0.0;
@@ -52,15 +72,21 @@ int main(int argc, char** argv) {
   validate->add_option("corpus", corpus,
                        "case JSONL file, or - for stdin (default: the built-in corpus)");
   validate->add_option("--engines", validateEngines, "engines to judge")->delimiter(',');
+  bool verbose = false;
+  validate->add_flag("--verbose", verbose,
+                     "also print each refusal and each agree-within-tie explanation (the table, "
+                     "the result and every failure are always printed)");
 
   std::string caseId;
   std::string output;
   std::vector<std::string> renderEngines = {"reference", "fast", "box2d"};
-  CLI::App* render = app.add_subcommand("render", "draw a case and its manifolds as SVG");
-  render->add_option("cases", input, "case JSONL file, or - for stdin")->required();
+  CLI::App* render = app.add_subcommand(
+      "render", "draw a case and its manifolds, or a cast and its results, as SVG");
+  render->add_option("cases", input, "case or cast case JSONL file, or - for stdin")->required();
   render->add_option("--case", caseId, "id of the case to draw (default: the first)");
   render->add_option("-o,--output", output, "SVG file to write")->required();
-  render->add_option("--engines", renderEngines, "engines whose manifolds to draw")->delimiter(',');
+  render->add_option("--engines", renderEngines, "engines whose manifolds (or casts) to draw")
+      ->delimiter(',');
   bool derivation = false;
   render->add_flag("--derivation", derivation,
                    "also draw the first engine's derivation: reference face, side planes and "
@@ -91,6 +117,8 @@ int main(int argc, char** argv) {
 
   touche::cli::CastCommands castCommands;
   touche::cli::addCastCommands(app, castCommands);
+  touche::cli::BounceCommands bounceCommands;
+  touche::cli::addBounceCommands(app, bounceCommands);
   touche::cli::ResponseArguments response;
   touche::cli::addResponseCommands(app, response);
 
@@ -104,12 +132,16 @@ int main(int argc, char** argv) {
   if (int status = touche::cli::runCastCommands(castCommands, std::cout, std::cerr); status >= 0) {
     return status;
   }
+  if (int status = touche::cli::runBounceCommands(bounceCommands, std::cout, std::cerr);
+      status >= 0) {
+    return status;
+  }
   if (const int status = touche::cli::runResponseCommands(response, std::cout, std::cerr);
       status >= 0) {
     return status;
   }
+  const bool terminal = isatty(STDERR_FILENO) != 0;
   if (check->parsed()) {
-    const bool terminal = isatty(STDERR_FILENO) != 0;
     return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, jobs,
                               std::cout, std::cerr);
   }
@@ -117,7 +149,13 @@ int main(int argc, char** argv) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
   }
   if (validate->parsed()) {
-    return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr);
+    return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr, verbose, terminal);
+  }
+  // A bounce scene line is drawn as a scene (its offset boundary and paths).
+  if (const int status =
+          touche::cli::renderBounceScene(input, caseId, output, renderEngines, std::cerr);
+      status >= 0) {
+    return status;
   }
   return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation);
 }

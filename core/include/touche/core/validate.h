@@ -45,6 +45,10 @@ std::optional<InputError> validatePoint(Vec2 v, const std::string& field);
 std::optional<InputError> validateInput(const Shape& a, const Transform& xfA, const Shape& b,
                                         const Transform& xfB, const Options& options);
 
+/// Exact sign of cross(b − a, c − a): +1 a left turn (counter-clockwise), −1 a right turn, 0
+/// collinear. Filtered in double (Shewchuk's error bound), rationals when that is uncertain.
+int orient2d(Vec2 a, Vec2 b, Vec2 c);
+
 /// Formats a double as a C99 hexfloat ("0x1.8p+1"), exact.
 std::string hexfloat(double value);
 

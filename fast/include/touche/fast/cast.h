@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <variant>
 
 #include "touche/core/cast.h"
@@ -34,20 +35,25 @@
 namespace touche::fast {
 
 /// A shape prepared for casts, in its local frame: the vertices with their arcs' range limits
-/// (outward directions u with u·limit ≥ 0), and the faces (start, edge, unit outward normal)
-/// in the cast table's numbering. Computed in double from the exact input, rounded to T once.
+/// (unit directions: an outward direction u is in the range when u·limit ≥ 0), and the faces
+/// (face i starts at vertex i: its edge, unit outward normal and length) in the cast table's
+/// numbering. Computed in double from the exact input, rounded to T once.
 template <class T>
 struct CastShapeT {
-  Vec2T<T> vertex[kMaxPolygonVertices] = {};
-  Vec2T<T> limit[kMaxPolygonVertices][2] = {};
-  int limitCount[kMaxPolygonVertices] = {};
-  Vec2T<T> faceStart[kMaxPolygonVertices] = {};
-  Vec2T<T> faceEdge[kMaxPolygonVertices] = {};
-  Vec2T<T> faceNormal[kMaxPolygonVertices] = {};
+  // Laid out in the order a cast reads it, so that a circle's cast touches one cache line and
+  // a polygon's clip the counts, the vertices and the normals only (the rest is read at the
+  // hit): an engine keeps many of these, and a cast that misses the cache costs more than its
+  // arithmetic.
   int vertexCount = 0;
   int faceCount = 0;
   T radius = T(0);
   bool oneSided = false;
+  Vec2T<T> vertex[kMaxPolygonVertices] = {};
+  Vec2T<T> faceNormal[kMaxPolygonVertices] = {};
+  Vec2T<T> faceEdge[kMaxPolygonVertices] = {};
+  T faceLength[kMaxPolygonVertices] = {};  ///< |faceEdge|, for the slack at its ends
+  std::uint8_t limitCount[kMaxPolygonVertices] = {};
+  Vec2T<T> limit[kMaxPolygonVertices][2] = {};
 };
 
 /// The moving circle in T: centre origin + t·translation for t in [0, maxFraction].
@@ -109,15 +115,16 @@ template <class T>
 void addFace(CastShapeT<T>& out, Vec2 a, Vec2 b) {
   const Vec2 e = b - a;
   const UnitT<double> n = normalizeOr(Vec2T<double>{e.y, -e.x}, Vec2T<double>{1.0, 0.0});
-  out.faceStart[out.faceCount] = toT<T>(a);
   out.faceEdge[out.faceCount] = toT<T>(e);
   out.faceNormal[out.faceCount] = {static_cast<T>(n.unit.x), static_cast<T>(n.unit.y)};
+  out.faceLength[out.faceCount] = static_cast<T>(n.length);
   ++out.faceCount;
 }
 
 template <class T>
 void addLimit(CastShapeT<T>& out, int i, Vec2 limit) {
-  out.limit[i][out.limitCount[i]++] = toT<T>(limit);
+  const UnitT<double> u = normalizeOr(Vec2T<double>{limit.x, limit.y}, Vec2T<double>{0.0, 0.0});
+  out.limit[i][out.limitCount[i]++] = {static_cast<T>(u.unit.x), static_cast<T>(u.unit.y)};
 }
 
 }  // namespace detail::casts
@@ -191,8 +198,8 @@ T coreDistance2(const CastShapeT<T>& s, Vec2T<T> x) {
   bool inside = s.vertexCount >= 3;
   T best = std::numeric_limits<T>::infinity();
   for (int i = 0; i < s.faceCount; ++i) {
-    if (dot(s.faceNormal[i], x - s.faceStart[i]) > T(0)) inside = false;
-    const T d2 = segmentDistance2(x, s.faceStart[i], s.faceEdge[i]);
+    if (dot(s.faceNormal[i], x - s.vertex[i]) > T(0)) inside = false;
+    const T d2 = segmentDistance2(x, s.vertex[i], s.faceEdge[i]);
     best = d2 < best ? d2 : best;
   }
   return inside ? T(0) : best;
@@ -203,7 +210,7 @@ template <class T>
 bool insidePolygon(const CastShapeT<T>& s, Vec2T<T> x) {
   bool inside = true;
   for (int i = 0; i < s.faceCount; ++i)
-    inside = inside && dot(s.faceNormal[i], x - s.faceStart[i]) <= T(0);
+    inside = inside && dot(s.faceNormal[i], x - s.vertex[i]) <= T(0);
   return inside;
 }
 
@@ -222,7 +229,7 @@ void castFace(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, T R, T f, T
   const Vec2T<T> n = s.faceNormal[i];
   const T approach = dot(n, d);
   if (!(approach < T(0))) return;  // parallel or moving away: its ends' arcs take it
-  const Vec2T<T> a = s.faceStart[i];
+  const Vec2T<T> a = s.vertex[i];
   const T t = (R - dot(n, o - a)) / approach;
   if (!(t >= T(0) && t <= f)) return;
   const Vec2T<T> e = s.faceEdge[i];
@@ -232,7 +239,7 @@ void castFace(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, T R, T f, T
   // line); its end arcs take it.
   if (!(ee > T(0))) return;
   const T along = dot(o + t * d - a, e);
-  const T slack = T(8) * kEpsilon<T> * scale * std::sqrt(ee);
+  const T slack = T(8) * kEpsilon<T> * scale * s.faceLength[i];
   if (along < -slack || along > ee + slack) return;
   if (t < first.t) first = {t, i, FeatureType::face};
 }
@@ -254,8 +261,7 @@ void castArc(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, UnitT<T> hea
   const Vec2T<T> u = m + t * d;  // the centre at t, from the vertex
   for (int k = 0; k < s.limitCount[i]; ++k) {
     const Vec2T<T> limit = s.limit[i][k];
-    const T slack = T(8) * kEpsilon<T> * scale * std::sqrt(dot(limit, limit));
-    if (dot(u, limit) < -slack) return;
+    if (dot(u, limit) < -T(8) * kEpsilon<T> * scale) return;
   }
   if (t < first.t) first = {t, i, FeatureType::vertex};
 }
@@ -285,23 +291,16 @@ CastResultT<T> hitOf(const CastShapeT<T>& s, const FirstT<T>& first, Vec2T<T> o,
 
 }  // namespace detail::casts
 
-/// C1–C6 in the shape's local frame; `scale` bounds the magnitudes involved (the rounding
-/// allowance at feature ends is a few epsilons of it).
+namespace detail::casts {
+
+/// C3–C6 over every face and every arc: the general loop (segments, capsules, chain segments,
+/// and the rare polygon cases the clip below hands over).
 template <class T>
-CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scale) {
-  using namespace detail::casts;
+CastResultT<T> castEveryFeature(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale,
+                                bool sharpPolygon) {
   const Vec2T<T> o = in.origin;
   const Vec2T<T> d = in.translation;
-  const T R = in.radius + s.radius;
   CastResultT<T> result;
-  // C1: one-sided: an origin strictly behind (left of p1 → p2) misses.
-  if (s.oneSided && cross(s.faceEdge[0], o - s.faceStart[0]) > T(0)) return result;
-  // C2: already touching. A ray against a sharp polygon touches iff it starts inside it.
-  const bool sharpPolygon = R == T(0) && s.vertexCount >= 3;
-  if (sharpPolygon ? insidePolygon(s, o) : coreDistance2(s, o) <= R * R) {
-    result.status = CastStatus::initialOverlap;
-    return result;
-  }
   // C3: no motion.
   const UnitT<T> heading = normalizeOr(d, Vec2T<T>{T(1), T(0)});
   if (!heading.ok || !(in.maxFraction > T(0))) return result;
@@ -315,6 +314,154 @@ CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scal
     castArc(s, i, o, d, heading, R, in.maxFraction, scale, first);
   if (first.index < 0) return result;
   return hitOf(s, first, o, d, heading, in.radius, R);
+}
+
+/// A polygon, segment or chain segment in one pass over its faces: C2–C6 by clipping the
+/// centre's path against every face pushed out by R (the half-planes n·(x − a) ≤ R; Cyrus–Beck
+/// clipping). For a polygon their intersection is the offset shape with sharp corners; for a
+/// segment or chain segment a slab (or half-plane) open at the ends. The path enters it at the
+/// largest entering t and leaves at the smallest leaving t. Entering over a face's pushed-out
+/// part is a hit on that face. Entering beyond a face's end puts the centre in the corner
+/// region of that end's vertex, bounded by the pushed faces and the vertex's arc (for a
+/// segment, by the slab's sides), so that arc is hit there or nothing is: the other faces'
+/// half-planes already hold the centre. An origin that holds every half-plane but is not
+/// within R of the core (a corner region, or a segment's slab beyond its ends) goes to the
+/// general loop. A ray (R = 0) enters a sharp polygon on a face, never at a point's arc.
+template <class T>
+CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale) {
+  const Vec2T<T> o = in.origin;
+  const Vec2T<T> d = in.translation;
+  T lower = T(0);            // the largest entering t so far (the path starts at t = 0)
+  T upper = in.maxFraction;  // the smallest leaving t so far (the path ends at maxFraction)
+  int entry = -1;            // the face of `lower`; equal t keeps the lower index
+  bool outside = false;      // the origin is beyond some pushed face
+  bool blocked = false;      // the path runs parallel to a pushed face, beyond it
+  // A segment's two faces are measured from the same end: their normals are exact negatives,
+  // so a ray (R = 0) enters and leaves the zero-width slab at the same t, bit for bit.
+  const bool twoEnds = s.vertexCount == 2;
+  for (int i = 0; i < s.faceCount; ++i) {
+    const Vec2T<T> n = s.faceNormal[i];
+    const Vec2T<T> a = s.vertex[twoEnds ? 0 : i];  // on face i's line
+    const T gap = R - dot(n, o - a);               // ≥ 0: the origin holds face i's half-plane
+    const T approach = dot(n, d);
+    outside = outside || gap < T(0);
+    // t = gap / approach, divided only when it moves a bound (approach < 0: t > lower is
+    // gap < lower·approach; approach > 0: t < upper is gap < upper·approach).
+    if (approach < T(0)) {
+      if (gap < lower * approach) {
+        lower = gap / approach;
+        entry = i;
+      }
+    } else if (approach > T(0)) {
+      if (gap < upper * approach) upper = gap / approach;
+    } else {
+      blocked = blocked || gap < T(0);
+    }
+  }
+  CastResultT<T> result;
+  const bool sharpPolygon = R == T(0) && s.vertexCount >= 3;
+  if (!outside) {
+    // C2: the origin holds every half-plane: in a sharp polygon, or within R of the core.
+    if (sharpPolygon || coreDistance2(s, o) <= R * R) {
+      result.status = CastStatus::initialOverlap;
+      return result;
+    }
+    return castEveryFeature(s, in, R, scale, false);
+  }
+  // C3: no motion (every approach 0: blocked; maxFraction 0: upper 0 < lower) and the misses.
+  if (blocked || entry < 0 || lower > upper) return result;
+  FirstT<T> first{lower, entry, FeatureType::face};
+  if (sharpPolygon) return hitOf(s, first, o, d, UnitT<T>{}, in.radius, R);
+  // C4: over the entry face (with the rounding slack at its ends), else C5 at its end's arc.
+  const Vec2T<T> e = s.faceEdge[entry];
+  const T along = dot(o + lower * d - s.vertex[entry], e);
+  const T slack = T(8) * kEpsilon<T> * scale * s.faceLength[entry];
+  // A face with no length left in T (its ends rounded to one point, or |e|² underflowed) has no
+  // extent to hold `along` against: its end's arc takes the touch.
+  const T ee = dot(e, e);
+  if (ee > T(0) && along >= -slack && along <= ee + slack) {
+    return hitOf(s, first, o, d, UnitT<T>{}, in.radius, R);  // a face needs no heading
+  }
+  if (R == T(0)) return result;  // a ray beyond a segment's end
+  const bool pastEnd = along > T(0);
+  int vertex = s.vertexCount == 2 ? (pastEnd != (entry == 1) ? 1 : 0) : entry;
+  if (s.vertexCount >= 3 && pastEnd) vertex = entry + 1 < s.vertexCount ? entry + 1 : 0;
+  const UnitT<T> heading = normalizeOr(d, Vec2T<T>{T(1), T(0)});
+  first = FirstT<T>{};
+  castArc(s, vertex, o, d, heading, R, in.maxFraction, scale, first);
+  if (first.index < 0) return result;
+  return hitOf(s, first, o, d, heading, in.radius, R);
+}
+
+/// The magnitudes inside which castCircle's squares neither overflow nor lose their low bits
+/// to underflow (scale² and R² stay normal with room): beyond them the general loop, which
+/// normalises first, takes the cast.
+template <class T>
+inline constexpr T kCircleScaleMin = std::is_same_v<T, float> ? T(0x1p-40) : T(0x1p-400);
+template <class T>
+inline constexpr T kCircleScaleMax = std::is_same_v<T, float> ? T(0x1p50) : T(0x1p400);
+
+/// A circle (one vertex, its arc of radius R; C2, C3, C5) with one division on a miss and two
+/// square roots on a hit. With m = o − v and the foot of the perpendicular F = m + k·d,
+/// k = −(m·d)/(d·d) (source 001 §4's F = M + (MO·v)v, without normalising d): the path's line
+/// passes at h² = F·F from the centre, enters the arc at t = k − √((R² − h²)/(d·d)), and the
+/// normal there is the unit vector from the centre.
+template <class T>
+CastResultT<T> castCircle(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale) {
+  const Vec2T<T> m = in.origin - s.vertex[0];
+  const Vec2T<T> d = in.translation;
+  CastResultT<T> result;
+  const T RR = R * R;
+  const T dd = dot(d, d);
+  // C2: the origin within R of the centre.
+  if (dot(m, m) <= RR) {
+    result.status = CastStatus::initialOverlap;
+    return result;
+  }
+  const bool wellScaled = scale >= kCircleScaleMin<T> && scale <= kCircleScaleMax<T> &&
+                          dd >= kCircleScaleMin<T> * kCircleScaleMin<T> &&
+                          (R == T(0) || R >= kCircleScaleMin<T>);
+  if (!wellScaled) return castEveryFeature(s, in, R, scale, false);
+  // C3 (maxFraction 0) and C5: the centre behind the path, the line too far, the entry late.
+  const T along = -dot(m, d);
+  if (!(in.maxFraction > T(0)) || along < T(0)) return result;
+  const T k = along / dd;
+  const Vec2T<T> foot = m + k * d;
+  const T hh = dot(foot, foot);
+  if (hh > RR) return result;
+  T t = k - std::sqrt((RR - hh) / dd);
+  t = t > T(0) ? t : T(0);
+  if (!(t <= in.maxFraction)) return result;
+  result.status = CastStatus::hit;
+  result.fraction = t;
+  result.feature = CastFeature{FeatureType::vertex, 0};
+  const Vec2T<T> w = m + t * d;  // the centre at t, from the circle's centre
+  if (R == T(0)) {
+    const T inverse = T(1) / std::sqrt(dd);
+    result.normal = {-d.x * inverse, -d.y * inverse};  // a ray against a point: no normal
+    result.flags |= kFlagDegenerateNormal;
+    result.point = s.vertex[0];
+    return result;
+  }
+  const T inverse = T(1) / std::sqrt(dot(w, w));
+  result.normal = {w.x * inverse, w.y * inverse};
+  result.point = in.origin + t * d - in.radius * result.normal;
+  return result;
+}
+
+}  // namespace detail::casts
+
+/// C1–C6 in the shape's local frame; `scale` bounds the magnitudes involved (the rounding
+/// allowance at feature ends is a few epsilons of it).
+template <class T>
+CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scale) {
+  using namespace detail::casts;
+  const Vec2T<T> o = in.origin;
+  const T R = in.radius + s.radius;
+  if (s.vertexCount == 1) return castCircle(s, in, R, scale);
+  // C1: one-sided: an origin strictly behind (left of p1 → p2) misses.
+  if (s.oneSided && cross(s.faceEdge[0], o - s.vertex[0]) > T(0)) return CastResultT<T>{};
+  return castByClipping(s, in, R, scale);
 }
 
 /// A cast in the world: the ray is brought into the shape's frame (xf with a unit rotation),

@@ -31,6 +31,7 @@
 #include <string>
 #include <string_view>
 
+#include "touche/core/cast.h"
 #include "touche/core/engine.h"
 
 namespace touche::oracle::box2d_v3 {
@@ -73,5 +74,30 @@ inline constexpr std::string_view kNotBuilt =
     "v3.1.x source tree> (README, \"Box2D v3\")";
 
 inline constexpr Engine kEngine{"box2d_v3", &collide, &implements};
+
+// ---- Casts (design notes §8; docs/conventions.md, "Box2D v3's casts") ------------------------
+//
+// v3's own cast functions on the shape as v3 builds it (the refusals above, with "the polygon"
+// for a role), in the shape's frame as v3's world queries bring them there (b2InvTransformPoint
+// of the origin, b2InvRotateVector of the translation; the answer back with b2TransformPoint
+// and b2RotateVector):
+// - a ray (radius 0): b2RayCastCircle, b2RayCastCapsule, b2RayCastPolygon (by b2ShapeCast with
+//   a point when the polygon is rounded), b2RayCastSegment (two-sided for a segment, one-sided
+//   for a chain segment, as b2RayCastShape calls it);
+// - a swept circle: b2ShapeCastCircle, b2ShapeCastCapsule, b2ShapeCastPolygon,
+//   b2ShapeCastSegment with b2ShapeCastInput{b2MakeProxy(origin, 1, r), translation,
+//   maxFraction, canEncroach = false}; a chain segment by b2ShapeCastSegment on its segment, as
+//   b2ShapeCastShape does (two-sided);
+// - b2CastOutput's hit with fraction 0 and normal (0, 0) is v3's initial overlap
+//   (`initial_overlap`); otherwise its fraction, point and normal.
+
+/// A ray or swept circle against any shape, in Box2D v3 (unsupported without v3).
+CastResult cast(const Shape& shape, const Transform& xf, const CastInput& input);
+/// Every shape type when built with v3, none otherwise.
+bool castImplements(ShapeType type);
+/// Why v3 cannot take the shape as given (as refusal(); kNotBuilt without v3), or "".
+std::string castRefusal(const Shape& shape, const CastInput& input);
+
+inline constexpr CastEngine kCastEngine{"box2d_v3", &cast, &castImplements, &castRefusal, false};
 
 }  // namespace touche::oracle::box2d_v3

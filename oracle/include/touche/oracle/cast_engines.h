@@ -9,10 +9,11 @@
 
 namespace touche::oracle {
 
-/// reference, fast, fast_float, box2d (in that order).
+/// reference, fast, fast_float, box2d, and box2d_v3 when built with it (in that order).
 std::span<const CastEngine* const> knownCastEngines();
 
-/// The cast engine with that name, or nullptr.
+/// The cast engine with that name (box2d_v3 even when not built: it answers unsupported),
+/// or nullptr.
 const CastEngine* findCastEngine(std::string_view name);
 
 /// Runs `engine` on a cast case.

@@ -14,6 +14,7 @@
 
 #include "touche/core/jsonl.h"
 #include "touche/oracle/judge.h"
+#include "touche/oracle/mechanisms.h"
 #include "touche/oracle/validation.h"
 
 namespace touche::oracle {
@@ -42,7 +43,11 @@ struct CheckedCase {
   /// With a baseline (applyBaseline): "known" for a failure it lists with this verdict, "new"
   /// for any other failure; empty otherwise.
   std::string baseline;
-  std::string pair = "-";                ///< canonical pair ("polygon_circle"), "-" if unparsed
+  std::string pair = "-";  ///< canonical pair ("polygon_circle"), "-" if unparsed
+  /// Which shape plays A when the pair's shapes differ ("A = polygon"), else "".
+  std::string roles;
+  /// A judged failure's mechanism (mechanisms.h, diagnose()), when one explains it exactly.
+  std::optional<Diagnosis> mechanism;
   std::optional<Case> c;                 ///< when the case line parsed
   std::optional<ManifoldRecord> actual;  ///< when the manifold line parsed
   std::optional<Manifold> expected;      ///< the reference's manifold, when it has one
@@ -108,7 +113,8 @@ void applyBaseline(CheckRun& run, const Baseline& baseline);
 std::string baselineLines(const CheckRun& run);
 
 /// {"id": ..., "verdict": ..., "explanation": ..., "failures": [...]} on one line; "failures"
-/// (each {"check", "verdict", "explanation"}) and "baseline" only when the case fails.
+/// (each {"check", "verdict", "explanation"}) and "baseline" only when the case fails, and
+/// "mechanism" ({"name", "says", "detail"}) only when one explains the failure.
 std::string verdictLine(const CheckedCase& checked);
 
 /// The conventions a touche engine ("box2d", "fast", ...) declares, as a conventions file
@@ -126,7 +132,8 @@ std::string resultLine(const CheckRun& run);
 /// that no longer fail and the ones with no case; "" without a baseline.
 std::string baselineAccount(const CheckRun& run);
 
-/// Warnings, counts per verdict, the pair × verdict table, the problems, the baseline's
+/// The failure clusters (one line each, with its smallest case's id), warnings, counts per
+/// verdict, the pair × verdict table, the problems, the baseline's
 /// account and the result line ("N cases: PASS; J of N judged"), for a terminal.
 std::string summaryTable(const CheckRun& run);
 
@@ -136,9 +143,38 @@ std::map<std::string, std::map<std::string, int>> countsByPair(const CheckRun& r
 /// that did not parse).
 std::vector<std::string> pairOrder(const std::map<std::string, std::map<std::string, int>>& byPair);
 
-/// A self-contained HTML page: summary, per-pair table, a sortable table of verdicts, and for
-/// each failing case its SVG (both shapes, expected and actual normals and points), every
-/// failed check and a one-line repro quoting the case and manifold lines as given.
+/// The failing cases of one pair in one role order within a cluster.
+struct ClusterPart {
+  std::string pair;                ///< canonical pair
+  std::string roles;               ///< CheckedCase::roles
+  std::vector<std::size_t> cases;  ///< indices into CheckRun::cases
+};
+
+/// Failing cases with one explanation: a mechanism (by what it says), or, unexplained, one
+/// verdict. Its parts split it by pair and roles.
+struct Cluster {
+  bool explained = false;
+  /// The mechanism's words ("separation sign flipped"), or "wrong-normal (no mechanism found)".
+  std::string says;
+  std::string name;                ///< the mechanism's name, or the verdict
+  std::vector<ClusterPart> parts;  ///< largest first
+  std::size_t smallest = 0;        ///< its smallest case: fewest vertices, then shortest line
+  std::size_t count() const;
+};
+
+/// The failing cases grouped by (mechanism, pair, roles), unexplained ones by (verdict, pair,
+/// roles); clusters of one mechanism or verdict together, largest first (explained first among
+/// equals).
+std::vector<Cluster> failureClusters(const CheckRun& run);
+/// One line: "355 cases, polygon_circle with A = polygon (300) and segment_circle with A =
+/// segment (55): separation sign flipped".
+std::string clusterLine(const Cluster& cluster);
+
+/// A self-contained HTML page: the result, the failure clusters (each with its smallest case
+/// drawn expected beside actual, the case line to feed the engine and a one-line repro), the
+/// summary, the per-pair table, a sortable table of verdicts, and for each failing case its
+/// SVG (both shapes, expected and actual normals and points side by side), every failed check,
+/// its mechanism and a one-line repro quoting the case and manifold lines as given.
 /// `conventionsArgument` is how the repro names the conventions (a preset or a file).
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument);
 

@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "touche/core/jsonl.h"
 #include "touche/core/validate.h"
@@ -148,6 +149,27 @@ struct SourceLines {
 Comparison judge(const Case& c, const ManifoldRecord& actual,
                  const DeclaredConventions& conventions, const SourceLines& source = {});
 
+/// What judge() knows of a contact's reported normal (the manifold's, else its first point's),
+/// for diagnosing a failure (mechanisms.h): the exact facts and the allowances judge()
+/// measures along it. `valid` false: no contact, an invalid case, or a normal that is not unit.
+struct NormalFacts {
+  bool valid = false;
+  double best = 0.0;     ///< exact best separation of the shapes (declared skin included)
+  double deficit = 0.0;  ///< best − the exact separation along the normal
+  double lengthAllowance = 0.0;
+  double normalAllowance = 0.0;
+  /// The core face whose outward normal the reported one is, within its allowance (B's
+  /// negated): −1 when it is none.
+  int face = -1;
+  bool faceOnB = false;
+  /// Per reported point, the exact separation of the shapes on its line along its normal,
+  /// read where the line meets both cores, then with A's and with B's core taken at its
+  /// support plane (as judge() may read a point beyond a face's end).
+  std::vector<std::vector<double>> lineSeparations;
+};
+NormalFacts normalFacts(const Case& c, const ManifoldRecord& actual,
+                        const DeclaredConventions& conventions);
+
 /// How manifold lines are read for these conventions (the point limit, per-point normals).
 ManifoldReading manifoldReading(const DeclaredConventions& conventions);
 
@@ -165,6 +187,10 @@ JudgeFilterStats judgeFilterStats();
 /// Read when a judgement starts; set it between judgements, not during them.
 void setJudgeFilterEnabled(bool enabled);
 bool judgeFilterEnabled();
+
+/// Where a placement puts a point, in words: "on A's surface", "on B's surface", "midway
+/// between the surfaces".
+const char* placementName(PointPlacement p);
 
 /// The actual manifold turned into touche's own conventions (normal A→B, midpoint points),
 /// e.g. for drawing it next to the reference's.

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "touche/core/bounce_jsonl.h"
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 
 namespace touche::oracle {
@@ -32,6 +34,31 @@ struct RenderLayers {
 
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
                       const RenderLayers& layers);
+
+/// The case drawn once per record, the panels side by side in one SVG: the same view of both
+/// shapes in each, one record's normal and points on it, and its legend inside the panel
+/// (the engine and status with the normal, then the separations), the font made small
+/// enough for the longest line to fit. Expected and actual apart, never overlapping.
+std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> records);
+
+/// An SVG drawing of a cast (design notes §8): the shape placed by its transform, the path the
+/// circle sweeps from the origin to origin + maxFraction·translation (the capsule of the
+/// circle's radius around it, dashed; a ray's dashed segment; the rest of the translation
+/// dotted), the circle at the start (thin, dashed), and for each record one colour: at a hit
+/// the circle where it touches, the hit point and the normal from it; at an initial overlap the
+/// circle at the start. A legend line per record names the engine, the status, the fraction,
+/// the normal and the feature. Coordinates as renderSvg's: relative to the view's top-left
+/// corner (<desc class="origin">), in full precision.
+std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records);
+/// An SVG drawing of a bounce scene (y up): the walls (the room light, the wall around it
+/// shaded), the obstacles, source 001's offset boundary of each in dashed lines — in red where
+/// the source's construction breaks (an arc at a concave corner, an offset that vanishes) —
+/// the ball at its start, and each path: its legs with arrows, one colour per path, and for
+/// the first path the normal at each contact (from the touched surface to the ball's centre)
+/// and the ball where it stops. A legend names the scene, the parts and each path's engine,
+/// status and legs. Coordinates as in renderSvg (relative to a named world point).
+std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
+                            std::span<const BouncePathRecord> paths);
 
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but

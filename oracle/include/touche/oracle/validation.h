@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -74,12 +76,15 @@ int exitStatus(const ValidationReport& report);
 /// for a pair it does not implement, as not implemented; for an input the engine declares it
 /// cannot take (its refusal reason for these shapes is not empty), as not judged; any other
 /// `unsupported` for a pair it claims to implement is a status-mismatch.
+/// `progress`, when set, is called after each (engine, case) answer with (done, total).
 ValidationReport validateCases(std::span<const Case> cases, std::span<const Engine* const> engines,
-                               const Options& options = {});
+                               const Options& options = {},
+                               const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 /// The table (engines × outcome classes, then "not implemented", "not judged" and
 /// "unsupported pair"), the summary ("J of N answers judged: PASS", "FAIL" or "NOTHING
-/// JUDGED"), each refused case's reason and each non-agree case's explanation.
-std::string formatReport(const ValidationReport& report);
+/// JUDGED"), then each failure's explanation; `verbose` also gives each refused case's reason
+/// and each agree-within-tie explanation (else one line counts them).
+std::string formatReport(const ValidationReport& report, bool verbose = true);
 
 }  // namespace touche::oracle

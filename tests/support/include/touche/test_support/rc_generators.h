@@ -15,8 +15,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 #include "touche/test_support/bad_inputs.h"
+#include "touche/test_support/cast_scenes.h"
 #include "touche/test_support/scenes.h"
 
 namespace touche {
@@ -30,6 +32,11 @@ inline void showValue(const Case& scene, std::ostream& os) {
     }
   }
   os << formatCase(printable, NumberFormat::hex);
+}
+
+/// A cast counterexample: its hexfloat JSONL line.
+inline void showValue(const CastCase& c, std::ostream& os) {
+  os << formatCastCase(c, NumberFormat::hex);
 }
 
 }  // namespace touche
@@ -62,6 +69,11 @@ inline rc::Gen<Case> genQuarterTurnScene(PairId pair, SceneSpec spec = {}) {
   return fromSeededRng([pair, spec](std::mt19937_64& rng) {
     return randomScene(rng, pair, spec, RotationKind::quarterTurn);
   });
+}
+
+/// Valid random casts against a shape of the type (cast_scenes.h).
+inline rc::Gen<CastCase> genCast(ShapeType type, CastSceneSpec spec = {}) {
+  return fromSeededRng([type, spec](std::mt19937_64& rng) { return randomCast(rng, type, spec); });
 }
 
 /// Scenes with one defect (bad_inputs.h).

@@ -1,0 +1,217 @@
+// touche — renderBounceSvg() (render.h): a bounce scene, source 001's offset boundary and the
+// paths, drawn y up with non-scaling strokes, coordinates relative to the view's corner (as
+// render.cpp draws cases).
+#include <cmath>
+#include <sstream>
+
+#include "svg_parts.h"
+#include "touche/oracle/render.h"
+#include "touche/reference/offset.h"
+
+namespace touche::oracle {
+namespace {
+
+using svg::Bounds;
+using svg::num;
+using svg::View;
+
+constexpr const char* kPathColours[] = {"#1f5fa8", "#d62728", "#9467bd", "#ff7f0e"};
+constexpr const char* kWallFill = "#d8d2c4";
+constexpr const char* kRoomFill = "#fbfaf6";
+constexpr const char* kObstacleFill = "#5a9e4b";
+constexpr const char* kBallColour = "#00acec";
+constexpr const char* kBroken = "#e0301e";
+
+const char* pathColour(std::size_t k) {
+  return kPathColours[k % (sizeof kPathColours / sizeof *kPathColours)];
+}
+
+std::string polygonD(const std::vector<Vec2>& polygon, const View& view) {
+  std::string d;
+  for (std::size_t i = 0; i < polygon.size(); ++i)
+    d += (i ? " L" : "M") + view.at(polygon[i]);
+  return d + " Z";
+}
+
+/// An arc of radius r around v from `from` to `to`, turning clockwise as seen (SVG's sweep 1):
+/// a right-turn corner's arc the short way, the source's arc at a concave corner the long way
+/// (it keeps turning the same way).
+std::string arcD(Vec2 from, Vec2 to, double r, const View& view, bool longWay) {
+  return "M" + view.at(from) + " A" + num(r) + "," + num(r) + " 0 " + (longWay ? "1" : "0") +
+         " 1 " + view.at(to);
+}
+
+/// Source 001's offset of one polygon: the pieces and arcs dashed in `colour`, and where the
+/// construction breaks, the source's own arc and the backwards piece dashed in red.
+void drawOffset(std::ostringstream& out, const std::vector<Vec2>& polygon, double r,
+                const View& view, const char* colour, bool& broken) {
+  const reference::OffsetBoundary offset = reference::offsetPolygon(polygon, r);
+  std::string good, bad;
+  for (const reference::OffsetCorner& c : offset.corners) {
+    if (c.arc) good += " " + arcD(c.from, c.to, r, view, false);
+    if (!c.arc && c.sourceArc) {
+      bad += " " + arcD(c.sourceFrom, c.sourceTo, r, view, true);
+    }
+  }
+  for (const reference::OffsetPiece& p : offset.pieces) {
+    (p.reversed ? bad : good) += " M" + view.at(p.from) + " L" + view.at(p.to);
+  }
+  const std::string style =
+      "\" fill=\"none\" stroke-width=\"1.3\" stroke-dasharray=\"6 4\" "
+      "vector-effect=\"non-scaling-stroke\"/>\n";
+  out << "  <path class=\"offset\" d=\"" << good.substr(1) << "\" stroke=\"" << colour << style;
+  if (!bad.empty()) {
+    broken = true;
+    out << "  <path class=\"offset-broken\" d=\"" << bad.substr(1) << "\" stroke=\"" << kBroken
+        << style;
+  }
+}
+
+void circle(std::ostringstream& out, const View& view, Vec2 c, double r, const std::string& attrs) {
+  out << "  <circle cx=\"" << num(view.x(c.x)) << "\" cy=\"" << num(view.y(c.y)) << "\" r=\""
+      << num(r) << "\" " << attrs << "/>\n";
+}
+
+/// The legs of one path: each a line with an arrowhead halfway (marker k); a path after the
+/// first is dashed, so that paths that coincide stay visible.
+void drawLegs(std::ostringstream& out, const View& view, const BouncePath& path, std::size_t k,
+              double arrow) {
+  const std::string stroke = std::string("\" fill=\"none\" stroke=\"") + pathColour(k) +
+                             "\" stroke-width=\"2\" stroke-linejoin=\"round\"" +
+                             (k ? " stroke-dasharray=\"8 5\"" : "") +
+                             " vector-effect=\"non-scaling-stroke\"";
+  std::string ways;
+  for (const BounceLeg& leg : path.legs) {
+    if (leg.start == leg.end) continue;
+    const Vec2 middle = 0.5 * (leg.start + leg.end);
+    if (length(leg.end - leg.start) < 3 * arrow) {  // too short to carry an arrow
+      ways += " M" + view.at(leg.start) + " L" + view.at(leg.end);
+      continue;
+    }
+    out << "  <path class=\"leg\" d=\"M" << view.at(leg.start) << " L" << view.at(middle) << stroke
+        << " marker-end=\"url(#arrow" << k << ")\"/>\n";
+    ways += " M" + view.at(middle) + " L" + view.at(leg.end);
+  }
+  if (!ways.empty()) out << "  <path class=\"leg\" d=\"" << ways.substr(1) << stroke << "/>\n";
+}
+
+/// The first path's contacts: the normal from the touched surface to the ball's centre, and
+/// the ball where the path stops.
+void drawContacts(std::ostringstream& out, const View& view, const BouncePath& path, double r,
+                  double size) {
+  std::string normals;
+  for (const BounceLeg& leg : path.legs) {
+    if (leg.feature.hit == BounceHit::none) continue;
+    normals += " M" + view.at(leg.end - r * leg.normal) + " L" + view.at(leg.end);
+    circle(out, view, leg.end - r * leg.normal, 0.007 * size,
+           std::string("class=\"contact\" fill=\"") +
+               (leg.feature.hit == BounceHit::obstacle ? kBroken : "#333") + "\"");
+  }
+  if (!normals.empty()) {
+    out << "  <path class=\"normals\" d=\"" << normals.substr(1)
+        << "\" stroke=\"#333\" stroke-width=\"1\" marker-end=\"url(#normal)\" "
+           "vector-effect=\"non-scaling-stroke\"/>\n";
+  }
+  if (!path.legs.empty()) {
+    circle(out, view, path.legs.back().end, r,
+           std::string("class=\"ball-end\" fill=\"none\" stroke=\"") + kBallColour +
+               "\" stroke-width=\"1.5\" stroke-dasharray=\"3 3\" "
+               "vector-effect=\"non-scaling-stroke\"");
+  }
+}
+
+std::string marker(const std::string& id, const char* colour, double size) {
+  return "    <marker id=\"" + id +
+         "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"" + num(size) +
+         "\" markerHeight=\"" + num(size) +
+         "\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,1 L10,5 L0,9 z\" "
+         "fill=\"" +
+         colour + "\"/></marker>\n";
+}
+
+std::string legendLine(const BouncePathRecord& record) {
+  const std::size_t legs = record.path.legs.size();
+  std::string line = record.engine + ": " + std::string(bounceStatusName(record.path.status));
+  line += ", " + std::to_string(legs) + (legs == 1 ? " leg" : " legs");
+  if (!record.reason.empty()) line += " (" + record.reason + ")";
+  return line;
+}
+
+Bounds sceneBounds(const BounceScene& scene, std::span<const BouncePathRecord> paths) {
+  Bounds box;  // every vertex ± r: the source's arcs around them are in view
+  for (const Vec2 v : scene.walls)
+    box.add(v, scene.ball.radius);
+  for (const auto& obstacle : scene.obstacles) {
+    for (const Vec2 v : obstacle)
+      box.add(v, scene.ball.radius);
+  }
+  box.add(scene.ball.center, scene.ball.radius);
+  for (const BouncePathRecord& record : paths) {
+    for (const BounceLeg& leg : record.path.legs)
+      box.add(leg.end, scene.ball.radius);
+  }
+  return box;
+}
+
+}  // namespace
+
+std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
+                            std::span<const BouncePathRecord> paths) {
+  const Bounds box = sceneBounds(scene, paths);
+  const double size = box.size();
+  const View view{{box.lo.x, box.hi.y}};
+  const double pad = 0.04 * size;
+  const double font = 0.028 * size;
+  const std::size_t legendLines = paths.size() + 3;
+  const double legendHeight = 1.35 * font * static_cast<double>(legendLines) + 0.5 * font;
+  const double x0 = -pad, y0 = -pad - legendHeight;
+  const double w = box.hi.x - box.lo.x + 2 * pad, h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
+  const double r = scene.ball.radius;
+  std::ostringstream out;
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
+      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
+  out << "  <title>" << xmlText(id) << "</title>\n";
+  out << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
+      << ", " << num(view.origin.y) << ")</desc>\n";
+  out << "  <defs>\n";
+  for (std::size_t k = 0; k < paths.size(); ++k)
+    out << marker("arrow" + std::to_string(k), pathColour(k), 0.028 * size);
+  out << marker("normal", "#333", 0.02 * size) << "  </defs>\n";
+  out << "  <rect class=\"wall\" x=\"" << num(x0) << "\" y=\"" << num(-pad) << "\" width=\""
+      << num(w) << "\" height=\"" << num(h - legendHeight) << "\" fill=\"" << kWallFill << "\"/>\n";
+  out << "  <path class=\"room\" d=\"" << polygonD(scene.walls, view) << "\" fill=\"" << kRoomFill
+      << "\" stroke=\"#333\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+  for (const auto& obstacle : scene.obstacles) {
+    out << "  <path class=\"obstacle\" d=\"" << polygonD(obstacle, view) << "\" fill=\""
+        << kObstacleFill << "\" stroke=\"#2f5d27\" stroke-width=\"1.5\" "
+        << "vector-effect=\"non-scaling-stroke\"/>\n";
+  }
+  bool broken = false;
+  drawOffset(out, scene.walls, r, view, "#6b6b6b", broken);
+  for (const auto& obstacle : scene.obstacles)
+    drawOffset(out, obstacle, r, view, "#2f5d27", broken);
+  circle(out, view, scene.ball.center, r,
+         std::string("class=\"ball\" fill=\"") + kBallColour +
+             "\" fill-opacity=\"0.35\" stroke=\"" + kBallColour +
+             "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"");
+  for (std::size_t k = paths.size(); k-- > 0;)
+    drawLegs(out, view, paths[k].path, k, 0.028 * size);
+  if (!paths.empty()) drawContacts(out, view, paths[0].path, r, size);
+  out << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
+  const auto text = [&](std::size_t line, const char* colour, const std::string& words) {
+    out << "    <text x=\"" << num(x0 + 0.4 * font) << "\" y=\""
+        << num(y0 + 1.35 * font * static_cast<double>(line + 1)) << "\" fill=\"" << colour << "\">"
+        << xmlText(words) << "</text>\n";
+  };
+  text(0, "#222", "scene " + id + ": the ball (radius " + num(r) + ") among walls and obstacles");
+  text(1, "#555",
+       std::string("dashed: the offset boundary, source 001's construction") +
+           (broken ? "; red where it breaks" : ""));
+  text(2, "#555", "arrows: the legs; at each contact, the normal from the surface to the centre");
+  for (std::size_t k = 0; k < paths.size(); ++k)
+    text(k + 3, pathColour(k), legendLine(paths[k]));
+  out << "  </g>\n</svg>\n";
+  return out.str();
+}
+
+}  // namespace touche::oracle
