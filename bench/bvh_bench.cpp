@@ -7,6 +7,9 @@
 //   - bvh_path/<tree|brute_force>/<edges>: 100 sequential casts (a ray bouncing: each leg
 //     starts where the last one hit, mirrored about the normal), through the BVH and through
 //     the brute-force loop over every edge (fast double); the same 8 paths an iteration.
+//   - bvh_bounce/<engine>[_brute_force]/<edges>: a bounce path of 100 legs in tests/support's
+//     largeBounceScene, each leg's first contact through the bounce BVH (fast/bounce_bvh.h) or
+//     by the brute-force firstHit (fast::bouncePath), double and float.
 //   - bvh_build/<engine>/<edges>: building the BVH (placing and boxing every edge, then the
 //     tree) and Box2D's tree (one CreateProxy per edge).
 // docs/performance.md, "Broad phase", records a run.
@@ -22,7 +25,9 @@
 #include <random>
 #include <vector>
 
+#include "touche/fast/bounce_bvh.h"
 #include "touche/fast/bvh.h"
+#include "touche/test_support/bounce_scenes.h"
 #include "touche/test_support/generators.h"
 #include "touche/test_support/random.h"
 
@@ -228,6 +233,32 @@ void BM_PathBruteForce(benchmark::State& state) {
   runPaths(state, false);
 }
 
+/// A bounce path of 100 legs in tests/support's largeBounceScene (walls of `edges` edges round
+/// a circle, no obstacle), through the bounce BVH or by brute force (fast::bouncePath).
+template <class T>
+void runBounce(benchmark::State& state, bool tree) {
+  const BounceScene scene = test::largeBounceScene(static_cast<int>(state.range(0)));
+  const fast::BounceSceneT<T> prepared = fast::prepareBounce<T>(scene);
+  const fast::BounceBvhT<T> bvh = fast::buildBounceBvh(prepared);
+  std::size_t legs = 0;
+  for (auto _ : state) {
+    const BouncePath path =
+        tree ? fast::bouncePathThrough(scene, prepared, bvh) : fast::bouncePath(scene, prepared);
+    legs += path.legs.size();
+    benchmark::DoNotOptimize(path.legs.data());
+  }
+  state.counters["legs"] = static_cast<double>(legs) / static_cast<double>(state.iterations());
+}
+
+template <class T>
+void BM_BounceTree(benchmark::State& state) {
+  runBounce<T>(state, true);
+}
+template <class T>
+void BM_BounceBruteForce(benchmark::State& state) {
+  runBounce<T>(state, false);
+}
+
 template <class T>
 void BM_ToucheBuild(benchmark::State& state) {
   const EdgeScene& scene = sceneOf(static_cast<int>(state.range(0)));
@@ -263,6 +294,26 @@ BENCHMARK(BM_PathBruteForce)
     ->Name("bvh_path/brute_force")
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BounceTree<double>)
+    ->Name("bvh_bounce/fast_double")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BounceBruteForce<double>)
+    ->Name("bvh_bounce/fast_double_brute_force")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BounceTree<float>)
+    ->Name("bvh_bounce/fast_float")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BounceBruteForce<float>)
+    ->Name("bvh_bounce/fast_float_brute_force")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ToucheBuild<double>)
     ->Name("bvh_build/fast_double")
     ->Apply(sizes)

@@ -14,24 +14,31 @@
 //   2: degenerate scenes: a few shapes repeated many times, points (circles of radius 0,
 //      capsules whose ends coincide), all scaled by one 2^e, e in [−1000, 40];
 //   3: a grid scene with one number of a shape, a transform or a cast overwritten (NaN, ±inf,
-//      beyond 2^50, a negative radius, maxFraction outside [0, 1]): errors from both.
+//      beyond 2^50, a negative radius, maxFraction outside [0, 1]): errors from both;
+//   4: a bounce scene (tests/support bounce_scenes.h) scaled by 2^e, e in [−60, 40], and legs
+//      from points in and around it, aimed anywhere, at a vertex or along an edge: the bounce
+//      BVH (fast/bounce_bvh.h) against the brute-force firstHit, leg by leg and whole paths.
 #include "bvh_harness.h"
 
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 
+#include "touche/core/bounce_jsonl.h"
 #include "touche/core/cast_jsonl.h"
+#include "touche/fast/bounce_bvh.h"
 #include "touche/fast/bvh.h"
 #include "touche/reference/bvh.h"
 #include "touche/reference/cast.h"
+#include "touche/test_support/bounce_scenes.h"
 #include "touche/test_support/bvh_scenes.h"
 
 namespace touche::fuzz {
 namespace {
 
-constexpr int kPaths = 4;
+constexpr int kPaths = 5;
 constexpr std::size_t kReferenceShapes = 12;
 
 std::vector<Aabb> boxesOf(const std::vector<PlacedShape>& scene) {
@@ -166,6 +173,83 @@ std::string checkCast(const char* engine, const Bvh& bvh, const std::vector<Plac
   return "";
 }
 
+/// Path 4: the scene with every length multiplied by 2^e (validity unchanged: exact).
+BounceScene scaledBounceScene(BounceScene s, int e) {
+  const auto scale = [e](Vec2 v) { return Vec2{std::ldexp(v.x, e), std::ldexp(v.y, e)}; };
+  for (Vec2& v : s.walls)
+    v = scale(v);
+  for (auto& obstacle : s.obstacles) {
+    for (Vec2& v : obstacle)
+      v = scale(v);
+  }
+  s.ball.center = scale(s.ball.center);
+  s.ball.radius = std::ldexp(s.ball.radius, e);
+  if (std::isfinite(s.maxLength)) s.maxLength = std::ldexp(s.maxLength, e);
+  return s;
+}
+
+BvhCase bounceCase(test::ByteRng& rng, int legs) {
+  const test::BounceSceneSpec spec;
+  const BounceScene base = test::randomBounceScene(rng, spec);
+  const int e = static_cast<int>(test::uniformInt(rng, -60, 40));
+  BvhCase c;
+  c.bounce = scaledBounceScene(base, e);
+  if (validateBounceScene(*c.bounce)) c.bounce = base;
+  const int exponent = c.bounce->ball.radius == base.ball.radius ? 0 : e;
+  for (int k = 0; k < 4 * legs; ++k) {
+    const Vec2 start = test::gridPoint(rng, spec.grid, 1.8 * spec.size);
+    Vec2 d = test::gridPoint(rng, test::Grid{2}, 4);
+    const std::vector<Vec2>& polygon = base.walls;
+    const std::size_t i = test::uniformInt(rng, 0, std::int64_t(polygon.size()) - 1);
+    const double roll = test::uniformUnit(rng);
+    if (roll < 0.3) d = polygon[i] - start;
+    if (roll > 0.85) d = polygon[(i + 1) % polygon.size()] - polygon[i];
+    if (d == Vec2{0, 0}) d = {1, 0};
+    c.legs.push_back({Vec2{std::ldexp(start.x, exponent), std::ldexp(start.y, exponent)}, d});
+  }
+  return c;
+}
+
+bool sameBits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+template <class T>
+std::string checkBounce(const char* engine, const BvhCase& c, BvhCheckCounts* counts) {
+  const fast::BounceSceneT<T> prepared = fast::prepareBounce<T>(*c.bounce);
+  const fast::BounceBvhT<T> bvh = fast::buildBounceBvh(prepared);
+  const BouncePath tree = fast::bouncePathThrough(*c.bounce, prepared, bvh);
+  const BouncePath brute = fast::bouncePath(*c.bounce, prepared);
+  bool same = tree.status == brute.status && tree.legs.size() == brute.legs.size();
+  for (std::size_t k = 0; same && k < tree.legs.size(); ++k) {
+    const BounceLeg& x = tree.legs[k];
+    const BounceLeg& y = brute.legs[k];
+    same = sameBits(x.end.x, y.end.x) && sameBits(x.end.y, y.end.y) && x.feature == y.feature &&
+           sameBits(x.normal.x, y.normal.x) && sameBits(x.normal.y, y.normal.y);
+  }
+  if (!same) return std::string(engine) + ": the bounce path through the BVH differs";
+  for (const auto& [start, direction] : c.legs) {
+    const fast::BounceLegT<T> leg{
+        fast::toT<T>(start),
+        fast::normalizeOr(fast::toT<T>(direction), fast::Vec2T<T>{T(1), T(0)}).unit};
+    const fast::FirstHitT<T> a = fast::firstHit(bvh, prepared, leg);
+    const fast::FirstHitT<T> b = fast::firstHit(prepared, leg);
+    if (counts) {
+      ++counts->casts;
+      counts->touched += b.feature != fast::FirstHitT<T>::npos;
+    }
+    if (!sameBits(static_cast<double>(a.t), static_cast<double>(b.t)) || a.feature != b.feature ||
+        a.fromInside != b.fromInside) {
+      return std::string(engine) + ": a leg from (" + hexfloat(start.x) + ", " + hexfloat(start.y) +
+             ") along (" + hexfloat(direction.x) + ", " + hexfloat(direction.y) +
+             "): the BVH's contact " + std::to_string(a.feature) + " at " +
+             hexfloat(static_cast<double>(a.t)) + ", firstHit's " + std::to_string(b.feature) +
+             " at " + hexfloat(static_cast<double>(b.t));
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 BvhCase decodeBvhCase(const std::uint8_t* data, std::size_t size) {
@@ -175,6 +259,7 @@ BvhCase decodeBvhCase(const std::uint8_t* data, std::size_t size) {
   const int casts = 1 + rng.nextByte() % 8;
   if (path == 1) return wholeRange(rng, shapes, casts);
   if (path == 2) return degenerate(rng, shapes, casts);
+  if (path == 4) return bounceCase(rng, casts);
   const test::BvhSceneSpec spec;
   BvhCase c;
   c.scene = test::randomScene(rng, shapes, spec);
@@ -186,6 +271,10 @@ BvhCase decodeBvhCase(const std::uint8_t* data, std::size_t size) {
 }
 
 std::string crossCheckBvh(const BvhCase& c, BvhCheckCounts* counts) {
+  if (c.bounce) {
+    if (auto problem = checkBounce<double>("fast", c, counts); !problem.empty()) return problem;
+    return checkBounce<float>("fast_float", c, nullptr);
+  }
   const bool sceneValid = !validateScene(c.scene).has_value();
   const fast::Bvh bvh = fast::buildBvh<double>(c.scene);
   const fast::BvhFloat bvhFloat = fast::buildBvh<float>(c.scene);
@@ -216,6 +305,7 @@ std::string crossCheckBvh(const BvhCase& c, BvhCheckCounts* counts) {
 
 std::string describeBvhCase(const BvhCase& c) {
   std::string out;
+  if (c.bounce) out += formatBounceCase({"fuzz", *c.bounce}, NumberFormat::hex) + "\n";
   const CastInput first = c.casts.empty() ? CastInput{} : c.casts[0];
   for (std::size_t i = 0; i < c.scene.size(); ++i) {
     const CastCase line{"shape-" + std::to_string(i), c.scene[i].shape, c.scene[i].xf, first};
