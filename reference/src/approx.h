@@ -75,8 +75,8 @@ inline Approx twoSum(double a, double b, double err) {
 inline double twoProductError(double a, double b, double p) {
   const double aa = std::fabs(a);
   const double bb = std::fabs(b);
-  const bool inRange = aa < 0x1p900 && bb < 0x1p900 && (aa > 0x1p-450 || a == 0) &&
-                       (bb > 0x1p-450 || b == 0);
+  const bool inRange =
+      aa < 0x1p900 && bb < 0x1p900 && (aa > 0x1p-450 || a == 0) && (bb > 0x1p-450 || b == 0);
   if (!inRange) return std::fma(a, b, -p);
   constexpr double kSplit = 0x1p27 + 1;
   const double ca = kSplit * a;
