@@ -175,7 +175,8 @@ TEST(FastBvh, EmptySceneMissesAndOneShapeIsItsCast) {
   const ShapeHit hit = fast::firstHit(fast::buildBvh<double>(one), c);
   EXPECT_EQ(hit.index, 0);
   EXPECT_EQ(hit.result.status, CastStatus::hit);
-  EXPECT_EQ(hit.result.fraction, 1.75 / 6);
+  EXPECT_EQ(hit.result.fraction, fast::cast(one[0].shape, one[0].xf, c).fraction);
+  EXPECT_NEAR(hit.result.fraction, 1.75 / 6, 0x1p-52);
 }
 
 /// A moving circle of radius 0.25–1 passing a point `p` of the scene at a signed distance of
@@ -290,7 +291,9 @@ TEST(FastBvh, ExponentiallySpreadScene) {
       touched += touches(loop.result.status);
       ASSERT_TRUE(test::sameHit(loop, fast::firstHit(bvh, c))) << test::describeCast(c);
       ASSERT_TRUE(test::sameHit(fast::firstHitBruteForce(bvhFloat, c), fast::firstHit(bvhFloat, c)))
-          << test::describeCast(c);
+          << test::describeCast(c) << ": brute force "
+          << test::describeHit(fast::firstHitBruteForce(bvhFloat, c)) << ", BVH "
+          << test::describeHit(fast::firstHit(bvhFloat, c));
     }
   }
   EXPECT_GT(touched, 100);

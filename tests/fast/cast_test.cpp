@@ -103,5 +103,17 @@ TEST(FastCast, AFaceWithNoLengthLeftIsNotAWholeLine) {
   EXPECT_EQ(cast(doublePoint, {}, ray({-0x3p-60, 0x5p-60}, {0x6p-60, 0})).status, CastStatus::miss);
 }
 
+/// A circle of radius 2^30 at (2^32, 0) and a ray from (−1, 0) that moves by 2^-34: far from
+/// it, a miss. In float (R² − h²)/(d·d) = 2^60/2^-68 overflowed, the entry t = k − ∞ was
+/// clamped to 0, and the ray "touched" the circle at its start. (In double, valid inputs keep
+/// the quotient below 2^900.)
+TEST(FastCast, ACircleFarLargerThanTheStepIsNotTouchedAtTheStart) {
+  for (const Engines& e : kEngines) {
+    SCOPED_TRACE(e.name);
+    EXPECT_EQ(e.cast(Circle{{0, 0}, 0x1p30}, {{0x1p32, 0}, {}}, ray({-1, 0}, {0x1p-34, 0})).status,
+              CastStatus::miss);
+  }
+}
+
 }  // namespace
 }  // namespace touche::fast

@@ -429,7 +429,11 @@ CastResultT<T> castCircle(const CastShapeT<T>& s, const CastInputT<T>& in, T R, 
   const Vec2T<T> foot = m + k * d;
   const T hh = dot(foot, foot);
   if (hh > RR) return result;
-  T t = k - std::sqrt((RR - hh) / dd);
+  // (R² − h²)/(d·d) overflows in float when R is more than about 2^64 times the step |d|, inside
+  // the bounds above: t would be −∞, then 0, a false touch at the start.
+  const T chord = (RR - hh) / dd;
+  if (!(chord <= std::numeric_limits<T>::max())) return castEveryFeature(s, in, R, scale, false);
+  T t = k - std::sqrt(chord);
   t = t > T(0) ? t : T(0);
   if (!(t <= in.maxFraction)) return result;
   result.status = CastStatus::hit;
