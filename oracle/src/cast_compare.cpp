@@ -21,13 +21,6 @@ bool within(const std::optional<double>& gap, double band) {
   return gap && *gap <= band;
 }
 
-double shapeRadius(const Shape& shape) {
-  if (const auto* circle = std::get_if<Circle>(&shape)) return circle->radius;
-  if (const auto* capsule = std::get_if<Capsule>(&shape)) return capsule->radius;
-  if (const auto* polygon = std::get_if<Polygon>(&shape)) return polygon->radius;
-  return 0.0;
-}
-
 double bound(const Shape& shape) {
   double most = 0.0;
   const auto offer = [&](Vec2 v) { most = std::max(most, length(v)); };
@@ -39,19 +32,7 @@ double bound(const Shape& shape) {
     for (int i = 0; i < polygon->count; ++i)
       offer(polygon->vertices[i]);
   }
-  return most + shapeRadius(shape);
-}
-
-/// The length of face `index` in the shape's frame (a segment's two faces are one edge).
-double faceLength(const Shape& shape, int index) {
-  if (const auto* polygon = std::get_if<Polygon>(&shape)) {
-    const int next = index + 1 < polygon->count ? index + 1 : 0;
-    return length(polygon->vertices[next] - polygon->vertices[index]);
-  }
-  if (const auto* capsule = std::get_if<Capsule>(&shape)) return length(capsule->p2 - capsule->p1);
-  if (const auto* segment = std::get_if<Segment>(&shape)) return length(segment->p2 - segment->p1);
-  if (const auto* chain = std::get_if<ChainSegment>(&shape)) return length(chain->p2 - chain->p1);
-  return 1.0;
+  return most + castShapeRadius(shape);
 }
 
 bool finite(const CastResult& r) {
@@ -123,9 +104,9 @@ CastComparison compareHits(const CastCase& c, const CastResult& expected, const 
   const bool arc =
       expected.feature.type == FeatureType::vertex && !(expected.flags & kFlagDegenerateNormal);
   const double scale = castScale(c);
-  const double total = c.ray.radius + shapeRadius(c.shape);
+  const double total = c.ray.radius + castShapeRadius(c.shape);
   const double lever = arc ? std::max(1.0, scale / total)
-                           : std::max(1.0, scale / faceLength(c.shape, expected.feature.index));
+                           : std::max(1.0, scale / castFaceLength(c.shape, expected.feature.index));
   // A normal is judged at an incidence of at least 2^-30 (a graze's normal is still a normal).
   const double normalError = length(expected.normal - actual.normal) *
                              std::max(incidence, 0x1p-30) / (conv.epsilon * lever);
@@ -213,7 +194,7 @@ struct TargetCasts {
 
 /// The engine's radius of the shape: its own plus the skin, at least the floor.
 double engineRadiusA(const Shape& shape, const CastTarget& target) {
-  const double own = shapeRadius(shape) + (skinned(shape) ? target.skin : 0.0);
+  const double own = castShapeRadius(shape) + (skinned(shape) ? target.skin : 0.0);
   return std::max(own, target.radiusFloor);
 }
 
@@ -425,6 +406,24 @@ std::string_view castOutcomeName(CastOutcome outcome) {
       "agree",       "agree-within-tie", "declared-difference", "status-mismatch", "wrong-fraction",
       "wrong-point", "wrong-normal",     "wrong-feature",       "non-finite"};
   return kNames[static_cast<int>(outcome)];
+}
+
+double castShapeRadius(const Shape& shape) {
+  if (const auto* circle = std::get_if<Circle>(&shape)) return circle->radius;
+  if (const auto* capsule = std::get_if<Capsule>(&shape)) return capsule->radius;
+  if (const auto* polygon = std::get_if<Polygon>(&shape)) return polygon->radius;
+  return 0.0;
+}
+
+double castFaceLength(const Shape& shape, int index) {
+  if (const auto* polygon = std::get_if<Polygon>(&shape)) {
+    const int next = index + 1 < polygon->count ? index + 1 : 0;
+    return length(polygon->vertices[next] - polygon->vertices[index]);
+  }
+  if (const auto* capsule = std::get_if<Capsule>(&shape)) return length(capsule->p2 - capsule->p1);
+  if (const auto* segment = std::get_if<Segment>(&shape)) return length(segment->p2 - segment->p1);
+  if (const auto* chain = std::get_if<ChainSegment>(&shape)) return length(chain->p2 - chain->p1);
+  return 1.0;
 }
 
 double castScale(const CastCase& c) {

@@ -4,7 +4,7 @@
 // Derivation (Dekker / Knuth error-free transformations; Shewchuk's and CGAL's filters):
 //   Step 1: an Approx is a double-double hi + lo (|lo| ≤ ulp(hi)/2) and a bound err ≥ 0 with
 //           |exact − (hi + lo)| ≤ err. Input doubles are exact (err = 0).
-//   Step 2: each operation computes the double-double result with TwoSum / TwoProduct
+//   Step 2: each operation computes the double-double result with TwoSum / TwoProduct (FMA)
 //           and adds to err the propagated input errors and its own rounding error, bounded
 //           by 2^-96 relative to the operands' magnitudes (the true bounds are below 2^-100)
 //           plus 2^-1000 absolute for products and quotients (underflow). The bound itself is
@@ -67,27 +67,6 @@ inline Approx twoSum(double a, double b, double err) {
   return {s, e, err};
 }
 
-/// The rounding error of p = a·b (p + e = a·b exactly): Dekker's TwoProduct with Veltkamp's
-/// split, exact in double arithmetic without fused operations (this build has no FMA
-/// instruction: std::fma would be a library call on every product). The split overflows
-/// beyond 2^995 and the partial products lose bits below 2^-969: outside that range the
-/// library's fma, which is exact everywhere.
-inline double twoProductError(double a, double b, double p) {
-  const double aa = std::fabs(a);
-  const double bb = std::fabs(b);
-  const bool inRange =
-      aa < 0x1p900 && bb < 0x1p900 && (aa > 0x1p-450 || a == 0) && (bb > 0x1p-450 || b == 0);
-  if (!inRange) return std::fma(a, b, -p);
-  constexpr double kSplit = 0x1p27 + 1;
-  const double ca = kSplit * a;
-  const double ah = ca - (ca - a);
-  const double al = a - ah;
-  const double cb = kSplit * b;
-  const double bh = cb - (cb - b);
-  const double bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
-
 }  // namespace approx_detail
 
 inline Approx operator-(const Approx& a) {
@@ -110,7 +89,7 @@ inline Approx operator-(const Approx& a, const Approx& b) {
 inline Approx operator*(const Approx& a, const Approx& b) {
   using namespace approx_detail;
   const double p = a.hi * b.hi;
-  const double e = twoProductError(a.hi, b.hi, p) + (a.hi * b.lo + a.lo * b.hi);
+  const double e = std::fma(a.hi, b.hi, -p) + (a.hi * b.lo + a.lo * b.hi);
   const Approx r = twoSum(p, e, 0);
   const double magA = std::fabs(a.hi) * (1 + 0x1p-50);
   const double magB = std::fabs(b.hi) * (1 + 0x1p-50);

@@ -14,6 +14,7 @@
 #include <random>
 
 #include "touche/fast/cast.h"
+#include "touche/oracle/cast_compare.h"
 #include "touche/reference/cast.h"
 #include "touche/test_support/cast_scenes.h"
 
@@ -35,37 +36,12 @@ struct Tally {
   double worstNormal = 0;  ///< the largest normal error seen, in epsilons
 };
 
-double castScale(const CastCase& c) {
-  const double bound = test::localBound(c.shape);
-  return std::max({length(c.xf.p) + bound + c.ray.radius,
-                   length(c.ray.origin) + length(c.ray.translation), 1.0});
-}
-
 std::string line(const CastCase& c, const CastResult& expected, const CastResult& actual) {
   CastRecord e{c.id, "reference", expected, "", true};
   CastRecord a{c.id, "fast", actual, "", true};
   return formatCastCase(c, NumberFormat::hex) +
          "\n  reference: " + formatCastResult(e, NumberFormat::hex) +
          "\n  fast:      " + formatCastResult(a, NumberFormat::hex);
-}
-
-double shapeRadius(const Shape& shape) {
-  if (const auto* circle = std::get_if<Circle>(&shape)) return circle->radius;
-  if (const auto* capsule = std::get_if<Capsule>(&shape)) return capsule->radius;
-  if (const auto* polygon = std::get_if<Polygon>(&shape)) return polygon->radius;
-  return 0.0;
-}
-
-/// The length of face `index` in the shape's own frame (a segment's two faces are one edge).
-double faceLength(const Shape& shape, int index) {
-  if (const auto* polygon = std::get_if<Polygon>(&shape)) {
-    const int next = index + 1 < polygon->count ? index + 1 : 0;
-    return length(polygon->vertices[next] - polygon->vertices[index]);
-  }
-  if (const auto* capsule = std::get_if<Capsule>(&shape)) return length(capsule->p2 - capsule->p1);
-  if (const auto* segment = std::get_if<Segment>(&shape)) return length(segment->p2 - segment->p1);
-  if (const auto* chain = std::get_if<ChainSegment>(&shape)) return length(chain->p2 - chain->p1);
-  return 1.0;
 }
 
 bool within(const std::optional<double>& gap, double band) {
@@ -75,7 +51,7 @@ bool within(const std::optional<double>& gap, double band) {
 /// Compares one cast; returns false (having reported it) on a disagreement.
 bool agree(const CastCase& c, const CastResult& ref, const CastResult& got, double epsilon,
            Tally& tally) {
-  const double unit = epsilon * castScale(c);
+  const double unit = epsilon * oracle::castScale(c);
   const double band = kBandUnits * unit;
   if (ref.status != got.status) {
     const bool tie =
@@ -104,12 +80,14 @@ bool agree(const CastCase& c, const CastResult& ref, const CastResult& got, doub
   }
   // An arc's normal turns with the centre's error over the arc's radius R; a face's normal,
   // made from its rounded ends, with their error over the face's length.
-  const double total = c.ray.radius + shapeRadius(c.shape);
+  const double total = c.ray.radius + oracle::castShapeRadius(c.shape);
   const bool arc = ref.feature.type == FeatureType::vertex && !(ref.flags & kFlagDegenerateNormal);
   const bool face = ref.feature.type == FeatureType::face;
-  const double lever = arc    ? std::max(1.0, castScale(c) / total)
-                       : face ? std::max(1.0, castScale(c) / faceLength(c.shape, ref.feature.index))
-                              : 1.0;
+  const double lever =
+      arc ? std::max(1.0, oracle::castScale(c) / total)
+      : face
+          ? std::max(1.0, oracle::castScale(c) / oracle::castFaceLength(c.shape, ref.feature.index))
+          : 1.0;
   const double normalError = length(ref.normal - got.normal) * incidence / (epsilon * lever);
   tally.worstNormal = std::max(tally.worstNormal, normalError);
   if (std::getenv("TOUCHE_CAST_DEBUG") && normalError > 8) {

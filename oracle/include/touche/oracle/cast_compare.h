@@ -114,6 +114,11 @@ struct CastComparison {
 
 /// The largest magnitude the cast reaches: the unit of its tolerances is epsilon × this.
 double castScale(const CastCase& c);
+/// The shape's own radius (a circle's, a capsule's, a rounded polygon's; 0 otherwise).
+double castShapeRadius(const Shape& shape);
+/// The length of face `index` in the shape's frame (a segment's two faces are one edge): the
+/// lever of a face normal's rounding.
+double castFaceLength(const Shape& shape, int index);
 
 /// Compares `actual` with the reference's `expected` for cast `c` under `conventions`.
 CastComparison compareCast(const CastCase& c, const CastResult& expected, const CastResult& actual,
