@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of every fuzz target (fuzz/corpus/<pair>/seed-NN).
+"""Writes the seed corpus of every pair's fuzz target (fuzz/corpus/<pair>/seed-NN) and of the
+broad phase target (fuzz/corpus/bvh/seed-NN).
 
 Each seed follows the harness's byte layout (harness.cpp): byte 0 the path (0 grid mixture,
 1 edge cases, 2 arbitrary doubles, 3 parallel within an ulp, 4 extreme scales), byte 1 the
@@ -40,6 +41,29 @@ def main():
             with open(os.path.join(out, "seed-%02d" % n), "wb") as f:
                 f.write(bytes([path, margin, bits, scale]) + body)
     print("wrote %d seeds for each of %d pairs" % (len(SEEDS), len(PAIRS)))
+    bvh_seeds()
+
+
+# The broad phase target (bvh_harness.cpp): byte 0 the path, byte 1 the scene size, byte 2 the
+# number of casts, then generator draws. (path, size byte, casts byte, body length)
+BVH_SEEDS = [
+    (0, 0, 3, 256), (0, 9, 7, 512), (0, 47, 7, 1024), (0, 20, 1, 512),
+    (1, 5, 7, 512), (1, 30, 7, 1024), (1, 47, 3, 1024), (1, 0, 7, 256),
+    (2, 10, 7, 512), (2, 47, 7, 512), (2, 2, 3, 256),
+    (3, 8, 3, 512), (3, 30, 7, 512),
+    (4, 0, 7, 512), (4, 0, 3, 1024),
+]
+
+
+def bvh_seeds():
+    out = os.path.join(HERE, "corpus", "bvh")
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(20261122)
+    for n, (path, size, casts, length) in enumerate(BVH_SEEDS):
+        body = bytes(rng.randrange(256) for _ in range(length))
+        with open(os.path.join(out, "seed-%02d" % n), "wb") as f:
+            f.write(bytes([path, size, casts]) + body)
+    print("wrote %d seeds for bvh" % len(BVH_SEEDS))
 
 
 if __name__ == "__main__":

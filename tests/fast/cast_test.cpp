@@ -83,5 +83,37 @@ TEST(FastCast, RayAlongASegmentHitsItsNearEndWithTheDegenerateNormal) {
   }
 }
 
+/// A face whose ends round to one point in T (or whose |e|² underflows) has no extent: its
+/// `along` test would pass everywhere and make it a whole line. A segment (0, ±2^-160) is a
+/// point in float; a ray at y = 5 crosses its line x = 0 five units away from it and misses
+/// (it used to hit at t = 0.5). The same in double with the segment (0, ±2^-1072), whose |e|²
+/// underflows, and a ray 2^-60 the size.
+TEST(FastCast, AFaceWithNoLengthLeftIsNotAWholeLine) {
+  const Segment floatPoint{{0, 0x1p-160}, {0, -0x1p-160}};
+  EXPECT_EQ(castFloat(floatPoint, {}, ray({-3, 5}, {6, 0})).status, CastStatus::miss);
+  EXPECT_EQ(castFloat(Capsule{floatPoint.p1, floatPoint.p2, 0.5}, {}, ray({-3, 5}, {6, 0})).status,
+            CastStatus::miss);
+  EXPECT_EQ(cast(floatPoint, {}, ray({-3, 5}, {6, 0})).status, CastStatus::miss);
+  // Through the point itself it is still touched, by its end's arc.
+  const CastResult through = castFloat(floatPoint, {}, ray({-3, 0}, {6, 0}, 0.25));
+  ASSERT_EQ(through.status, CastStatus::hit);
+  EXPECT_NEAR(through.fraction, 2.75 / 6, 0x1p-21);
+  EXPECT_EQ(through.feature.type, FeatureType::vertex);
+  const Segment doublePoint{{0, 0x1p-1072}, {0, -0x1p-1072}};
+  EXPECT_EQ(cast(doublePoint, {}, ray({-0x3p-60, 0x5p-60}, {0x6p-60, 0})).status, CastStatus::miss);
+}
+
+/// A circle of radius 2^30 at (2^32, 0) and a ray from (−1, 0) that moves by 2^-34: far from
+/// it, a miss. In float (R² − h²)/(d·d) = 2^60/2^-68 overflowed, the entry t = k − ∞ was
+/// clamped to 0, and the ray "touched" the circle at its start. (In double, valid inputs keep
+/// the quotient below 2^900.)
+TEST(FastCast, ACircleFarLargerThanTheStepIsNotTouchedAtTheStart) {
+  for (const Engines& e : kEngines) {
+    SCOPED_TRACE(e.name);
+    EXPECT_EQ(e.cast(Circle{{0, 0}, 0x1p30}, {{0x1p32, 0}, {}}, ray({-1, 0}, {0x1p-34, 0})).status,
+              CastStatus::miss);
+  }
+}
+
 }  // namespace
 }  // namespace touche::fast

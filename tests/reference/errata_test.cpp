@@ -11,6 +11,8 @@
 #include "exact.h"
 #include "reference_test_support.h"
 #include "source_logic.h"
+#include "touche/reference/bvh.h"
+#include "touche/reference/cast.h"
 #include "touche/reference/ngon.h"
 
 namespace touche::reference::testing {
@@ -644,6 +646,27 @@ TEST(ErrataSource001, BoundingBoxTestAcceptsBoxesBehindAndRejectsGrazingRays) {
   EXPECT_FALSE(s001::intersectBoundingBox(s001::Ray{{-1, 1}, {1, 0}}, unit));
   EXPECT_FALSE(s001::intersectBoundingBox(s001::Ray{{-1, 0}, {h, h}}, unit));
   EXPECT_TRUE(s001::intersectBoundingBox(s001::Ray{{-1, -1}, {h, h}}, unit));  // a plain hit
+}
+
+TEST(ErrataSource001, ElseIfBoxLeavesOutTheFirstVertexAndCullsItsHit) {
+  // expand()'s `else if` in a whole box: the triangle (5, 0), (3, 1), (4, −1) in that order
+  // (counter-clockwise). x: 5 sets only min, 3 lowers it, 4 raises max from −∞: the box is
+  // [3, 4] × [−1, 1] and the first vertex, the rightmost, is outside it. A ray from (4.5, 3)
+  // straight down meets the triangle at (4.5, 0.25), and intersectBoundingBox culls it.
+  s001::Box box;
+  for (const Vec2 p : {Vec2{5, 0}, Vec2{3, 1}, Vec2{4, -1}})
+    s001::expand(box, p);
+  EXPECT_EQ(box.min, (Vec2{3, -1}));
+  EXPECT_EQ(box.max, (Vec2{4, 1}));
+  EXPECT_FALSE(s001::intersectBoundingBox(s001::Ray{{4.5, 3}, {0, -1}}, box));
+  // touche: the box holds every vertex, the cast hits, and so does the BVH over the scene.
+  const Polygon triangle = makePolygon({{5, 0}, {3, 1}, {4, -1}});
+  EXPECT_EQ(aabbOf(triangle, {}), (Aabb{{3, -1}, {5, 1}}));
+  const CastInput ray{{4.5, 3}, {0, -4}, 0.0, 1.0};
+  const CastResult hit = cast(triangle, {}, ray);
+  ASSERT_EQ(hit.status, CastStatus::hit);
+  EXPECT_EQ(hit.point, (Vec2{4.5, 0.25}));
+  EXPECT_EQ(firstHit(buildBvh(std::vector<PlacedShape>{{triangle, {}}}), ray).index, 0);
 }
 
 // ---- Source 003 (impulses; the exact answers computed here) ---------------------------------

@@ -23,6 +23,7 @@
 // reference's ties (CastGaps), where either answer is accepted.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -233,6 +234,10 @@ void castFace(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, T R, T f, T
   if (!(t >= T(0) && t <= f)) return;
   const Vec2T<T> e = s.faceEdge[i];
   const T ee = dot(e, e);
+  // A face with no length left in T (its ends rounded to one point, or |e|² underflowed) has no
+  // extent to test `along` against (along would be 0 and pass: the face would be a whole
+  // line); its end arcs take it.
+  if (!(ee > T(0))) return;
   const T along = dot(o + t * d - a, e);
   const T slack = T(8) * kEpsilon<T> * scale * s.faceLength[i];
   if (along < -slack || along > ee + slack) return;
@@ -424,7 +429,11 @@ CastResultT<T> castCircle(const CastShapeT<T>& s, const CastInputT<T>& in, T R, 
   const Vec2T<T> foot = m + k * d;
   const T hh = dot(foot, foot);
   if (hh > RR) return result;
-  T t = k - std::sqrt((RR - hh) / dd);
+  // (R² − h²)/(d·d) overflows in float when R is more than about 2^64 times the step |d|, inside
+  // the bounds above: t would be −∞, then 0, a false touch at the start.
+  const T chord = (RR - hh) / dd;
+  if (!(chord <= std::numeric_limits<T>::max())) return castEveryFeature(s, in, R, scale, false);
+  T t = k - std::sqrt(chord);
   t = t > T(0) ? t : T(0);
   if (!(t <= in.maxFraction)) return result;
   result.status = CastStatus::hit;
@@ -473,6 +482,75 @@ CastResultT<T> castShape(const CastShapeT<T>& s, const TransformT<T>& xf, const 
     result.normal = rotate(xf.q, result.normal);
   }
   return result;
+}
+
+/// A validated shape placed in the world for casts: prepared in T in its local frame, with
+/// the transform's rotation made unit (a rotation (c, s) that is not exactly unit also
+/// scales, as the contract uses it: the scale moves into the core's points, as the manifold
+/// entry points do), and its reach |p| + (the core's farthest point) + radius: the shape's
+/// part of the scale of the rounding allowances at feature ends. Placing once and casting
+/// many rays (castPlaced) gives the same bits as `cast` on each ray.
+template <class T>
+struct PlacedCastShapeT {
+  CastShapeT<T> shape;
+  TransformT<T> xf;
+  double reach = 0.0;
+};
+
+/// The moving circle in T, with its part of the allowance's scale (|origin| + |translation|)
+/// and its radius as given (double).
+template <class T>
+struct PlacedCastInputT {
+  CastInputT<T> in;
+  double reach = 0.0;
+  double radius = 0.0;
+};
+
+template <class T>
+PlacedCastShapeT<T> placeForCast(const Shape& shape, const Transform& xf) {
+  detail::casts::CoreDouble core = detail::casts::coreOf(shape);
+  Transform unit = xf;
+  const double k = std::hypot(xf.q.c, xf.q.s);  // validated: within a tolerance of 1
+  if (k != 1.0) {
+    unit.q = {xf.q.c / k, xf.q.s / k};
+    for (int i = 0; i < core.count; ++i)
+      core.vertex[i] = k * core.vertex[i];
+  }
+  double bound = 0.0;
+  for (int i = 0; i < core.count; ++i)
+    bound = std::max(bound, std::hypot(core.vertex[i].x, core.vertex[i].y));
+  const double reach = std::hypot(unit.p.x, unit.p.y) + bound + core.radius;
+  return {prepareCast<T>(core), toT<T>(unit), reach};
+}
+
+template <class T>
+PlacedCastInputT<T> placeForCast(const CastInput& input) {
+  const CastInputT<T> in{toT<T>(input.origin), toT<T>(input.translation),
+                         static_cast<T>(input.radius), static_cast<T>(input.maxFraction)};
+  const double start = std::hypot(input.origin.x, input.origin.y);
+  return {in, start + std::hypot(input.translation.x, input.translation.y), input.radius};
+}
+
+/// A placed shape against a placed moving circle (both from placeForCast), in the world.
+template <class T>
+CastResultT<T> castPlaced(const PlacedCastShapeT<T>& s, const PlacedCastInputT<T>& input) {
+  // The largest magnitude the cast's values reach (the allowances at feature ends).
+  const double scale = std::max({s.reach + input.radius, input.reach, 1e-300});
+  return castShape(s.shape, s.xf, input.in, static_cast<T>(scale));
+}
+
+/// The result in the core's double types (exact widening); a hit's point, normal and feature.
+template <class T>
+CastResult widenCast(const CastResultT<T>& r) {
+  CastResult out;
+  out.status = r.status;
+  if (r.status != CastStatus::hit) return out;
+  out.fraction = static_cast<double>(r.fraction);
+  out.point = toCore(r.point);
+  out.normal = toCore(r.normal);
+  out.feature = r.feature;
+  out.flags = r.flags;
+  return out;
 }
 
 /// Any shape, computed in double (validates; unsupported never happens: every shape type).

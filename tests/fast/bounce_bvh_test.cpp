@@ -1,0 +1,111 @@
+// The fast bounce path's broad phase (touche/fast/bounce_bvh.h): each leg's first contact
+// through the BVH equals the brute-force firstHit bit for bit (t, feature, key, start inside),
+// in double and float, on the path legs and on random legs of seeded random scenes (legs aimed
+// exactly at vertices and along walls, starts outside the walls), on source 001's scene and on
+// a scene of 10 000 edges; whole paths equal.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdio>
+#include <random>
+
+#include "touche/fast/bounce_bvh.h"
+#include "touche/test_support/bounce_scenes.h"
+
+namespace touche::fast {
+namespace {
+
+template <class T>
+bool sameContact(const FirstHitT<T>& a, const FirstHitT<T>& b) {
+  return std::bit_cast<std::uint64_t>(static_cast<double>(a.t)) ==
+             std::bit_cast<std::uint64_t>(static_cast<double>(b.t)) &&
+         a.feature == b.feature && a.key == b.key && a.fromInside == b.fromInside;
+}
+
+bool sameBits(Vec2 a, Vec2 b) {
+  return std::bit_cast<std::uint64_t>(a.x) == std::bit_cast<std::uint64_t>(b.x) &&
+         std::bit_cast<std::uint64_t>(a.y) == std::bit_cast<std::uint64_t>(b.y);
+}
+
+/// Paths equal leg by leg, bit for bit.
+void expectSamePath(const BouncePath& a, const BouncePath& b) {
+  ASSERT_EQ(a.status, b.status);
+  ASSERT_EQ(a.legs.size(), b.legs.size());
+  for (std::size_t k = 0; k < a.legs.size(); ++k) {
+    const BounceLeg& x = a.legs[k];
+    const BounceLeg& y = b.legs[k];
+    EXPECT_TRUE(sameBits(x.start, y.start) && sameBits(x.end, y.end) &&
+                sameBits(x.direction, y.direction) && sameBits(x.normal, y.normal) &&
+                x.feature == y.feature && x.length == y.length)
+        << "leg " << k;
+  }
+}
+
+/// A leg from a random point of a square 1.8 times the walls' (most of them outside the walls),
+/// along a random direction, or aimed exactly at a wall or obstacle vertex, or along an edge.
+template <class T>
+BounceLegT<T> randomLeg(std::mt19937_64& rng, const BounceScene& s, double size) {
+  const Vec2 start = test::gridPoint(rng, test::Grid{4}, 1.8 * size);
+  Vec2 d = test::gridPoint(rng, test::Grid{2}, 4);
+  const double roll = test::uniformUnit(rng);
+  const std::vector<Vec2>& polygon =
+      s.obstacles.empty() || test::chance(rng, 0.5)
+          ? s.walls
+          : s.obstacles[test::uniformInt(rng, 0, std::int64_t(s.obstacles.size()) - 1)];
+  const std::size_t i = test::uniformInt(rng, 0, std::int64_t(polygon.size()) - 1);
+  if (roll < 0.3) d = polygon[i] - start;                               // at a vertex
+  if (roll > 0.85) d = polygon[(i + 1) % polygon.size()] - polygon[i];  // along an edge
+  if (d == Vec2{0, 0}) d = {1, 0};
+  return {toT<T>(start), normalizeOr(toT<T>(d), Vec2T<T>{T(1), T(0)}).unit};
+}
+
+template <class T>
+void expectEqualOnRandomScenes(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const test::BounceSceneSpec spec;
+  int legs = 0, contacts = 0;
+  for (int k = 0; k < 300; ++k) {
+    const BounceScene s = test::randomBounceScene(rng, spec);
+    const BounceSceneT<T> prepared = prepareBounce<T>(s);
+    const BounceBvhT<T> bvh = buildBounceBvh(prepared);
+    expectSamePath(bouncePathThrough(s, prepared, bvh), bouncePath(s, prepared));
+    for (int j = 0; j < 20; ++j) {
+      const BounceLegT<T> leg = randomLeg<T>(rng, s, spec.size);
+      const FirstHitT<T> brute = firstHit(prepared, leg);
+      ++legs;
+      contacts += brute.feature != FirstHitT<T>::npos;
+      ASSERT_TRUE(sameContact(firstHit(bvh, prepared, leg), brute))
+          << "scene " << k << " leg " << j << ": brute force t " << brute.t << " feature "
+          << brute.feature;
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+  const double rate = static_cast<double>(contacts) / legs;
+  std::printf("%d random legs, %.3f touch a feature\n", legs, rate);
+  EXPECT_GE(rate, 0.3);
+  EXPECT_LE(rate, 0.7);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnRandomScenesDouble) {
+  expectEqualOnRandomScenes<double>(0xb0c5);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnRandomScenesFloat) {
+  expectEqualOnRandomScenes<float>(0xb0c6);
+}
+
+TEST(BounceBvh, SourceSceneAndALargeScene) {
+  for (const BounceScene& s : {test::sourceBounceScene(), test::sourceBounceScene({1, -0.8}),
+                               test::largeBounceScene(10000)}) {
+    const BounceSceneT<double> prepared = prepareBounce<double>(s);
+    const BouncePath path = bouncePathThrough(s, prepared, buildBounceBvh(prepared));
+    expectSamePath(path, bouncePath(s, prepared));
+    EXPECT_GT(path.legs.size(), 2u);
+    const BounceSceneT<float> preparedFloat = prepareBounce<float>(s);
+    expectSamePath(bouncePathThrough(s, preparedFloat, buildBounceBvh(preparedFloat)),
+                   bouncePath(s, preparedFloat));
+  }
+}
+
+}  // namespace
+}  // namespace touche::fast
