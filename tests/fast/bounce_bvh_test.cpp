@@ -107,5 +107,16 @@ TEST(BounceBvh, SourceSceneAndALargeScene) {
   }
 }
 
+TEST(BounceBvh, TheEnginesEntryPointsTakeTheBvhForLargeScenesWithTheSamePath) {
+  // fast::bounce and fast::bounceFloat run a scene of 256 features or more through its BVH:
+  // the same path as the brute-force loop, on a large scene and on the small source scene.
+  for (const BounceScene& s : {test::sourceBounceScene(), test::largeBounceScene(2000)}) {
+    expectSamePath(bounce(s), bouncePath(s, prepareBounce<double>(s)));
+    expectSamePath(bounceFloat(s), bouncePath(s, prepareBounce<float>(s)));
+  }
+  EXPECT_GE(prepareBounce<double>(test::largeBounceScene(2000)).features.size(), 256u);
+  EXPECT_LT(prepareBounce<double>(test::sourceBounceScene()).features.size(), 256u);
+}
+
 }  // namespace
 }  // namespace touche::fast
