@@ -303,6 +303,13 @@ std::optional<InputError> scanLine(std::string_view line) {
     return InputError{"line",
                       "longer than the limit of " + std::to_string(kMaxLineBytes) + " bytes"};
   }
+  // Most lines hold no NUL byte and fewer brackets than the depth limit: nothing below can
+  // fail on them, and counting is cheaper than following strings.
+  const auto brackets =
+      std::count_if(line.begin(), line.end(), [](char c) { return c == '[' || c == '{'; });
+  if (brackets <= kMaxNestingDepth && line.find('\0') == std::string_view::npos) {
+    return std::nullopt;
+  }
   int depth = 0;
   bool inString = false, escaped = false;
   const auto at = [](std::size_t i) { return " at byte " + std::to_string(i + 1); };
@@ -1000,8 +1007,45 @@ CaseFile readCases(std::istream& in) {
   return file;
 }
 
+namespace {
+
+bool isJsonSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/// The id of a line that opens with it as a plain string — {"id":"...", as touche's writers
+/// and most engines write it — read without parsing the rest: the object's first key, so no
+/// later text can change what a full parse finds (a repeated "id" is an error after it). Plain:
+/// printable ASCII without escapes. nullopt when the line does not open so.
+std::optional<std::string_view> leadingPlainId(std::string_view line) {
+  std::size_t i = 0;
+  const auto skipSpace = [&] {
+    while (i < line.size() && isJsonSpace(line[i]))
+      ++i;
+  };
+  const auto expect = [&](std::string_view token) {
+    skipSpace();
+    if (line.substr(i, token.size()) != token) return false;
+    i += token.size();
+    return true;
+  };
+  if (!expect("{") || !expect("\"id\"") || !expect(":") || !expect("\"")) return std::nullopt;
+  const std::size_t start = i;
+  for (; i < line.size() && line[i] != '"'; ++i) {
+    if (line[i] < 0x20 || line[i] > 0x7E || line[i] == '\\') return std::nullopt;
+  }
+  if (i == line.size()) return std::nullopt;
+  return line.substr(start, i - start);
+}
+
+}  // namespace
+
 std::optional<std::string> idOfLine(std::string_view line) {
   if (scanLine(line)) return std::nullopt;
+  if (const auto plain = leadingPlainId(line)) {
+    if (plain->empty()) return std::nullopt;
+    return std::string(*plain);
+  }
   // The document as far as it parsed: an id before a bad value (a repeated key, 1e999) names
   // the line all the same.
   DocumentBuilder builder;
