@@ -418,6 +418,7 @@ class Checker {
     judgeAll(verdicts, baselineLines);
     if (run_.stopped) return std::move(run_);
     matcher_->finish();
+    run_.manifoldsIndexed = matcher_->indexed();
     builder_.finish(withoutId_, repeated_, unmatched_);
     return std::move(run_);
   }

@@ -141,7 +141,10 @@ struct CheckRun {
   std::vector<ReportRow> reportRows;     ///< the verdict table's rows, in order
   std::size_t rowsNotShown = 0;
   std::size_t failuresNotShown = 0;  ///< failing cases not in reportCases
-  bool stopped = false;              ///< a VerdictSink asked to stop: the run is incomplete
+  bool stopped = false;              ///< a TextSink asked to stop: the run is incomplete
+  /// The manifolds came too far out of the cases' order for the lookahead, and the rest of
+  /// their file was indexed (CheckOptions::lookaheadLines).
+  bool manifoldsIndexed = false;
 
   /// Failing cases, plus the problems no case counts.
   int failures() const;
