@@ -101,7 +101,6 @@ CheckedCase checkAgainst(const Case& c, const std::string& caseText, const Line&
     checked.actual = std::move(record);
   }
   checked.manifoldLine = manifold.number;
-  checked.manifoldText = manifold.text;
   return checked;
 }
 
@@ -184,6 +183,7 @@ void judgeItem(WorkItem& item, const DeclaredConventions& conventions,
   }
   checked.caseLine = number;
   checked.caseText = std::move(item.caseLine.text);
+  if (checked.manifoldLine) checked.manifoldText = std::move(item.manifold->text);
   if (baseline) baseline->mark(checked);
   if (write) {
     item.verdictText = verdictLine(checked) + "\n";
@@ -463,6 +463,7 @@ class Checker {
   /// The next block of case lines, each with its manifold line; false at the end.
   bool readBlock(BlockLineReader& cases, std::vector<WorkItem>& block) {
     block.clear();
+    block.reserve(std::min(std::max<std::size_t>(options_.blockCases, 1), census_.caseLines));
     for (Line line;
          block.size() < std::max<std::size_t>(options_.blockCases, 1) && cases.next(line);) {
       WorkItem& item = block.emplace_back();

@@ -13,21 +13,24 @@ namespace touche::oracle {
 
 BlockLineReader::BlockLineReader(std::istream& in, std::ostream* copy, std::size_t blockBytes,
                                  std::size_t limit)
-    : in_(in), copy_(copy), limit_(limit), buffer_(std::max<std::size_t>(blockBytes, 1)) {}
+    : in_(in),
+      copy_(copy),
+      limit_(limit),
+      buffer_(new char[std::max<std::size_t>(blockBytes, 1)]),
+      capacity_(std::max<std::size_t>(blockBytes, 1)) {}
 
 bool BlockLineReader::refill() {
   std::streambuf* source = in_.rdbuf();
   if (atEnd_ || source == nullptr) return false;
   consumed_ += end_;
   position_ = end_ = 0;
-  const std::streamsize got =
-      source->sgetn(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  const std::streamsize got = source->sgetn(buffer_.get(), static_cast<std::streamsize>(capacity_));
   if (got <= 0) {
     atEnd_ = true;
     in_.setstate(std::ios::eofbit);
     return false;
   }
-  if (copy_) copy_->write(buffer_.data(), got);
+  if (copy_) copy_->write(buffer_.get(), got);
   end_ = static_cast<std::size_t>(got);
   return true;
 }
@@ -41,7 +44,7 @@ bool BlockLineReader::next(Line& line) {
     bool any = false, ended = false;
     while (!ended && (position_ < end_ || refill())) {
       any = true;
-      const char* from = buffer_.data() + position_;
+      const char* from = buffer_.get() + position_;
       const auto* newline = static_cast<const char*>(std::memchr(from, '\n', end_ - position_));
       const std::size_t n = newline ? static_cast<std::size_t>(newline - from) : end_ - position_;
       // Up to limit + 2 bytes are kept: enough to tell a line over the limit even when its

@@ -40,7 +40,8 @@ class BlockLineReader {
   std::istream& in_;
   std::ostream* copy_;
   std::size_t limit_;
-  std::vector<char> buffer_;
+  std::unique_ptr<char[]> buffer_;  ///< not initialized: filled before it is read
+  std::size_t capacity_;
   std::size_t position_ = 0;    ///< next unread byte of buffer_
   std::size_t end_ = 0;         ///< bytes held in buffer_
   std::uint64_t consumed_ = 0;  ///< stream bytes before buffer_[0]
