@@ -4,8 +4,10 @@
 #include "touche/oracle/check.h"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdio>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -476,7 +478,41 @@ class Checker {
     return !block.empty();
   }
 
-  /// The third reading: each block judged on the threads, then added in order.
+  /// Judges a block on the threads: now (one thread), or on its own thread (more), so that the
+  /// calling thread reads the next block and writes the one before meanwhile.
+  std::future<void> judge(std::vector<WorkItem>& block, bool write) {
+    const BaselineTracker* marks = marks_ ? &*marks_ : nullptr;
+    const auto policy = threadCount(options_.jobs) > 1 ? std::launch::async : std::launch::deferred;
+    return std::async(policy, [this, &block, marks, write] {
+      forEachIndex(block.size(), options_.jobs, [&](std::size_t i) {
+        judgeItem(block[i], conventions_, reading_, marks, write);
+      });
+    });
+  }
+
+  /// Adds a judged block to the run in order and writes its lines; false when a sink refused
+  /// them.
+  bool add(std::vector<WorkItem>& block, const TextSink& verdicts, const TextSink& baselineLines) {
+    std::string text, baselineText;
+    for (WorkItem& item : block) {
+      if (item.declared) {
+        builder_.declared(item.declared->first, item.declared->second, item.manifold->number);
+      }
+      if (!item.unmatched.empty()) unmatched_.addKeyed(item.id.id, std::move(item.unmatched));
+      text += item.verdictText;
+      baselineText += item.baselineText;
+      builder_.add(item.checked);
+    }
+    if ((verdicts && !verdicts(text)) ||
+        (baselineLines && !baselineText.empty() && !baselineLines(baselineText))) {
+      return false;
+    }
+    if (options_.progress) options_.progress(run_.caseCount, census_.caseLines);
+    return true;
+  }
+
+  /// The third reading: the blocks read, judged and added in order — with more than one
+  /// thread, each block read while the one before is judged, and added while the next is.
   void judgeAll(const TextSink& verdicts, const TextSink& baselineLines) {
     matcher_.emplace(manifoldInput_.replay(), census_, repeats_, options_.lookaheadLines,
                      [&](Line&& line, const std::string& id) {
@@ -486,30 +522,19 @@ class Checker {
                      });
     BlockLineReader cases(caseInput_.replay());
     const bool write = static_cast<bool>(verdicts);
-    const BaselineTracker* marks = marks_ ? &*marks_ : nullptr;
-    std::vector<WorkItem> block;
-    std::size_t done = 0;
-    while (readBlock(cases, block)) {
-      forEachIndex(block.size(), options_.jobs, [&](std::size_t i) {
-        judgeItem(block[i], conventions_, reading_, marks, write);
-      });
-      std::string text, baselineText;
-      for (WorkItem& item : block) {
-        if (item.declared) {
-          builder_.declared(item.declared->first, item.declared->second, item.manifold->number);
-        }
-        if (!item.unmatched.empty()) unmatched_.addKeyed(item.id.id, std::move(item.unmatched));
-        text += item.verdictText;
-        baselineText += item.baselineText;
-        builder_.add(item.checked);
-      }
-      done += block.size();
-      if ((write && !verdicts(text)) ||
-          (baselineLines && !baselineText.empty() && !baselineLines(baselineText))) {
+    std::array<std::vector<WorkItem>, 2> blocks;
+    if (!readBlock(cases, blocks[0])) return;
+    std::future<void> judging = judge(blocks[0], write);
+    for (std::size_t current = 0;; current = 1 - current) {
+      std::vector<WorkItem>& next = blocks[1 - current];
+      const bool more = readBlock(cases, next);
+      judging.get();
+      if (more) judging = judge(next, write);
+      if (!add(blocks[current], verdicts, baselineLines)) {
         run_.stopped = true;
-        return;
+        return;  // a block still being judged is waited for (std::async's future)
       }
-      if (options_.progress) options_.progress(done, census_.caseLines);
+      if (!more) return;
     }
   }
 
@@ -578,7 +603,25 @@ std::string baselineLines(const CheckRun& run) {
   return text;
 }
 
+namespace {
+
+/// Text that JSON writes as it is: printable ASCII other than '"' and '\\'.
+bool plainText(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\'; });
+}
+
+}  // namespace
+
 std::string verdictLine(const CheckedCase& checked) {
+  // Most lines: a passing case with a plain id and no explanation, written as the JSON
+  // writer below would write it.
+  if (!checked.failed && plainText(checked.id) && plainText(checked.verdict) &&
+      plainText(checked.explanation)) {
+    std::string line = "{\"id\":\"";
+    line.append(checked.id).append("\",\"verdict\":\"").append(checked.verdict);
+    return line.append("\",\"explanation\":\"").append(checked.explanation).append("\"}");
+  }
   nlohmann::ordered_json j;
   j["id"] = checked.id;
   j["verdict"] = checked.verdict;
