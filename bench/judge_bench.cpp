@@ -16,7 +16,10 @@
 //                               every case
 //   check_stream/jobs:N         oracle::checkStream() on the same, as `touche check` runs it:
 //                               the verdict lines written (to a counter), only aggregates kept
-//   parse/case, parse/manifold  parseCase and parseManifold of one line (the mix's)
+//   parse/case, parse/manifold  parseCase and parseManifold of one line (the mix's: read by
+//                               the plain readers)
+//   parse_document/case, ...    the same lines through the document readers (every line's
+//                               reading before the plain readers)
 // <pair> is one pair, or `mix` (all of them). Counters: items_per_second (cases/s), and for
 // judge the share of filtered queries the exact path redid (fallback_rate).
 #include <benchmark/benchmark.h>
@@ -27,6 +30,7 @@
 #include <vector>
 
 #include "chain_scenes.h"
+#include "jsonl_detail.h"
 #include "random_pairs.h"
 #include "touche/core/pairs.h"
 #include "touche/oracle/check.h"
@@ -190,22 +194,30 @@ std::vector<std::string> linesOf(const std::string& text) {
   return lines;
 }
 
-void BM_ParseCase(benchmark::State& state) {
+void BM_ParseCase(benchmark::State& state, bool document) {
   static const std::vector<std::string> lines = linesOf(inputs().casesText);
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(parseCase(lines[i]));
+    if (document) {
+      benchmark::DoNotOptimize(jsonl_detail::parseCaseDocument(lines[i]));
+    } else {
+      benchmark::DoNotOptimize(parseCase(lines[i]));
+    }
     i = i + 1 == lines.size() ? 0 : i + 1;
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_ParseManifold(benchmark::State& state) {
+void BM_ParseManifold(benchmark::State& state, bool document) {
   static const std::vector<std::string> lines = linesOf(inputs().box2dText);
   const ManifoldReading reading = oracle::manifoldReading(conventionsOf(kJudged[0]));
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(parseManifold(lines[i], reading));
+    if (document) {
+      benchmark::DoNotOptimize(jsonl_detail::parseManifoldDocument(lines[i], reading));
+    } else {
+      benchmark::DoNotOptimize(parseManifold(lines[i], reading));
+    }
     i = i + 1 == lines.size() ? 0 : i + 1;
   }
   state.SetItemsProcessed(state.iterations());
@@ -235,8 +247,10 @@ void registerAll() {
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }
-  benchmark::RegisterBenchmark("parse/case", BM_ParseCase);
-  benchmark::RegisterBenchmark("parse/manifold", BM_ParseManifold);
+  benchmark::RegisterBenchmark("parse/case", BM_ParseCase, false);
+  benchmark::RegisterBenchmark("parse/manifold", BM_ParseManifold, false);
+  benchmark::RegisterBenchmark("parse_document/case", BM_ParseCase, true);
+  benchmark::RegisterBenchmark("parse_document/manifold", BM_ParseManifold, true);
 }
 
 }  // namespace
