@@ -5,87 +5,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <bit>
-#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "jsonl_detail.h"
 #include "touche/core/jsonl.h"
+#include "touche/test_support/reading_bits.h"
 
 namespace {
 
 using namespace touche;
-using jsonl_detail::parseCaseDocument;
-using jsonl_detail::parseManifoldDocument;
-using jsonl_detail::readPlainCase;
-using jsonl_detail::readPlainManifold;
-
-/// Every field of a value as text, each double by its bits (so that -0.0 is not 0.0).
-class Bits {
- public:
-  Bits& operator<<(double x) {
-    text_ += std::to_string(std::bit_cast<std::uint64_t>(x)) + " ";
-    return *this;
-  }
-  Bits& operator<<(Vec2 v) { return *this << v.x << v.y; }
-  Bits& operator<<(const std::string& s) {
-    text_ += "'" + s + "' ";
-    return *this;
-  }
-  Bits& operator<<(int n) {
-    text_ += std::to_string(n) + " ";
-    return *this;
-  }
-  Bits& operator<<(const FeatureId& id) {
-    return *this << static_cast<int>(id.typeA) << static_cast<int>(id.indexA)
-                 << static_cast<int>(id.typeB) << static_cast<int>(id.indexB);
-  }
-  const std::string& text() const { return text_; }
-
- private:
-  std::string text_;
-};
-
-std::string bits(const Shape& shape) {
-  Bits b;
-  b << static_cast<int>(shape.index());
-  if (const auto* c = std::get_if<Circle>(&shape)) b << c->center << c->radius;
-  if (const auto* k = std::get_if<Capsule>(&shape)) b << k->p1 << k->p2 << k->radius;
-  if (const auto* s = std::get_if<Segment>(&shape)) b << s->p1 << s->p2;
-  if (const auto* s = std::get_if<ChainSegment>(&shape))
-    b << s->ghost1 << s->p1 << s->p2 << s->ghost2;
-  if (const auto* p = std::get_if<Polygon>(&shape)) {
-    b << p->count << p->radius;
-    for (const Vec2 v : p->vertices)
-      b << v;
-  }
-  return b.text();
-}
-
-std::string bits(const Case& c) {
-  Bits b;
-  b << c.id << bits(c.a) << bits(c.b) << c.xfA.p << c.xfA.q.c << c.xfA.q.s << c.xfB.p << c.xfB.q.c
-    << c.xfB.q.s;
-  return b.text();
-}
-
-std::string bits(const ManifoldRecord& r) {
-  Bits b;
-  const Manifold& m = r.manifold;
-  b << r.id << r.engine << r.conventions << r.reason << static_cast<int>(r.hasIds)
-    << static_cast<int>(r.hasNormal) << static_cast<int>(m.status) << m.normal << m.pointCount
-    << static_cast<int>(m.flags);
-  for (const ManifoldPoint& p : m.points)
-    b << p.point << p.separation << p.id;
-  for (const ReportedPoint& p : r.points) {
-    b << p.point << p.separation << static_cast<int>(p.normal.has_value())
-      << p.normal.value_or(Vec2{}) << p.id << static_cast<int>(p.typedId.has_value())
-      << p.typedId.value_or(FeatureId{}) << p.idError;
-  }
-  return b.text();
-}
 
 /// How often the plain reader answered, and how often the document reader did.
 struct Tally {
@@ -93,45 +22,21 @@ struct Tally {
   int document = 0;
 };
 
-/// Compares the readers on one line; true when the plain reader answered.
+/// Compares the readers on one case line; true when the plain reader answered.
 bool sameCase(const std::string& line, Tally& tally) {
-  const auto document = parseCaseDocument(line);
-  tally.document += std::holds_alternative<Case>(document) ? 1 : 0;
-  // The plain reader runs on lines that passed the scan; parseCase runs the scan first.
-  const auto viaParse = parseCase(line);
-  EXPECT_EQ(std::holds_alternative<Case>(viaParse), std::holds_alternative<Case>(document)) << line;
-  if (const auto* e = std::get_if<InputError>(&viaParse)) {
-    EXPECT_EQ(e->describe(), std::get<InputError>(document).describe()) << line;
-  }
-  if (line.find('\0') != std::string::npos || line.size() > kMaxLineBytes) return false;
-  const std::optional<Case> plain = readPlainCase(line);
-  if (!plain) return false;
-  ++tally.plain;
-  const Case* expected = std::get_if<Case>(&document);
-  EXPECT_TRUE(expected) << "plain read a line the document reader refuses: " << line;
-  if (expected) {
-    EXPECT_EQ(bits(*plain), bits(*expected)) << line;
-  }
-  return true;
+  const test::Agreement a = test::caseAgreement(line);
+  EXPECT_EQ(a.mismatch, "") << line;
+  tally.plain += a.plain ? 1 : 0;
+  tally.document += a.document ? 1 : 0;
+  return a.plain;
 }
 
 bool sameManifold(const std::string& line, const ManifoldReading& reading, Tally& tally) {
-  const auto document = parseManifoldDocument(line, reading);
-  tally.document += std::holds_alternative<ManifoldRecord>(document) ? 1 : 0;
-  const auto viaParse = parseManifold(line, reading);
-  EXPECT_EQ(std::holds_alternative<ManifoldRecord>(viaParse),
-            std::holds_alternative<ManifoldRecord>(document))
-      << line;
-  if (line.find('\0') != std::string::npos || line.size() > kMaxLineBytes) return false;
-  const std::optional<ManifoldRecord> plain = readPlainManifold(line, reading);
-  if (!plain) return false;
-  ++tally.plain;
-  const ManifoldRecord* expected = std::get_if<ManifoldRecord>(&document);
-  EXPECT_TRUE(expected) << "plain read a line the document reader refuses: " << line;
-  if (expected) {
-    EXPECT_EQ(bits(*plain), bits(*expected)) << line;
-  }
-  return true;
+  const test::Agreement a = test::manifoldAgreement(line, reading);
+  EXPECT_EQ(a.mismatch, "") << line;
+  tally.plain += a.plain ? 1 : 0;
+  tally.document += a.document ? 1 : 0;
+  return a.plain;
 }
 
 const std::vector<std::string>& caseLines() {
