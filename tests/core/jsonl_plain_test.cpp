@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "touche/core/jsonl.h"
+#include "touche/test_support/line_edits.h"
 #include "touche/test_support/reading_bits.h"
 
 namespace {
@@ -87,24 +88,8 @@ const std::vector<std::string>& manifoldLines() {
 }
 
 /// Random edits of `line` with bytes JSON gives meaning to.
-std::string edited(std::string line, std::mt19937_64& rng) {
-  static const std::string alphabet = "{}[]\":,.-+eE0123456789xpa \\\x1b\xc3\xa9";
-  const int edits = 1 + static_cast<int>(rng() % 3);
-  for (int k = 0; k < edits; ++k) {
-    const std::size_t at = rng() % (line.size() + 1);
-    const char ch = alphabet[rng() % alphabet.size()];
-    switch (rng() % 3) {
-      case 0:
-        line.insert(at, 1, ch);
-        break;
-      case 1:
-        if (at < line.size()) line.erase(at, 1);
-        break;
-      default:
-        if (at < line.size()) line[at] = ch;
-    }
-  }
-  return line;
+std::string edited(const std::string& line, std::mt19937_64& rng) {
+  return test::editedLine(line, rng, "{}[]\":,.-+eE0123456789xpa \\\x1b\xc3\xa9", 3);
 }
 
 TEST(JsonlPlain, ReadsWhatTheDocumentReaderReadsOnCaseLines) {

@@ -8,6 +8,7 @@
 #include <streambuf>
 
 #include "touche/core/jsonl.h"
+#include "touche/test_support/line_edits.h"
 
 namespace touche {
 namespace {
@@ -507,22 +508,8 @@ TEST(JsonlHardening, MangledLinesNeverThrowAndGetShortUtf8Errors) {
   const std::string alphabet = "{}[]\":,.-+eE0x1p\\u \x1b\xc3\xa9\xff\x00";
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 20000; ++trial) {
-    std::string line = trial % 2 ? caseLine : manifoldLine;
-    const int edits = 1 + static_cast<int>(rng() % 4);
-    for (int k = 0; k < edits; ++k) {
-      const std::size_t at = rng() % (line.size() + 1);
-      const char ch = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          line.insert(at, 1, ch);
-          break;
-        case 1:
-          if (at < line.size()) line.erase(at, 1);
-          break;
-        default:
-          if (at < line.size()) line[at] = ch;
-      }
-    }
+    const std::string line =
+        test::editedLine(trial % 2 ? caseLine : manifoldLine, rng, alphabet, 4);
     std::variant<Case, InputError> parsedCase = InputError{};
     std::variant<ManifoldRecord, InputError> parsedManifold = InputError{};
     ASSERT_NO_THROW(parsedCase = loadCase(line)) << line;
