@@ -135,6 +135,7 @@ std::optional<Line> ManifoldMatcher::take(const std::string& id) {
     if (held != pending_.end()) {
       Line line = std::move(held->second);
       pending_.erase(held);
+      pendingBytes_ -= line.text.size();
       return line;
     }
   }
@@ -149,11 +150,12 @@ std::optional<Line> ManifoldMatcher::take(const std::string& id) {
     if (!census_.cases.contains(idHash(lineId))) {
       orphan_(std::move(line), lineId);
     } else {
+      pendingBytes_ += line.text.size();
       pending_.emplace(lineId, std::move(line));
     }
     if (!known && !census_.manifolds.contains(idHash(id))) return std::nullopt;
     known = true;
-    if (pending_.size() > lookahead_) {
+    if (pending_.size() > lookahead_ || pendingBytes_ > kLookaheadBytes) {
       buildIndex();
       return takeIndexed(id);
     }

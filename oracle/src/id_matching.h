@@ -86,6 +86,9 @@ struct CaseLineId {
 };
 CaseLineId caseLineId(const Line& line, const Repeats& repeats);
 
+/// The most text the lookahead holds, whatever its number of lines (lines may be 1 MiB long).
+inline constexpr std::size_t kLookaheadBytes = std::size_t{64} << 20;
+
 /// The manifold line of each case id, read in step with the cases (check.cpp).
 class ManifoldMatcher {
  public:
@@ -120,6 +123,7 @@ class ManifoldMatcher {
   std::size_t lookahead_;
   std::function<void(Line&&, const std::string&)> orphan_;
   std::unordered_map<std::string, Line> pending_;  ///< read ahead, not taken yet
+  std::size_t pendingBytes_ = 0;                   ///< their text's
   bool indexed_ = false;
   std::vector<IndexEntry> index_;  ///< by hash
   std::vector<bool> taken_;

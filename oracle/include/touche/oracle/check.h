@@ -176,8 +176,8 @@ struct CheckOptions {
   bool keepCases = false;  ///< CheckRun::cases holds every case
   /// Cases judged at a time: their verdict lines are written together.
   std::size_t blockCases = 4096;
-  /// Manifold lines held while looking for a case's manifold further on in the file; beyond
-  /// that the rest of the file is indexed (id_matching.h).
+  /// Manifold lines held while looking for a case's manifold further on in the file (and at
+  /// most 64 MiB of them); beyond that the rest of the file is indexed (id_matching.h).
   std::size_t lookaheadLines = 65536;
 };
 
