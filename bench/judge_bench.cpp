@@ -12,7 +12,14 @@
 //   judge/<engine>/<pair>       judge() per case, as shipped (filtered, exact when uncertain)
 //   judge_exact/<engine>/<pair> the same with setJudgeFilterEnabled(false): all exact
 //   check/jobs:N                oracle::check() on the cases and Box2D's manifolds as JSON
-//                               Lines in memory (reading, parsing, matching, judging)
+//                               Lines in memory (reading, parsing, matching, judging), keeping
+//                               every case
+//   check_stream/jobs:N         oracle::checkStream() on the same, as `touche check` runs it:
+//                               the verdict lines written (to a counter), only aggregates kept
+//   parse/case, parse/manifold  parseCase and parseManifold of one line (the mix's: read by
+//                               the plain readers)
+//   parse_document/case, ...    the same lines through the document readers (every line's
+//                               reading before the plain readers)
 // <pair> is one pair, or `mix` (all of them). Counters: items_per_second (cases/s), and for
 // judge the share of filtered queries the exact path redid (fallback_rate).
 #include <benchmark/benchmark.h>
@@ -23,6 +30,7 @@
 #include <vector>
 
 #include "chain_scenes.h"
+#include "jsonl_detail.h"
 #include "random_pairs.h"
 #include "touche/core/pairs.h"
 #include "touche/oracle/check.h"
@@ -158,6 +166,63 @@ void BM_Check(benchmark::State& state, unsigned jobs) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(in.cases.size()));
 }
 
+void BM_CheckStream(benchmark::State& state, unsigned jobs) {
+  const Inputs& in = inputs();
+  const oracle::DeclaredConventions conventions = conventionsOf(kJudged[0]);
+  oracle::CheckOptions options;
+  options.jobs = jobs;
+  std::size_t written = 0;
+  const oracle::TextSink count = [&](const std::string& lines) {
+    written += lines.size();
+    return true;
+  };
+  for (auto _ : state) {
+    std::istringstream cases(in.casesText);
+    std::istringstream manifolds(in.box2dText);
+    benchmark::DoNotOptimize(oracle::checkStream(cases, manifolds, conventions, options, count));
+  }
+  benchmark::DoNotOptimize(written);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(in.cases.size()));
+}
+
+/// The lines of a JSON Lines text.
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  return lines;
+}
+
+void BM_ParseCase(benchmark::State& state, bool document) {
+  static const std::vector<std::string> lines = linesOf(inputs().casesText);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    if (document) {
+      benchmark::DoNotOptimize(jsonl_detail::parseCaseDocument(lines[i]));
+    } else {
+      benchmark::DoNotOptimize(parseCase(lines[i]));
+    }
+    i = i + 1 == lines.size() ? 0 : i + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_ParseManifold(benchmark::State& state, bool document) {
+  static const std::vector<std::string> lines = linesOf(inputs().box2dText);
+  const ManifoldReading reading = oracle::manifoldReading(conventionsOf(kJudged[0]));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    if (document) {
+      benchmark::DoNotOptimize(jsonl_detail::parseManifoldDocument(lines[i], reading));
+    } else {
+      benchmark::DoNotOptimize(parseManifold(lines[i], reading));
+    }
+    i = i + 1 == lines.size() ? 0 : i + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 std::string pairName(int p) {
   return p == kPairCount ? "mix" : std::string(pairInfo(kPairs[p]).name);
 }
@@ -177,7 +242,15 @@ void registerAll() {
     benchmark::RegisterBenchmark(("check/jobs:" + std::to_string(jobs)).c_str(), BM_Check, jobs)
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("check_stream/jobs:" + std::to_string(jobs)).c_str(),
+                                 BM_CheckStream, jobs)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   }
+  benchmark::RegisterBenchmark("parse/case", BM_ParseCase, false);
+  benchmark::RegisterBenchmark("parse/manifold", BM_ParseManifold, false);
+  benchmark::RegisterBenchmark("parse_document/case", BM_ParseCase, true);
+  benchmark::RegisterBenchmark("parse_document/manifold", BM_ParseManifold, true);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "touche/core/jsonl.h"
 
@@ -20,6 +21,24 @@ using OrderedJson = nlohmann::ordered_json;
 
 /// A JSON value as a message quotes it: as JSON, printable, cut short.
 std::string quotedValue(const Json& value);
+
+/// A number written in a JSON string — a hexfloat, or a decimal read like a JSON number — or
+/// why it is none.
+std::variant<double, std::string> readNumberText(std::string_view text);
+
+/// The readers of plain lines (jsonl_plain.cpp): the case or manifold of a line written in the
+/// plain shape (printable ASCII strings without escapes, numbers taken as they are), exactly
+/// what the general readers below give; nullopt for any other line, which the caller parses
+/// with them. The line must have passed the scan every line passes first (its length, no NUL
+/// byte, its nesting).
+std::optional<Case> readPlainCase(std::string_view line);
+std::optional<ManifoldRecord> readPlainManifold(std::string_view line,
+                                                const ManifoldReading& reading);
+/// The general readers: the line parsed into a document, then read (parseCase and
+/// parseManifold try the plain readers first).
+std::variant<Case, InputError> parseCaseDocument(std::string_view line);
+std::variant<ManifoldRecord, InputError> parseManifoldDocument(std::string_view line,
+                                                               const ManifoldReading& reading);
 
 /// One line's JSON object (bounded, never throws), or why it is none in *error. `limit`: the
 /// longest line accepted (a bounce scene's may be longer than a case's).

@@ -1,14 +1,19 @@
-// touche — `touche check` (check.h): read, match by id, judge, report.
+// touche — `touche check` (check.h): read, match by id, judge, report — a block of cases at a
+// time, so that a trace of millions of cases is judged in memory bounded by the block, the
+// report's sample and a few bytes per id (docs/validating-your-engine.md, "Large traces").
 #include "touche/oracle/check.h"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdio>
-#include <limits>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <tuple>
 
+#include "check_run.h"
+#include "id_matching.h"
+#include "line_blocks.h"
 #include "parallel.h"
 #include "touche/core/pairs.h"
 #include "touche/oracle/engines.h"
@@ -17,142 +22,46 @@
 namespace touche::oracle {
 namespace {
 
-bool failing(const std::string& verdict) {
-  return verdict != "agree" && verdict != "agree-within-tie" && verdict != "unsupported";
-}
-
 /// A verdict judge() did not give: `check` names what failed ("manifold", "case", "id").
 CheckedCase make(std::string id, std::string verdict, std::string explanation,
                  const char* check = "manifold") {
   CheckedCase c;
   c.id = std::move(id);
-  c.failed = failing(verdict);
+  c.failed = failingVerdict(verdict);
   if (c.failed) c.failures.push_back({check, verdict, explanation});
   c.verdict = std::move(verdict);
   c.explanation = std::move(explanation);
   return c;
 }
 
-/// "line 3", "lines 3 and 7", "lines 3, 7 and 9".
-std::string lineList(const std::vector<std::size_t>& lines) {
-  std::string text = lines.size() == 1 ? "line " : "lines ";
-  for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (k > 0) text += k + 1 == lines.size() ? " and " : ", ";
-    text += std::to_string(lines[k]);
-  }
-  return text;
+std::string lineName(std::size_t number) {
+  return "line-" + std::to_string(number);
 }
 
-// --- reading ---------------------------------------------------------------------------------
-
-struct ManifoldEntry {
-  Line line;
-  std::variant<ManifoldRecord, InputError> parsed;
-  bool used = false;  ///< a case took it (judged, or named as ambiguous)
-};
-
-/// Every manifold line with an id, by id (a duplicated id keeps all its lines, in order).
-using ManifoldFile = std::map<std::string, std::vector<ManifoldEntry>>;
-
-/// Each line parsed, on `jobs` threads (parallel.h): the parses are independent.
-template <class Parsed, class Parse>
-std::vector<Parsed> parseAll(const std::vector<Line>& lines, unsigned jobs, const Parse& parse) {
-  std::vector<Parsed> parsed(lines.size());
-  forEachIndex(lines.size(), jobs, [&](std::size_t i) { parsed[i] = parse(lines[i].text); });
-  return parsed;
-}
-
-ManifoldFile readManifolds(std::istream& in, const ManifoldReading& reading, CheckRun& run,
-                           unsigned jobs) {
-  ManifoldFile file;
-  std::vector<Line> lines = readLines(in);
-  auto parsedLines = parseAll<std::variant<ManifoldRecord, InputError>>(
-      lines, jobs, [&](std::string_view text) { return parseManifold(text, reading); });
-  for (std::size_t k = 0; k < lines.size(); ++k) {
-    Line& line = lines[k];
-    auto& parsed = parsedLines[k];
-    std::string id;
-    if (const auto* record = std::get_if<ManifoldRecord>(&parsed)) {
-      id = record->id;
-    } else {
-      id = idOfLine(line.text).value_or("");
-    }
-    if (id.empty()) {
-      const auto* e = std::get_if<InputError>(&parsed);
-      run.problems.push_back("manifolds line " + std::to_string(line.number) + ": " +
-                             (e ? e->describe() + " (no id: matched with no case)"
-                                : std::string("no id: matched with no case")));
-      continue;
-    }
-    file[id].push_back({std::move(line), std::move(parsed), false});
-  }
-  return file;
-}
-
-struct CaseEntry {
-  Line line;
-  std::variant<Case, InputError> parsed;
-  std::string id;  ///< as given, or "line-N"; the readable id of a malformed line, or ""
-};
-
-std::vector<CaseEntry> readCaseEntries(std::istream& in, unsigned jobs) {
-  std::vector<CaseEntry> entries;
-  std::vector<Line> lines = readLines(in);
-  auto parsedLines = parseAll<std::variant<Case, InputError>>(
-      lines, jobs, [](std::string_view text) { return parseCase(text); });
-  entries.reserve(lines.size());
-  for (std::size_t k = 0; k < lines.size(); ++k) {
-    Line& line = lines[k];
-    auto& parsed = parsedLines[k];
-    std::string id;
-    if (auto* c = std::get_if<Case>(&parsed)) {
-      if (c->id.empty()) c->id = "line-" + std::to_string(line.number);
-      id = c->id;
-    } else {
-      id = idOfLine(line.text).value_or("");
-    }
-    entries.push_back({std::move(line), std::move(parsed), std::move(id)});
-  }
-  return entries;
-}
-
-/// Case line numbers by id.
-std::map<std::string, std::vector<std::size_t>> caseLinesById(const std::vector<CaseEntry>& all) {
-  std::map<std::string, std::vector<std::size_t>> lines;
-  for (const CaseEntry& e : all) {
-    if (!e.id.empty()) lines[e.id].push_back(e.line.number);
-  }
-  return lines;
-}
-
-std::vector<std::size_t> lineNumbers(const std::vector<ManifoldEntry>& entries) {
-  std::vector<std::size_t> lines;
-  for (const ManifoldEntry& e : entries)
-    lines.push_back(e.line.number);
-  return lines;
-}
-
-/// A problem for every id on more than one case line, or more than one manifold line of a
-/// case; each counts once, through the verdicts of its cases.
-void reportDuplicates(const std::map<std::string, std::vector<std::size_t>>& cases,
-                      const ManifoldFile& manifolds, CheckRun& run) {
-  for (const auto& [id, lines] : cases) {
-    if (lines.size() > 1) {
-      run.problems.push_back("cases " + lineList(lines) + " have the same id '" + id +
-                             "': none of them is judged");
-      ++run.caseProblems;
-    }
-    const auto found = manifolds.find(id);
-    if (found != manifolds.end() && found->second.size() > 1) {
-      run.problems.push_back("manifolds " + lineList(lineNumbers(found->second)) +
-                             " have the same id '" + id + "': case " + lineList(lines) +
-                             " is not judged against either");
-      ++run.caseProblems;
-    }
-  }
+/// The problem of manifold lines whose id no case has; `error` is the first line's, if any.
+std::string unmatchedProblem(const std::vector<std::size_t>& lines, const std::string& id,
+                             const InputError* error) {
+  return "manifolds " + lineList(lines) + ": " +
+         (error ? error->describe() + " (id '" + id + "' matches no case)"
+                : "id '" + id + "' matches no case");
 }
 
 // --- judging ---------------------------------------------------------------------------------
+
+/// One case line with what it is judged against, and what judging it made.
+struct WorkItem {
+  Line caseLine;
+  CaseLineId id;                         ///< the id it was matched by
+  std::optional<Line> manifold;          ///< the manifold line of its id, when one was taken
+  const RepeatedId* repeated = nullptr;  ///< its id's lines, when given twice in a file
+  CheckedCase checked;
+  std::string verdictText;   ///< its verdict line
+  std::string baselineText;  ///< its baseline line, when it fails
+  /// The parsed manifold's (engine, conventions), for the warnings.
+  std::optional<std::pair<std::string, std::string>> declared;
+  /// The case line turned out to have no id: the manifold taken for "line-N" matches no case.
+  std::string unmatched;
+};
 
 /// The reference's manifold on the case as the engine sees it (polygons grown by its skin).
 std::optional<Manifold> expectedFor(const Case& c, const DeclaredConventions& conventions) {
@@ -179,21 +88,21 @@ CheckedCase judgeMatched(const Case& c, const ManifoldRecord& record, const Sour
   return checked;
 }
 
-/// The verdict of a case whose id matched exactly one manifold line.
-CheckedCase checkAgainst(const Case& c, const CaseEntry& entry, const ManifoldEntry& manifold,
+/// The verdict of a case whose id matched exactly one manifold line, parsed as `parsed`.
+CheckedCase checkAgainst(const Case& c, const std::string& caseText, const Line& manifold,
+                         std::variant<ManifoldRecord, InputError>& parsed,
                          const DeclaredConventions& conventions) {
   CheckedCase checked;
-  const std::string where = "manifolds line " + std::to_string(manifold.line.number) + ": ";
-  if (const auto* e = std::get_if<InputError>(&manifold.parsed)) {
+  const std::string where = "manifolds line " + std::to_string(manifold.number) + ": ";
+  if (const auto* e = std::get_if<InputError>(&parsed)) {
     const bool nonFinite = e->message.find("finite") != std::string::npos;
     checked = make(c.id, nonFinite ? "non-finite" : "malformed-manifold", where + e->describe());
   } else {
-    const auto& record = std::get<ManifoldRecord>(manifold.parsed);
-    checked = judgeMatched(c, record, {entry.line.text, manifold.line.text}, conventions);
-    checked.actual = record;
+    auto& record = std::get<ManifoldRecord>(parsed);
+    checked = judgeMatched(c, record, {caseText, manifold.text}, conventions);
+    checked.actual = std::move(record);
   }
-  checked.manifoldLine = manifold.line.number;
-  checked.manifoldText = manifold.line.text;
+  checked.manifoldLine = manifold.number;
   return checked;
 }
 
@@ -217,52 +126,72 @@ void diagnoseFailure(CheckedCase& checked, const DeclaredConventions& convention
       headline, "\n  mechanism: " + checked.mechanism->says + ": " + checked.mechanism->detail);
 }
 
-/// The manifold lines with the case's id (nullptr: none), marked as taken.
-std::vector<ManifoldEntry>* takeMatches(const CaseEntry& entry, ManifoldFile& manifolds) {
-  const auto found = manifolds.find(entry.id);
-  if (entry.id.empty() || found == manifolds.end()) return nullptr;
-  for (ManifoldEntry& m : found->second)
-    m.used = true;
-  return &found->second;
+/// The verdict of a case line that parsed, against its manifold line (or its id's repeats).
+CheckedCase checkParsed(Case& c, WorkItem& item,
+                        std::optional<std::variant<ManifoldRecord, InputError>>& manifold,
+                        const DeclaredConventions& conventions) {
+  const std::size_t number = item.caseLine.number;
+  const RepeatedId* repeated = item.repeated;
+  if (repeated && repeated->caseLines.size() > 1) {
+    return make(c.id, "duplicate-id",
+                "cases " + lineList(repeated->caseLines) + " have the same id '" + c.id +
+                    "': which manifold answers which case is ambiguous, so none is judged",
+                "id");
+  }
+  if (repeated && repeated->manifoldLines.size() > 1) {
+    return make(c.id, "duplicate-id",
+                "manifolds " + lineList(repeated->manifoldLines) + " have the same id '" + c.id +
+                    "': which one answers case line " + std::to_string(number) +
+                    " is ambiguous, so neither is judged",
+                "id");
+  }
+  if (!item.manifold) {
+    return make(c.id, "missing-manifold", "no manifold line has id '" + c.id + "'");
+  }
+  return checkAgainst(c, item.caseLine.text, *item.manifold, *manifold, conventions);
 }
 
-/// The verdict of one case line, against the manifold lines of its id (takeMatches). Reads
-/// only: cases are judged on several threads.
-CheckedCase checkOne(const CaseEntry& entry, const std::vector<std::size_t>& sameId,
-                     const std::vector<ManifoldEntry>* matches,
-                     const DeclaredConventions& conventions) {
-  const std::size_t number = entry.line.number;
-  CheckedCase checked;
-  if (const auto* e = std::get_if<InputError>(&entry.parsed)) {
-    checked = make(entry.id.empty() ? "line-" + std::to_string(number) : entry.id, "malformed-case",
-                   "cases line " + std::to_string(number) + ": " + e->describe(), "case");
-  } else {
-    const Case& c = std::get<Case>(entry.parsed);
-    if (sameId.size() > 1) {
-      checked = make(c.id, "duplicate-id",
-                     "cases " + lineList(sameId) + " have the same id '" + c.id +
-                         "': which manifold answers which case is ambiguous, so none is judged",
-                     "id");
-    } else if (!matches) {
-      checked = make(c.id, "missing-manifold", "no manifold line has id '" + c.id + "'");
-    } else if (matches->size() > 1) {
-      checked = make(c.id, "duplicate-id",
-                     "manifolds " + lineList(lineNumbers(*matches)) + " have the same id '" + c.id +
-                         "': which one answers case line " + std::to_string(number) +
-                         " is ambiguous, so neither is judged",
-                     "id");
-    } else {
-      checked = checkAgainst(c, entry, matches->front(), conventions);
+/// Judges one case line (on any thread: reads only what is shared) and writes its verdict
+/// line, marked by `baseline` when there is one.
+void judgeItem(WorkItem& item, const DeclaredConventions& conventions,
+               const ManifoldReading& reading, const BaselineTracker* baseline, bool write) {
+  const std::size_t number = item.caseLine.number;
+  std::optional<std::variant<ManifoldRecord, InputError>> manifold;
+  if (item.manifold) {
+    manifold = parseManifold(item.manifold->text, reading);
+    if (const auto* record = std::get_if<ManifoldRecord>(&*manifold)) {
+      item.declared.emplace(record->engine, record->conventions);
     }
+  }
+  std::variant<Case, InputError> parsed = parseCase(item.caseLine.text);
+  CheckedCase checked;
+  if (const auto* e = std::get_if<InputError>(&parsed)) {
+    const std::string id = item.id.tentative ? "" : item.id.id;
+    checked = make(id.empty() ? lineName(number) : id, "malformed-case",
+                   "cases line " + std::to_string(number) + ": " + e->describe(), "case");
+    if (item.id.tentative && item.manifold) {
+      item.unmatched = unmatchedProblem({item.manifold->number}, item.id.id,
+                                        std::get_if<InputError>(&*manifold));
+    }
+  } else {
+    Case& c = std::get<Case>(parsed);
+    if (c.id.empty()) c.id = lineName(number);
+    checked = checkParsed(c, item, manifold, conventions);
     checked.pair = pairOf(c);
     checked.roles = rolesOf(c);
     if (checked.failed) checked.expected = expectedFor(c, conventions);
-    checked.c = c;
+    checked.c = std::move(c);
     diagnoseFailure(checked, conventions);
   }
   checked.caseLine = number;
-  checked.caseText = entry.line.text;
-  return checked;
+  checked.caseText = std::move(item.caseLine.text);
+  if (checked.manifoldLine) checked.manifoldText = std::move(item.manifold->text);
+  if (baseline) baseline->mark(checked);
+  if (write) {
+    item.verdictText = verdictLine(checked) + "\n";
+    if (checked.failed) item.baselineText = baselineLine(checked) + "\n";
+  }
+  item.checked = std::move(checked);
 }
 
 // --- conventions: the ones the manifolds were made with --------------------------------------
@@ -337,8 +266,9 @@ std::string describeDifferences(const std::vector<std::string>& differences) {
   return text;
 }
 
-/// The warning for one (engine, conventions) declaration of the manifolds, or "". Names taken
-/// from the files are quoted printable(): a warning goes to a terminal.
+}  // namespace
+
+/// Names taken from the files are quoted printable(): a warning goes to a terminal.
 std::string mismatchWarning(std::size_t line, const std::string& engine,
                             const std::string& declaredConventions,
                             const DeclaredConventions& judged) {
@@ -370,62 +300,26 @@ std::string mismatchWarning(std::size_t line, const std::string& engine,
                       : "the preset that fits it is " + fit + " (--conventions " + fit + ")");
 }
 
-/// A warning for each distinct (engine, conventions) the manifold lines name whose
-/// conventions differ from the judged ones.
-void warnOnMismatch(const ManifoldFile& file, CheckRun& run) {
-  std::map<std::pair<std::string, std::string>, std::size_t> firstLine;
-  for (const auto& [id, entries] : file) {
-    for (const ManifoldEntry& e : entries) {
-      const auto* record = std::get_if<ManifoldRecord>(&e.parsed);
-      if (!record) continue;
-      auto [at, inserted] =
-          firstLine.try_emplace({record->engine, record->conventions}, e.line.number);
-      if (!inserted) at->second = std::min(at->second, e.line.number);
-    }
-  }
-  for (const auto& [declared, line] : firstLine) {
-    std::string w = mismatchWarning(line, declared.first, declared.second, run.conventions);
-    if (!w.empty()) run.warnings.push_back(std::move(w));
-  }
-}
-
-/// How many failures the preset hint re-judges at most (the first ones): it bounds the cost
-/// of a run with many failures, and a sample that size shows a majority well enough.
-constexpr std::size_t kHintSample = 200;
-
-/// When most judged failures would pass under another preset, a warning saying which.
-void hintPreset(CheckRun& run) {
-  std::vector<const CheckedCase*> sample;
-  for (const CheckedCase& c : run.cases) {
-    if (c.failed && c.judged && c.c && c.actual && sample.size() < kHintSample) {
-      sample.push_back(&c);
-    }
-  }
-  if (sample.empty()) return;
+std::string presetHint(const std::vector<CheckedCase>& sample, std::size_t failed,
+                       const DeclaredConventions& conventions) {
+  if (sample.empty()) return "";
   std::string best;
   int bestPasses = 0;
   for (const char* name : kPresetNames) {
     const auto preset = conventionsPreset(name);
-    if (!preset || conventionDifferences(*preset, run.conventions, true).empty()) continue;
+    if (!preset || conventionDifferences(*preset, conventions, true).empty()) continue;
     int passes = 0;
-    for (const CheckedCase* c : sample) {
-      const SourceLines source{c->caseText, c->manifoldText};
-      passes += isAcceptable(judge(*c->c, *c->actual, *preset, source).outcome) ? 1 : 0;
+    for (const CheckedCase& c : sample) {
+      const SourceLines source{c.caseText, c.manifoldText};
+      passes += isAcceptable(judge(*c.c, *c.actual, *preset, source).outcome) ? 1 : 0;
     }
     if (passes > bestPasses) best = name, bestPasses = passes;
   }
-  if (2 * bestPasses <= static_cast<int>(sample.size())) return;
-  const int failed =
-      static_cast<int>(std::count_if(run.cases.begin(), run.cases.end(),
-                                     [](const CheckedCase& c) { return c.failed && c.judged; }));
-  run.warnings.push_back(std::to_string(bestPasses) + " of " +
-                         (sample.size() < static_cast<std::size_t>(failed) ? "the first " : "") +
-                         std::to_string(sample.size()) + " failures pass under the preset " + best +
-                         ": were the manifolds made with its conventions? (--conventions " + best +
-                         ")");
+  if (2 * bestPasses <= static_cast<int>(sample.size())) return "";
+  return std::to_string(bestPasses) + " of " + (sample.size() < failed ? "the first " : "") +
+         std::to_string(sample.size()) + " failures pass under the preset " + best +
+         ": were the manifolds made with its conventions? (--conventions " + best + ")";
 }
-
-}  // namespace
 
 std::vector<std::string> verdictOrder() {
   std::vector<std::string> order;
@@ -479,67 +373,200 @@ std::vector<std::string> conventionDifferences(const DeclaredConventions& a,
   return differences;
 }
 
-int CheckRun::failures() const {
-  int n = 0;
-  for (const CheckedCase& c : cases)
-    n += c.failed ? 1 : 0;
-  return n + static_cast<int>(problems.size()) - caseProblems;
+namespace {
+
+/// The problem of a manifold line without an id (it answers no case).
+std::string withoutIdProblem(const Line& line, const ManifoldReading& reading) {
+  const auto parsed = parseManifold(line.text, reading);
+  const auto* e = std::get_if<InputError>(&parsed);
+  return "manifolds line " + std::to_string(line.number) + ": " +
+         (e ? e->describe() + " (no id: matched with no case)"
+            : std::string("no id: matched with no case"));
 }
 
-int CheckRun::newFailures() const {
-  int known = 0;
-  for (const CheckedCase& c : cases)
-    known += c.failed && c.baseline == "known" ? 1 : 0;
-  return failures() - known;
+/// The problems of ids given twice, in the order of the ids: each counts through the verdicts
+/// of its cases.
+void repeatedProblems(const Repeats& repeats, ProblemList& problems) {
+  for (const auto& [id, r] : repeats.byId) {
+    if (r.caseLines.size() > 1) {
+      problems.add("cases " + lineList(r.caseLines) + " have the same id '" + id +
+                   "': none of them is judged");
+    }
+    if (r.manifoldLines.size() > 1 && !r.caseLines.empty()) {
+      problems.add("manifolds " + lineList(r.manifoldLines) + " have the same id '" + id +
+                   "': case " + lineList(r.caseLines) + " is not judged against either");
+    }
+  }
 }
 
-int CheckRun::judged() const {
-  int n = 0;
-  for (const CheckedCase& c : cases)
-    n += c.judged ? 1 : 0;
-  return n;
-}
+/// One run of checkStream: the readings of both files and what they found.
+class Checker {
+ public:
+  Checker(std::istream& cases, std::istream& manifolds, const DeclaredConventions& conventions,
+          const CheckOptions& options)
+      : caseInput_(cases),
+        manifoldInput_(manifolds),
+        conventions_(conventions),
+        reading_(manifoldReading(conventions)),
+        options_(options),
+        builder_(run_, options.baseline, options.keepCases) {
+    run_.conventions = conventions;
+    if (options.baseline) marks_.emplace(*options.baseline);
+  }
 
-int CheckRun::exitStatus() const {
-  if (newFailures() > 0) return kExitFail;
-  return judged() > 0 ? kExitPass : kExitNothingJudged;
+  CheckRun run(const TextSink& verdicts, const TextSink& baselineLines) {
+    readIds();
+    confirmRepeats();
+    judgeAll(verdicts, baselineLines);
+    if (run_.stopped) return std::move(run_);
+    matcher_->finish();
+    run_.manifoldsIndexed = matcher_->indexed();
+    builder_.finish(withoutId_, repeated_, unmatched_);
+    return std::move(run_);
+  }
+
+ private:
+  /// The first reading: every line's id (id_matching.h).
+  void readIds() {
+    BlockLineReader cases = caseInput_.firstReading();
+    BlockLineReader manifolds = manifoldInput_.firstReading();
+    census_ = takeCensus(cases, manifolds, [&](const Line& line) {
+      withoutId_.add(withoutIdProblem(line, reading_));
+    });
+  }
+
+  /// A manifold line parsed for its declared conventions; its error, if any.
+  std::optional<InputError> declare(const Line& line) {
+    auto parsed = parseManifold(line.text, reading_);
+    if (const auto* record = std::get_if<ManifoldRecord>(&parsed)) {
+      builder_.declared(record->engine, record->conventions, line.number);
+      return std::nullopt;
+    }
+    return std::get<InputError>(std::move(parsed));
+  }
+
+  /// The second reading, when a hash repeats: which ids are given twice, exactly.
+  void confirmRepeats() {
+    if (census_.repeated.empty()) return;
+    BlockLineReader cases(caseInput_.replay());
+    BlockLineReader manifolds(manifoldInput_.replay());
+    repeats_ = oracle::confirmRepeats(
+        census_, cases, manifolds,
+        [&](const Line& line, const std::string& id, const RepeatedId& r) {
+          const std::optional<InputError> error = declare(line);
+          if (r.caseLines.empty() && line.number == r.manifoldLines.front()) {
+            unmatched_.addKeyed(id,
+                                unmatchedProblem(r.manifoldLines, id, error ? &*error : nullptr));
+          }
+        });
+    repeatedProblems(repeats_, repeated_);
+  }
+
+  /// The next block of case lines, each with its manifold line; false at the end.
+  bool readBlock(BlockLineReader& cases, std::vector<WorkItem>& block) {
+    block.clear();
+    block.reserve(std::min(std::max<std::size_t>(options_.blockCases, 1), census_.caseLines));
+    for (Line line;
+         block.size() < std::max<std::size_t>(options_.blockCases, 1) && cases.next(line);) {
+      WorkItem& item = block.emplace_back();
+      item.id = caseLineId(line, repeats_);
+      item.caseLine = std::move(line);
+      if (item.id.id.empty()) continue;
+      item.repeated = repeats_.find(item.id.id);
+      if (!item.repeated) item.manifold = matcher_->take(item.id.id);
+    }
+    return !block.empty();
+  }
+
+  /// Judges a block on the threads: now (one thread), or on its own thread (more), so that the
+  /// calling thread reads the next block and writes the one before meanwhile.
+  std::future<void> judge(std::vector<WorkItem>& block, bool write) {
+    const BaselineTracker* marks = marks_ ? &*marks_ : nullptr;
+    const auto policy = threadCount(options_.jobs) > 1 ? std::launch::async : std::launch::deferred;
+    return std::async(policy, [this, &block, marks, write] {
+      forEachIndex(block.size(), options_.jobs, [&](std::size_t i) {
+        judgeItem(block[i], conventions_, reading_, marks, write);
+      });
+    });
+  }
+
+  /// Adds a judged block to the run in order and writes its lines; false when a sink refused
+  /// them.
+  bool add(std::vector<WorkItem>& block, const TextSink& verdicts, const TextSink& baselineLines) {
+    std::string text, baselineText;
+    for (WorkItem& item : block) {
+      if (item.declared) {
+        builder_.declared(item.declared->first, item.declared->second, item.manifold->number);
+      }
+      if (!item.unmatched.empty()) unmatched_.addKeyed(item.id.id, std::move(item.unmatched));
+      text += item.verdictText;
+      baselineText += item.baselineText;
+      builder_.add(item.checked);
+    }
+    if ((verdicts && !verdicts(text)) ||
+        (baselineLines && !baselineText.empty() && !baselineLines(baselineText))) {
+      return false;
+    }
+    if (options_.progress) options_.progress(run_.caseCount, census_.caseLines);
+    return true;
+  }
+
+  /// The third reading: the blocks read, judged and added in order — with more than one
+  /// thread, each block read while the one before is judged, and added while the next is.
+  void judgeAll(const TextSink& verdicts, const TextSink& baselineLines) {
+    matcher_.emplace(manifoldInput_.replay(), census_, repeats_, options_.lookaheadLines,
+                     [&](Line&& line, const std::string& id) {
+                       const std::optional<InputError> error = declare(line);
+                       unmatched_.addKeyed(
+                           id, unmatchedProblem({line.number}, id, error ? &*error : nullptr));
+                     });
+    BlockLineReader cases(caseInput_.replay());
+    const bool write = static_cast<bool>(verdicts);
+    std::array<std::vector<WorkItem>, 2> blocks;
+    if (!readBlock(cases, blocks[0])) return;
+    std::future<void> judging = judge(blocks[0], write);
+    for (std::size_t current = 0;; current = 1 - current) {
+      std::vector<WorkItem>& next = blocks[1 - current];
+      const bool more = readBlock(cases, next);
+      judging.get();
+      if (more) judging = judge(next, write);
+      if (!add(blocks[current], verdicts, baselineLines)) {
+        run_.stopped = true;
+        return;  // a block still being judged is waited for (std::async's future)
+      }
+      if (!more) return;
+    }
+  }
+
+  ReplayableInput caseInput_, manifoldInput_;
+  const DeclaredConventions& conventions_;
+  const ManifoldReading reading_;
+  const CheckOptions& options_;
+  CheckRun run_;
+  RunBuilder builder_;
+  std::optional<BaselineTracker> marks_;
+  IdCensus census_;
+  Repeats repeats_;
+  std::optional<ManifoldMatcher> matcher_;
+  ProblemList withoutId_, repeated_, unmatched_;
+};
+
+}  // namespace
+
+CheckRun checkStream(std::istream& cases, std::istream& manifolds,
+                     const DeclaredConventions& conventions, const CheckOptions& options,
+                     const TextSink& verdicts, const TextSink& baselineLines) {
+  Checker checker(cases, manifolds, conventions, options);
+  return checker.run(verdicts, baselineLines);
 }
 
 CheckRun check(std::istream& cases, std::istream& manifolds, const DeclaredConventions& conventions,
                const Progress& progress, unsigned jobs) {
-  CheckRun run;
-  run.conventions = conventions;
-  ManifoldFile file = readManifolds(manifolds, manifoldReading(conventions), run, jobs);
-  const std::vector<CaseEntry> entries = readCaseEntries(cases, jobs);
-  const auto linesById = caseLinesById(entries);
-  reportDuplicates(linesById, file, run);
-  static const std::vector<std::size_t> kNone;
-  // Which manifold lines each case takes, in order; then the cases judged on `jobs` threads,
-  // each verdict in its case's slot (the output does not depend on the threads).
-  std::vector<const std::vector<std::size_t>*> sameIds(entries.size(), &kNone);
-  std::vector<const std::vector<ManifoldEntry>*> matches(entries.size());
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto sameId = linesById.find(entries[i].id);
-    if (sameId != linesById.end()) sameIds[i] = &sameId->second;
-    matches[i] = takeMatches(entries[i], file);
-  }
-  run.cases.resize(entries.size());
-  forEachIndex(
-      entries.size(), jobs,
-      [&](std::size_t i) {
-        run.cases[i] = checkOne(entries[i], *sameIds[i], matches[i], conventions);
-      },
-      progress);
-  for (const auto& [id, entriesOfId] : file) {
-    if (entriesOfId.front().used) continue;
-    const auto* e = std::get_if<InputError>(&entriesOfId.front().parsed);
-    run.problems.push_back("manifolds " + lineList(lineNumbers(entriesOfId)) + ": " +
-                           (e ? e->describe() + " (id '" + id + "' matches no case)"
-                              : "id '" + id + "' matches no case"));
-  }
-  warnOnMismatch(file, run);
-  hintPreset(run);
-  return run;
+  CheckOptions options;
+  options.jobs = jobs;
+  options.progress = progress;
+  options.keepCases = true;
+  return checkStream(cases, manifolds, conventions, options, {});
 }
 
 std::variant<Baseline, InputError> readBaseline(std::istream& in) {
@@ -553,52 +580,48 @@ std::variant<Baseline, InputError> readBaseline(std::istream& in) {
     if (id == j.end() || !id->is_string() || verdict == j.end() || !verdict->is_string()) {
       return InputError{where, "a verdict line needs a string \"id\" and a string \"verdict\""};
     }
-    if (failing(verdict->get<std::string>())) {
+    if (failingVerdict(verdict->get<std::string>())) {
       baseline.known[id->get<std::string>()].insert(verdict->get<std::string>());
     }
   }
   return baseline;
 }
 
-void applyBaseline(CheckRun& run, const Baseline& baseline) {
-  BaselineResult result;
-  std::map<std::string, std::vector<const CheckedCase*>> byId;
-  for (CheckedCase& c : run.cases) {
-    byId[c.id].push_back(&c);
-    if (!c.failed) continue;
-    const auto known = baseline.known.find(c.id);
-    const bool isKnown = known != baseline.known.end() && known->second.count(c.verdict) > 0;
-    c.baseline = isKnown ? "known" : "new";
-    result.known += isKnown ? 1 : 0;
-  }
-  for (const auto& [id, verdicts] : baseline.known) {
-    const auto found = byId.find(id);
-    if (found == byId.end()) {
-      result.absent.push_back(id);
-      continue;
-    }
-    const bool passes = std::none_of(found->second.begin(), found->second.end(),
-                                     [](const CheckedCase* c) { return c->failed; });
-    if (!passes) continue;  // failing as listed (known), or otherwise (a new failure)
-    for (const std::string& v : verdicts)
-      result.fixed.push_back(id + " (was " + v + ")");
-  }
-  run.baseline = std::move(result);
+std::string baselineLine(const CheckedCase& checked) {
+  if (!checked.failed) return "";
+  nlohmann::ordered_json j;
+  j["id"] = checked.id;
+  j["verdict"] = checked.verdict;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string baselineLines(const CheckRun& run) {
   std::string text;
   for (const CheckedCase& c : run.cases) {
-    if (!c.failed) continue;
-    nlohmann::ordered_json j;
-    j["id"] = c.id;
-    j["verdict"] = c.verdict;
-    text += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (c.failed) text += baselineLine(c) + "\n";
   }
   return text;
 }
 
+namespace {
+
+/// Text that JSON writes as it is: printable ASCII other than '"' and '\\'.
+bool plainText(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\'; });
+}
+
+}  // namespace
+
 std::string verdictLine(const CheckedCase& checked) {
+  // Most lines: a passing case with a plain id and no explanation, written as the JSON
+  // writer below would write it.
+  if (!checked.failed && plainText(checked.id) && plainText(checked.verdict) &&
+      plainText(checked.explanation)) {
+    std::string line = "{\"id\":\"";
+    line.append(checked.id).append("\",\"verdict\":\"").append(checked.verdict);
+    return line.append("\",\"explanation\":\"").append(checked.explanation).append("\"}");
+  }
   nlohmann::ordered_json j;
   j["id"] = checked.id;
   j["verdict"] = checked.verdict;
@@ -623,211 +646,6 @@ std::string verdictLine(const CheckedCase& checked) {
     }
   }
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-std::map<std::string, std::map<std::string, int>> countsByPair(const CheckRun& run) {
-  std::map<std::string, std::map<std::string, int>> counts;
-  for (const CheckedCase& c : run.cases)
-    ++counts[c.pair][c.verdict];
-  return counts;
-}
-
-/// The pairs in the pair table's order, then "-" (cases that did not parse).
-std::vector<std::string> pairOrder(
-    const std::map<std::string, std::map<std::string, int>>& byPair) {
-  std::vector<std::string> order;
-  for (const PairInfo& p : kPairTable) {
-    if (byPair.count(std::string(p.name))) order.emplace_back(p.name);
-  }
-  if (byPair.count("-")) order.emplace_back("-");
-  return order;
-}
-
-namespace {
-
-/// How many core vertices the case's shapes have (a circle 1, a segment 2); a case that did
-/// not parse counts as the largest.
-std::size_t vertexCount(const CheckedCase& c) {
-  if (!c.c) return std::numeric_limits<std::size_t>::max();
-  const auto count = [](const Shape& s) -> std::size_t {
-    if (const auto* p = std::get_if<Polygon>(&s)) return static_cast<std::size_t>(p->count);
-    return std::holds_alternative<Circle>(s) ? 1 : 2;
-  };
-  return count(c.c->a) + count(c.c->b);
-}
-
-/// Whether case `a` is smaller than `b`: fewer vertices, then a shorter case line (simpler
-/// numbers), then earlier.
-bool smaller(const CheckedCase& a, const CheckedCase& b) {
-  const auto key = [](const CheckedCase& c) {
-    return std::tuple{vertexCount(c), c.caseText.size(), c.caseLine};
-  };
-  return key(a) < key(b);
-}
-
-}  // namespace
-
-std::size_t Cluster::count() const {
-  std::size_t n = 0;
-  for (const ClusterPart& p : parts)
-    n += p.cases.size();
-  return n;
-}
-
-std::vector<Cluster> failureClusters(const CheckRun& run) {
-  std::map<std::string, Cluster> byKey;
-  std::map<std::string, std::map<std::pair<std::string, std::string>, std::vector<std::size_t>>>
-      partsByKey;
-  for (std::size_t i = 0; i < run.cases.size(); ++i) {
-    const CheckedCase& c = run.cases[i];
-    if (!c.failed) continue;
-    const bool explained = c.mechanism.has_value();
-    const std::string key = (explained ? "m:" : "v:") + (explained ? c.mechanism->says : c.verdict);
-    Cluster& cluster = byKey[key];
-    if (cluster.says.empty()) {
-      cluster.explained = explained;
-      cluster.says = explained ? c.mechanism->says : c.verdict + " (no mechanism found)";
-      cluster.name = explained ? c.mechanism->name : c.verdict;
-      cluster.smallest = i;
-    } else if (smaller(c, run.cases[cluster.smallest])) {
-      cluster.smallest = i;
-    }
-    partsByKey[key][{c.pair, c.roles}].push_back(i);
-  }
-  std::vector<Cluster> clusters;
-  for (auto& [key, cluster] : byKey) {
-    for (auto& [pairRoles, cases] : partsByKey[key])
-      cluster.parts.push_back({pairRoles.first, pairRoles.second, std::move(cases)});
-    std::stable_sort(
-        cluster.parts.begin(), cluster.parts.end(),
-        [](const ClusterPart& a, const ClusterPart& b) { return a.cases.size() > b.cases.size(); });
-    clusters.push_back(std::move(cluster));
-  }
-  std::stable_sort(clusters.begin(), clusters.end(), [](const Cluster& a, const Cluster& b) {
-    if (a.count() != b.count()) return a.count() > b.count();
-    return a.explained && !b.explained;
-  });
-  return clusters;
-}
-
-std::string clusterLine(const Cluster& cluster) {
-  const std::size_t n = cluster.count();
-  std::string line = std::to_string(n) + (n == 1 ? " case, " : " cases, ");
-  for (std::size_t k = 0; k < cluster.parts.size(); ++k) {
-    const ClusterPart& p = cluster.parts[k];
-    if (k > 0) line += k + 1 == cluster.parts.size() ? " and " : ", ";
-    line += p.pair == "-" ? std::string("unparsed case lines")
-                          : p.pair + (p.roles.empty() ? "" : " with " + p.roles);
-    if (cluster.parts.size() > 1) line += " (" + std::to_string(p.cases.size()) + ")";
-  }
-  return line + ": " + cluster.says;
-}
-
-namespace {
-
-/// Rows of pairs, a column per verdict that occurs (failing ones marked with *).
-void pairTable(std::ostringstream& out, const CheckRun& run) {
-  const auto byPair = countsByPair(run);
-  std::map<std::string, int> total;
-  for (const CheckedCase& c : run.cases)
-    ++total[c.verdict];
-  std::vector<std::string> columns;
-  for (const std::string& v : verdictOrder()) {
-    if (total[v] > 0) columns.push_back(v);
-  }
-  char cell[64];
-  std::snprintf(cell, sizeof cell, "%-26s", "pair \\ verdict");
-  out << cell;
-  for (const std::string& v : columns)
-    out << "  " << v << (failing(v) ? "*" : "");
-  out << "\n";
-  for (const std::string& pair : pairOrder(byPair)) {
-    std::snprintf(cell, sizeof cell, "%-26s", pair.c_str());
-    out << cell;
-    for (const std::string& v : columns) {
-      const auto n = byPair.at(pair).find(v);
-      const int width = static_cast<int>(v.size() + (failing(v) ? 1 : 0)) + 2;
-      std::snprintf(cell, sizeof cell, "%*d", width, n == byPair.at(pair).end() ? 0 : n->second);
-      out << cell;
-    }
-    out << "\n";
-  }
-}
-
-}  // namespace
-
-std::string baselineAccount(const CheckRun& run) {
-  if (!run.baseline) return "";
-  const BaselineResult& b = *run.baseline;
-  std::ostringstream out;
-  out << "baseline: " << b.known << " known failure" << (b.known == 1 ? "" : "s") << " still fail"
-      << (b.known == 1 ? "s" : "") << ", " << run.newFailures() << " new";
-  if (!b.fixed.empty()) {
-    out << "; " << b.fixed.size() << " known failure" << (b.fixed.size() == 1 ? "" : "s")
-        << " no longer fail" << (b.fixed.size() == 1 ? "s" : "") << ":";
-    for (const std::string& f : b.fixed)
-      out << " " << printable(f);
-    out << " (--write-baseline records it)";
-  }
-  if (!b.absent.empty()) {
-    out << "; " << b.absent.size() << " known failure" << (b.absent.size() == 1 ? " has" : "s have")
-        << " no case in this run:";
-    for (const std::string& id : b.absent)
-      out << " " << printable(id);
-  }
-  return out.str();
-}
-
-std::string resultLine(const CheckRun& run) {
-  const std::string count = std::to_string(run.cases.size());
-  const std::string n = count + (run.cases.size() == 1 ? " case" : " cases");
-  const std::string judged = "; " + std::to_string(run.judged()) + " of " + count + " judged";
-  const int status = run.exitStatus();
-  if (status == kExitNothingJudged) return n + ": NOTHING JUDGED" + judged;
-  if (!run.baseline) {
-    return n + ": " +
-           (status == kExitPass ? "PASS"
-                                : "FAIL (" + std::to_string(run.failures()) + " failing)") +
-           judged;
-  }
-  const std::string known = std::to_string(run.baseline->known) + " known";
-  return n + ": " +
-         (status == kExitPass
-              ? "PASS (" + known + " failing, none new)"
-              : "FAIL (" + std::to_string(run.newFailures()) + " new failing, " + known + ")") +
-         judged;
-}
-
-std::string summaryTable(const CheckRun& run) {
-  std::map<std::string, int> counts;
-  for (const CheckedCase& c : run.cases)
-    ++counts[c.verdict];
-  std::ostringstream out;
-  out << "touche check: " << run.conventions.engine << " conventions\n";
-  const std::vector<Cluster> clusters = failureClusters(run);
-  if (!clusters.empty()) {
-    out << "failure clusters (" << clusters.size() << "):\n";
-    for (const Cluster& cluster : clusters) {
-      out << "  " << clusterLine(cluster)
-          << " (smallest: " << printable(run.cases[cluster.smallest].id) << ")\n";
-    }
-  }
-  for (const std::string& w : run.warnings)
-    out << "warning: " << w << "\n";
-  char row[96];
-  std::snprintf(row, sizeof row, "%-20s %8s\n", "verdict", "cases");
-  out << row;
-  for (const std::string& verdict : verdictOrder()) {
-    std::snprintf(row, sizeof row, "%-20s %8d%s\n", verdict.c_str(), counts[verdict],
-                  failing(verdict) && counts[verdict] ? "  FAIL" : "");
-    out << row;
-  }
-  if (!run.cases.empty()) pairTable(out, run);
-  for (const std::string& p : run.problems)
-    out << p << "\n";
-  if (run.baseline) out << baselineAccount(run) << "\n";
-  out << resultLine(run) << "\n";
-  return out.str();
 }
 
 }  // namespace touche::oracle

@@ -31,14 +31,6 @@ std::string repro(const CheckedCase& c, const std::string& conventions) {
          shellQuoted(conventions);
 }
 
-/// The names of the failed checks, "normal, points[1]".
-std::string checkNames(const CheckedCase& c) {
-  std::string names;
-  for (const CheckFailure& f : c.failures)
-    names += (names.empty() ? "" : ", ") + f.check;
-  return names;
-}
-
 std::string figure(const CheckedCase& c, const DeclaredConventions& conventions) {
   if (!c.c) return "";
   std::vector<ManifoldRecord> records;
@@ -73,9 +65,7 @@ void result(std::ostringstream& html, const CheckRun& run) {
 }
 
 void summary(std::ostringstream& html, const CheckRun& run) {
-  std::map<std::string, int> counts;
-  for (const CheckedCase& c : run.cases)
-    ++counts[c.verdict];
+  std::map<std::string, int> counts = run.verdictCounts;
   if (!run.warnings.empty()) {
     html << "<ul id=\"warnings\">\n";
     for (const std::string& w : run.warnings)
@@ -94,6 +84,8 @@ void summary(std::ostringstream& html, const CheckRun& run) {
     for (const std::string& p : run.problems)
       html << "<li>" << escapeHtml(p) << "</li>\n";
     html << "</ul>\n";
+    const std::string more = problemsNotShown(run);
+    if (!more.empty()) html << "<p id=\"problems-not-shown\">" << escapeHtml(more) << "</p>\n";
   }
   if (run.baseline) {
     html << "<p id=\"baseline\">" << escapeHtml(baselineAccount(run)) << "</p>\n";
@@ -102,10 +94,8 @@ void summary(std::ostringstream& html, const CheckRun& run) {
 
 /// Cases per pair and verdict; a failing verdict's counts stand out.
 void pairTable(std::ostringstream& html, const CheckRun& run) {
-  const auto byPair = countsByPair(run);
-  std::map<std::string, int> total;
-  for (const CheckedCase& c : run.cases)
-    ++total[c.verdict];
+  const auto& byPair = countsByPair(run);
+  std::map<std::string, int> total = run.verdictCounts;
   std::vector<std::string> columns;
   for (const std::string& v : verdictOrder()) {
     if (total[v] > 0) columns.push_back(v);
@@ -132,31 +122,36 @@ void verdictTable(std::ostringstream& html, const CheckRun& run) {
   html << "<h2>Verdicts</h2>\n<table id=\"verdicts\"><thead><tr><th>id</th><th>verdict</th>"
        << "<th>pair</th><th>case line</th><th>manifold line</th><th>failed checks</th>"
        << (run.baseline ? "<th>baseline</th>" : "") << "</tr></thead><tbody>\n";
-  for (const CheckedCase& c : run.cases) {
+  for (const ReportRow& c : run.reportRows) {
     const std::string id = escapeHtml(c.id);
     html << "<tr class=\"" << (c.failed ? "fail" : "pass") << "\"><td>";
-    if (c.failed)
+    if (c.failed && c.detailed)
       html << "<a href=\"#case-" << id << "\">" << id << "</a>";
     else
       html << id;
     html << "</td><td class=\"verdict\">" << escapeHtml(c.verdict) << "</td><td>"
          << escapeHtml(c.pair) << "</td><td>" << c.caseLine << "</td><td>"
          << (c.manifoldLine ? std::to_string(c.manifoldLine) : "") << "</td><td>"
-         << escapeHtml(checkNames(c)) << "</td>";
+         << escapeHtml(c.checks) << "</td>";
     if (run.baseline) html << "<td>" << escapeHtml(c.baseline) << "</td>";
     html << "</tr>\n";
   }
   html << "</tbody></table>\n";
+  if (run.rowsNotShown > 0) {
+    html << "<p id=\"rows-not-shown\">" << run.rowsNotShown
+         << " more cases are not listed (the first " << CheckRun::kReportRows
+         << " are, and every case shown below): the verdict lines have them all.</p>\n";
+  }
 }
 
 /// The failure clusters, one item each: its line, its parts, and its smallest case drawn
 /// expected beside actual with the case line and the repro.
 void clusterSection(std::ostringstream& html, const CheckRun& run, const std::string& conventions) {
-  const std::vector<Cluster> clusters = failureClusters(run);
+  const std::vector<Cluster>& clusters = failureClusters(run);
   if (clusters.empty()) return;
   html << "<h2>Failure clusters</h2>\n<ol id=\"clusters\">\n";
   for (const Cluster& cluster : clusters) {
-    const CheckedCase& smallest = run.cases[cluster.smallest];
+    const CheckedCase& smallest = run.reportCases[cluster.smallest];
     html << "<li class=\"cluster " << (cluster.explained ? "explained" : "unexplained")
          << "\" data-name=\"" << escapeHtml(cluster.name)
          << "\"><p class=\"line\"><b class=\"says\">" << escapeHtml(clusterLine(cluster))
@@ -195,8 +190,7 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
   pairTable(html, run);
   verdictTable(html, run);
   html << "<h2>Failing cases</h2>\n";
-  for (const CheckedCase& c : run.cases) {
-    if (!c.failed) continue;
+  for (const CheckedCase& c : run.reportCases) {
     html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
          << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
          << "</span></h3>\n"
@@ -204,6 +198,11 @@ std::string htmlReport(const CheckRun& run, const std::string& conventionsArgume
          << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
          << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
          << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
+  }
+  if (run.failuresNotShown > 0) {
+    html << "<p id=\"failures-not-shown\">" << run.failuresNotShown
+         << " more failing cases are not shown: the first " << CheckRun::kReportCasesPerCluster
+         << " of each cluster are, and its smallest; the verdict lines have them all.</p>\n";
   }
   html << "</body></html>\n";
   return html.str();

@@ -8,6 +8,7 @@
 #include <streambuf>
 
 #include "touche/core/jsonl.h"
+#include "touche/test_support/line_edits.h"
 
 namespace touche {
 namespace {
@@ -452,6 +453,32 @@ TEST(JsonlHardening, IdOfLineNamesBadLinesWhereItCan) {
   EXPECT_EQ(idOfLine(R"({"id": "x", "b": )" + nestedArrays(90000) + "}"), std::nullopt);
 }
 
+// idOfLine reads a leading plain id ({"id":"...", printable ASCII, no escape) without parsing
+// the rest of the line: it must find what the parse finds, whatever follows.
+TEST(JsonlHardening, IdOfLineReadsALeadingPlainIdAsTheParseDoes) {
+  EXPECT_EQ(idOfLine(R"({"id":"a-1 b","a":3})"), "a-1 b");
+  EXPECT_EQ(idOfLine(" \t{ \"id\"\t:\r \"x\" }"), "x");
+  EXPECT_EQ(idOfLine(R"({"id":"x"}garbage)"), "x");
+  EXPECT_EQ(idOfLine(R"({"id":"x","a":[1,2)"), "x");
+  EXPECT_EQ(idOfLine(R"({"id":"x","id":"y"})"), "x");
+  EXPECT_EQ(idOfLine(R"({"id":""})"), std::nullopt);
+  EXPECT_EQ(idOfLine(R"({"id":"","a":1})"), std::nullopt);
+  // Not plain: the parse decides.
+  EXPECT_EQ(idOfLine(R"({"id":"a\u0041\n"})"), "aA\n");
+  EXPECT_EQ(idOfLine("{\"id\":\"\xc3\xa9\"}"), "\xc3\xa9");
+  EXPECT_EQ(idOfLine("{\"id\":\"\xc3\"}"), std::nullopt);  // not UTF-8
+  EXPECT_EQ(idOfLine("{\"id\":\"a\tb\"}"), std::nullopt);  // a raw control character
+  EXPECT_EQ(idOfLine(R"({"id":"x)"), std::nullopt);
+  EXPECT_EQ(idOfLine(R"({"a":1,"id":"x"})"), "x");
+  EXPECT_EQ(idOfLine(R"(["id","x"])"), std::nullopt);
+  // What the whole line must pass first: no NUL byte, no deeper nesting than 64.
+  EXPECT_EQ(idOfLine(std::string(R"({"id":"x","a":")") + '\0' + "\"}"), std::nullopt);
+  EXPECT_EQ(idOfLine(R"({"id":"x","a":)" + nestedArrays(63) + "}"), "x");  // 64 deep
+  EXPECT_EQ(idOfLine(R"({"id":"x","a":)" + nestedArrays(64) + "}"), std::nullopt);
+  // Brackets inside strings count for nothing, however many.
+  EXPECT_EQ(idOfLine(R"({"id":"x","a":")" + std::string(100, '[') + "\"}"), "x");
+}
+
 TEST(JsonlHardening, PrintableEscapesWhatATerminalWouldActOn) {
   // An id that would print a forged verdict line and clear the screen.
   EXPECT_EQ(printable("x\nPASS\x1b[2J\r\t"), "x\\nPASS\\u001b[2J\\r\\t");
@@ -481,22 +508,8 @@ TEST(JsonlHardening, MangledLinesNeverThrowAndGetShortUtf8Errors) {
   const std::string alphabet = "{}[]\":,.-+eE0x1p\\u \x1b\xc3\xa9\xff\x00";
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 20000; ++trial) {
-    std::string line = trial % 2 ? caseLine : manifoldLine;
-    const int edits = 1 + static_cast<int>(rng() % 4);
-    for (int k = 0; k < edits; ++k) {
-      const std::size_t at = rng() % (line.size() + 1);
-      const char ch = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          line.insert(at, 1, ch);
-          break;
-        case 1:
-          if (at < line.size()) line.erase(at, 1);
-          break;
-        default:
-          if (at < line.size()) line[at] = ch;
-      }
-    }
+    const std::string line =
+        test::editedLine(trial % 2 ? caseLine : manifoldLine, rng, alphabet, 4);
     std::variant<Case, InputError> parsedCase = InputError{};
     std::variant<ManifoldRecord, InputError> parsedManifold = InputError{};
     ASSERT_NO_THROW(parsedCase = loadCase(line)) << line;

@@ -14,10 +14,13 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <variant>
 
 #include "touche/core/cast_jsonl.h"
+#include "../line_blocks.h"
 #include "touche/core/jsonl.h"
 #include "touche/oracle/cast_engines.h"
 #include "touche/oracle/check.h"
@@ -85,6 +88,15 @@ bool writeFile(const std::string& path, const std::string& text, std::ostream& e
   std::ofstream file(path, std::ios::binary);
   if (file) file << text;
   if (file) file.close();
+  if (file) return true;
+  err << "touche: cannot write " << printable(path) << ": " << std::strerror(errno) << "\n";
+  return false;
+}
+
+/// Writes what `spool` holds to the file `path`, closing it to be sure it arrived.
+bool writeSpool(const std::string& path, oracle::Spool& spool, std::ostream& err) {
+  std::ofstream file(path, std::ios::binary);
+  if (file && spool.copyTo(file)) file.close();
   if (file) return true;
   err << "touche: cannot write " << printable(path) << ": " << std::strerror(errno) << "\n";
   return false;
@@ -367,18 +379,37 @@ int check(const std::string& cases, const std::string& manifolds, const std::str
   }
   Input casesInput, manifoldsInput;
   if (!casesInput.open(cases, err) || !manifoldsInput.open(manifolds, err)) return kExitUnusable;
-  oracle::CheckRun run = oracle::check(casesInput.stream(), manifoldsInput.stream(), declared,
-                                       progress ? progressBar(err) : oracle::Progress{}, jobs);
-  if (!baseline.read.empty()) oracle::applyBaseline(run, known);
-  for (const oracle::CheckedCase& c : run.cases) {
-    if (!writeLine(out, oracle::verdictLine(c), err)) return kExitUnusable;
+  oracle::CheckOptions options;
+  options.jobs = jobs;
+  options.progress = progress ? progressBar(err) : oracle::Progress{};
+  options.baseline = baseline.read.empty() ? nullptr : &known;
+  // Each block's verdict lines are written as soon as it is judged; the failing cases' baseline
+  // lines wait in a temporary file until the run is complete.
+  const auto verdicts = [&](const std::string& lines) {
+    out << lines;
+    return flushed(out, "the output", err);
+  };
+  std::optional<oracle::Spool> baselineSpool;
+  oracle::CheckRun run;
+  try {
+    oracle::TextSink baselineLines;
+    if (!baseline.write.empty()) {
+      baselineSpool.emplace();
+      baselineLines = [&](const std::string& lines) {
+        return static_cast<bool>(baselineSpool->out() << lines);
+      };
+    }
+    run = oracle::checkStream(casesInput.stream(), manifoldsInput.stream(), declared, options,
+                              verdicts, baselineLines);
+  } catch (const std::runtime_error& e) {
+    err << "touche: " << e.what() << "\n";
+    return kExitUnusable;
   }
+  if (run.stopped) return kExitUnusable;
   if (!html.empty() && !writeFile(html, oracle::htmlReport(run, conventions), err)) {
     return kExitUnusable;
   }
-  if (!baseline.write.empty() && !writeFile(baseline.write, oracle::baselineLines(run), err)) {
-    return kExitUnusable;
-  }
+  if (baselineSpool && !writeSpool(baseline.write, *baselineSpool, err)) return kExitUnusable;
   makePrintable(run);
   err << oracle::summaryTable(run);
   return run.exitStatus();
