@@ -19,8 +19,8 @@
 #include <stdexcept>
 #include <variant>
 
-#include "touche/core/cast_jsonl.h"
 #include "../line_blocks.h"
+#include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 #include "touche/oracle/cast_engines.h"
 #include "touche/oracle/check.h"
