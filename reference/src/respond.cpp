@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <string>
 
+#include "respond_models.h"
 #include "response_numbers.h"
 #include "rounding.h"
 
@@ -183,13 +184,10 @@ ResponseResult respondSource003(const ResponseCase& c) {
 }  // namespace
 
 ResponseResult respond(const ResponseCase& c, std::string_view model) {
-  if (model != kModelSource003) {
-    return responseError(InputError{"model", "\"" + std::string(model) +
-                                                 "\" is not a model touche implements "
-                                                 "(source-003)"});
-  }
+  if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
   try {
+    if (model == kModelBox2DSequential) return respondBox2DSequential(c);
     return respondSource003(c);
   } catch (const NonFiniteValue& e) {
     return responseError(InputError{"case", e.what()});
