@@ -99,6 +99,30 @@ ResponseResult responseError(const InputError& error) {
   return r;
 }
 
+ResponseResult finiteOrError(const ResponseResult& r) {
+  if (r.status != ResponseStatus::ok) return r;
+  bool finite = true;
+  for (const BodyResponse* b : {&r.a, &r.b}) {
+    for (double x :
+         {b->velocity.x, b->velocity.y, b->angularVelocity, b->correction.x, b->correction.y}) {
+      finite = finite && std::isfinite(x);
+    }
+  }
+  for (int i = 0; i < r.pointCount; ++i) {
+    finite = finite && std::isfinite(r.impulses[i].normal) && std::isfinite(r.impulses[i].tangent);
+  }
+  if (finite) return r;
+  return responseError(InputError{
+      "case", "an output is beyond the double range (the inputs' ratios are too extreme)"});
+}
+
+ResponseResult respondWithoutPoints(const ResponseCase& c) {
+  ResponseResult r;
+  r.a = {c.a.velocity, c.a.angularVelocity, {}};
+  r.b = {c.b.velocity, c.b.angularVelocity, {}};
+  return r;
+}
+
 ResponseCase swapBodies(const ResponseCase& c) {
   ResponseCase s = c;
   s.a = c.b;

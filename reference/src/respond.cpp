@@ -186,9 +186,10 @@ ResponseResult respondSource003(const ResponseCase& c) {
 ResponseResult respond(const ResponseCase& c, std::string_view model) {
   if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
+  if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
   try {
-    if (model == kModelBox2DSequential) return respondBox2DSequential(c);
-    return respondSource003(c);
+    if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential(c));
+    return finiteOrError(respondSource003(c));
   } catch (const NonFiniteValue& e) {
     return responseError(InputError{"case", e.what()});
   }

@@ -156,3 +156,52 @@ TEST(FastRespondAgreement, Box2DSequentialSeededCasesAgreeWithTheReference) {
 
 }  // namespace
 }  // namespace touche::fast::testing
+
+namespace touche::fast::testing {
+namespace {
+
+TEST(FastRespond, CorrectionOfBodiesTwoToTheThousandHeavyDoesNotOverflow) {
+  // Found by fuzz_respond: depth 2^32, percent 2^46 and inverse masses near 2^-989 made the
+  // amount (depth − slop)/(mA⁻¹ + mB⁻¹)·percent overflow, while each body's share of it is
+  // moderate: B moves by (2^32 − 1)·2^46 along n, A (static) not at all.
+  ResponseCase c;
+  c.a = Body{0, 0, {0, 0}, {0, 0}, 0};
+  c.b = Body{0x1p-989, 0, {0, 1}, {0, 0}, 0};
+  c.manifold.status = Status::contact;
+  c.manifold.normal = {0, 1};
+  c.manifold.pointCount = 1;
+  c.manifold.points[0] = {{0, 0}, -0x1p32, {}};
+  c.slop = 1;
+  c.percent = 0x1p46;
+  const ResponseResult ref = reference::respond(c);
+  const ResponseResult fast = respond(c);
+  ASSERT_EQ(ref.status, ResponseStatus::ok) << ref.reason;
+  ASSERT_EQ(fast.status, ResponseStatus::ok) << fast.reason;
+  EXPECT_EQ(ref.b.correction, (Vec2{0, (0x1p32 - 1) * 0x1p46}));
+  EXPECT_EQ(fast.b.correction, ref.b.correction);
+  EXPECT_EQ(fast.a.correction, (Vec2{}));
+}
+
+TEST(FastRespond, OutputsBeyondTheDoubleRangeAreAnErrorNamingTheCase) {
+  // Restitution 2^50 on an approach of 2^50 against a body 2^1000 heavy: the impulse
+  // jn = (1 + 2^50)·2^50/2^-1000 is beyond 2^1023 in every engine (the velocity change is not),
+  // reported as an error rather than ±inf.
+  ResponseCase c;
+  c.a = Body{0, 0, {0, 0}, {0, 0}, 0};
+  c.b = Body{0x1p-1000, 0, {0, 1}, {0, -0x1p50}, 0};
+  c.manifold.status = Status::contact;
+  c.manifold.normal = {0, 1};
+  c.manifold.pointCount = 1;
+  c.manifold.points[0] = {{0, 0}, 0, {}};
+  c.restitution = 0x1p50;
+  for (std::string_view model : {kModelSource003, kModelBox2DSequential}) {
+    for (const ResponseResult& r :
+         {reference::respond(c, model), respond(c, model), respondFloat(c, model)}) {
+      EXPECT_EQ(r.status, ResponseStatus::error) << model;
+      EXPECT_EQ(r.reason.rfind("case: an output is beyond the double range", 0), 0u) << r.reason;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace touche::fast::testing

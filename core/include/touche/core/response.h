@@ -107,6 +107,15 @@ std::optional<InputError> validateResponseCase(const ResponseCase& c);
 /// A result of status error carrying the validation message.
 ResponseResult responseError(const InputError& error);
 
+/// The result itself when every output is finite; else an error naming "case": valid inputs of
+/// extreme ratios (masses 2^±1000 apart, restitution near 2^50) can drive a velocity beyond the
+/// double range, and no engine answers with ±inf or NaN.
+ResponseResult finiteOrError(const ResponseResult& r);
+
+/// The answer to a case without manifold points: velocities unchanged, no impulse, no
+/// correction (the normal of a `no_contact` manifold is never read).
+ResponseResult respondWithoutPoints(const ResponseCase& c);
+
 /// The same query with A and B exchanged: the normal negated, feature ids swapped.
 ResponseCase swapBodies(const ResponseCase& c);
 /// A result seen with A and B exchanged (impulses are unchanged: both are measured along the

@@ -119,11 +119,15 @@ void correctPositions(const ResponseCase& c, ResponseResult& out) {
   if (!(depth > slop)) return;
   const T invMassA = T(c.a.invMass);
   const T invMassB = T(c.b.invMass);
-  const T amount = (depth - slop) / (invMassA + invMassB) * T(c.percent);
+  // mX⁻¹·c = mX⁻¹/(mA⁻¹ + mB⁻¹)·(depth − slop)·percent: the share first, ≤ 1, so that no
+  // intermediate overflows where the correction itself is moderate (masses 2^1000 heavy).
+  const T amount = (depth - slop) * T(c.percent);
+  const T shareA = invMassA / (invMassA + invMassB);
+  const T shareB = invMassB / (invMassA + invMassB);
   const T nx = T(m.normal.x);
   const T ny = T(m.normal.y);
-  out.a.correction = {double(-invMassA * amount * nx), double(-invMassA * amount * ny)};
-  out.b.correction = {double(invMassB * amount * nx), double(invMassB * amount * ny)};
+  out.a.correction = {double(-(shareA * amount) * nx), double(-(shareA * amount) * ny)};
+  out.b.correction = {double(shareB * amount * nx), double(shareB * amount * ny)};
   if (invMassA == T(0)) out.a.correction = {};
   if (invMassB == T(0)) out.b.correction = {};
 }
@@ -244,8 +248,9 @@ template <class T>
 ResponseResult respondAs(const ResponseCase& c, std::string_view model) {
   if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
-  if (model == kModelBox2DSequential) return respondBox2DSequential<T>(c);
-  return respondSource003<T>(c);
+  if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
+  if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential<T>(c));
+  return finiteOrError(respondSource003<T>(c));
 }
 
 inline ResponseResult respond(const ResponseCase& c, std::string_view model = kModelSource003) {
