@@ -160,12 +160,13 @@ ResponseResult respondSource003(const ResponseCase& c) {
 }
 
 /// Model box2d-sequential: one point's constraint (reference/src/respond_box2d.cpp derives
-/// the steps). Like Box2D, the effective masses are kept inverted.
+/// the steps). The effective masses are divided by, not inverted as Box2D does: 1/k is +inf
+/// for a subnormal k (a body 2^1050 heavy), and inf·0 would be NaN.
 template <class T>
 struct RSequentialPoint {
   RContact<T> contact;
-  T normalMass;   ///< 1/k_n
-  T tangentMass;  ///< 1/k_t
+  T normalMass;   ///< k_n
+  T tangentMass;  ///< k_t
   T bias;
   T normalImpulse;   ///< accumulated
   T tangentImpulse;  ///< accumulated
@@ -186,8 +187,7 @@ RSequentialPoint<T> initializeSequential(const ResponseCase& c, const RBody<T>& 
                                          const RBody<T>& b, RContact<T> k, RVec2<T> t) {
   const T vn = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), k.n);
   const T bias = vn < -T(c.restitutionThreshold) ? -T(c.restitution) * vn : T(0);
-  return {k,   T(1) / effectiveMass(a, b, k, k.n), T(1) / effectiveMass(a, b, k, t), bias, T(0),
-          T(0)};
+  return {k, effectiveMass(a, b, k, k.n), effectiveMass(a, b, k, t), bias, T(0), T(0)};
 }
 
 /// Step 2, friction: the accumulated tangent impulse within ±μ·(accumulated normal impulse).
@@ -196,7 +196,7 @@ void solveFriction(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p, RVec2<T> t,
   const RContact<T>& k = p.contact;
   const T vt = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), t);
   const T bound = mu * p.normalImpulse;
-  const T accumulated = std::clamp(p.tangentImpulse + p.tangentMass * -vt, -bound, bound);
+  const T accumulated = std::clamp(p.tangentImpulse - vt / p.tangentMass, -bound, bound);
   applyChange(a, b, k, t, accumulated - p.tangentImpulse);
   p.tangentImpulse = accumulated;
 }
@@ -206,7 +206,7 @@ template <class T>
 void solveNormal(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p) {
   const RContact<T>& k = p.contact;
   const T vn = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), k.n);
-  const T accumulated = std::max(p.normalImpulse - p.normalMass * (vn - p.bias), T(0));
+  const T accumulated = std::max(p.normalImpulse - (vn - p.bias) / p.normalMass, T(0));
   applyChange(a, b, k, k.n, accumulated - p.normalImpulse);
   p.normalImpulse = accumulated;
 }
