@@ -100,7 +100,7 @@ T frictionImpulse(RBody<T>& a, RBody<T>& b, const RContact<T>& k, T jn, T mu) {
   const RVec2<T> u = vrel - dot(vrel, k.n) * k.n;
   const T slip = std::hypot(u.x, u.y);
   if (slip == T(0)) return T(0);
-  const RVec2<T> t = (T(1) / slip) * u;
+  const RVec2<T> t{u.x / slip, u.y / slip};  // not (1/slip)·u: 1/slip is +inf when slip < 2^-1024
   const T jt = std::max(-slip / effectiveMass(a, b, k, t), -mu * jn);
   b.apply(k.rB, jt * t);
   a.apply(k.rA, -jt * t);
