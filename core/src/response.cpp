@@ -69,13 +69,57 @@ std::optional<InputError> validateResponseCase(const ResponseCase& c) {
   if (auto e = checkNonNegative(c.restitution, "restitution", "a restitution")) return e;
   if (auto e = checkNonNegative(c.friction, "friction", "a friction coefficient")) return e;
   if (auto e = checkNonNegative(c.slop, "slop", "a slop")) return e;
-  return checkNonNegative(c.percent, "percent", "a correction percentage");
+  if (auto e = checkNonNegative(c.percent, "percent", "a correction percentage")) return e;
+  if (auto e = checkNonNegative(c.restitutionThreshold, "restitutionThreshold",
+                                "a restitution threshold")) {
+    return e;
+  }
+  if (c.iterations < 1 || c.iterations > kMaxResponseIterations) {
+    return InputError{"iterations", std::to_string(c.iterations) + " is not in [1, " +
+                                        std::to_string(kMaxResponseIterations) + "]"};
+  }
+  return std::nullopt;
+}
+
+bool isResponseModel(std::string_view model) {
+  return model == kModelSource003 || model == kModelBox2DSequential;
+}
+
+InputError unknownResponseModel(std::string_view model) {
+  std::string message = "\"";
+  message.append(model).append("\" is not a model touche implements (");
+  message.append(kModelSource003).append(", ").append(kModelBox2DSequential).append(")");
+  return InputError{"model", message};
 }
 
 ResponseResult responseError(const InputError& error) {
   ResponseResult r;
   r.status = ResponseStatus::error;
   r.reason = error.describe();
+  return r;
+}
+
+ResponseResult finiteOrError(const ResponseResult& r) {
+  if (r.status != ResponseStatus::ok) return r;
+  bool finite = true;
+  for (const BodyResponse* b : {&r.a, &r.b}) {
+    for (double x :
+         {b->velocity.x, b->velocity.y, b->angularVelocity, b->correction.x, b->correction.y}) {
+      finite = finite && std::isfinite(x);
+    }
+  }
+  for (int i = 0; i < r.pointCount; ++i) {
+    finite = finite && std::isfinite(r.impulses[i].normal) && std::isfinite(r.impulses[i].tangent);
+  }
+  if (finite) return r;
+  return responseError(InputError{
+      "case", "an output is beyond the double range (the inputs' ratios are too extreme)"});
+}
+
+ResponseResult respondWithoutPoints(const ResponseCase& c) {
+  ResponseResult r;
+  r.a = {c.a.velocity, c.a.angularVelocity, {}};
+  r.b = {c.b.velocity, c.b.angularVelocity, {}};
   return r;
 }
 

@@ -3,6 +3,8 @@
 // (jsonl_detail.h), so the same input gets the same error naming the same field.
 #include "touche/core/response_jsonl.h"
 
+#include <cmath>
+
 #include "jsonl_detail.h"
 
 namespace touche {
@@ -99,6 +101,19 @@ void readImpulses(FieldReader& r, const Json& j, ResponseResult& result) {
   }
 }
 
+/// "iterations": a whole number in [1, kMaxResponseIterations] (checked here, before it
+/// becomes an int).
+int readIterations(FieldReader& r, const Json& j) {
+  const double value = r.number(j, "iterations", "", true);
+  if (!r.ok()) return 1;
+  if (!(value >= 1.0 && value <= kMaxResponseIterations && value == std::floor(value))) {
+    r.fail("iterations", shortestDecimal(value) + " is not a whole number in [1, " +
+                             std::to_string(kMaxResponseIterations) + "]");
+    return 1;
+  }
+  return static_cast<int>(value);
+}
+
 }  // namespace
 
 std::variant<ResponseCase, InputError> parseResponseCase(std::string_view line) {
@@ -118,6 +133,10 @@ std::variant<ResponseCase, InputError> parseResponseCase(std::string_view line) 
   c.friction = r.number(j, "friction", "", true);
   c.slop = r.number(j, "slop", "", false);
   c.percent = r.number(j, "percent", "", false);
+  if (j.contains("restitutionThreshold")) {
+    c.restitutionThreshold = r.number(j, "restitutionThreshold", "", true);
+  }
+  if (j.contains("iterations")) c.iterations = readIterations(r, j);
   if (r.error) return *r.error;
   return c;
 }
@@ -140,6 +159,8 @@ std::string formatResponseCase(const ResponseCase& c, NumberFormat f) {
   j["friction"] = detail::writeNumber(c.friction, f);
   j["slop"] = detail::writeNumber(c.slop, f);
   j["percent"] = detail::writeNumber(c.percent, f);
+  j["restitutionThreshold"] = detail::writeNumber(c.restitutionThreshold, f);
+  j["iterations"] = c.iterations;
   return detail::dumpLine(j);
 }
 

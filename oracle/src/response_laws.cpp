@@ -271,8 +271,15 @@ LawVerdict restitution(const ResponseCase& c, const ResponseResult& r, const Sca
       normalVelocity(c, 0, r.a.velocity, r.a.angularVelocity, r.b.velocity, r.b.angularVelocity);
   const double budget = pointBudget(c, 0, r, s, false) +
                         s.unitSlack * (1 + c.restitution) * std::fabs(before.convert_to<double>());
-  return held("restitution", after + q(c.restitution) * before, budget, false,
-              "v_rel·n after + e·(v_rel·n before), before = " + showQ(before));
+  const LawVerdict bounce = held("restitution", after + q(c.restitution) * before, budget, false,
+                                 "v_rel·n after + e·(v_rel·n before), before = " + showQ(before));
+  // A solver with a restitution threshold (box2d-sequential) drops the bounce when the approach
+  // speed is at most the threshold: then v_rel·n after = 0 holds the law too.
+  if (bounce.outcome == LawOutcome::pass || -before > q(c.restitutionThreshold)) return bounce;
+  const LawVerdict stop =
+      held("restitution", after, budget, false,
+           "below the restitution threshold: v_rel·n after, before = " + showQ(before));
+  return stop.outcome == LawOutcome::pass ? stop : bounce;
 }
 
 /// The total impulse on B, from whichever body has finite mass, and its rounding per component.

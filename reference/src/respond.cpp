@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <string>
 
+#include "respond_models.h"
 #include "response_numbers.h"
 #include "rounding.h"
 
@@ -183,14 +184,12 @@ ResponseResult respondSource003(const ResponseCase& c) {
 }  // namespace
 
 ResponseResult respond(const ResponseCase& c, std::string_view model) {
-  if (model != kModelSource003) {
-    return responseError(InputError{"model", "\"" + std::string(model) +
-                                                 "\" is not a model touche implements "
-                                                 "(source-003)"});
-  }
+  if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
+  if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
   try {
-    return respondSource003(c);
+    if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential(c));
+    return finiteOrError(respondSource003(c));
   } catch (const NonFiniteValue& e) {
     return responseError(InputError{"case", e.what()});
   }

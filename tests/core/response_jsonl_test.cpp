@@ -76,3 +76,34 @@ TEST(ResponseJsonl, ErrorsNameTheField) {
 
 }  // namespace
 }  // namespace touche
+
+namespace touche {
+namespace {
+
+TEST(ResponseJsonl, SequentialCoefficientsDefaultRoundTripAndNameTheirField) {
+  const std::string line = kCase;
+  const ResponseCase defaults = std::get<ResponseCase>(loadResponseCase(line));
+  EXPECT_EQ(defaults.restitutionThreshold, 1.0);
+  EXPECT_EQ(defaults.iterations, 8);
+  const std::string with =
+      line.substr(0, line.size() - 1) + R"(, "restitutionThreshold": 0.5, "iterations": 3})";
+  const ResponseCase c = std::get<ResponseCase>(loadResponseCase(with));
+  EXPECT_EQ(c.restitutionThreshold, 0.5);
+  EXPECT_EQ(c.iterations, 3);
+  const ResponseCase again = std::get<ResponseCase>(loadResponseCase(formatResponseCase(c)));
+  EXPECT_EQ(again.restitutionThreshold, 0.5);
+  EXPECT_EQ(again.iterations, 3);
+  for (const char* bad : {"2.5", "0", "65", "\"nan\"", "1e300"}) {
+    const auto e =
+        loadResponseCase(line.substr(0, line.size() - 1) + ", \"iterations\": " + bad + "}");
+    ASSERT_TRUE(std::holds_alternative<InputError>(e)) << bad;
+    EXPECT_EQ(std::get<InputError>(e).field, "iterations") << bad;
+  }
+  const auto e =
+      loadResponseCase(line.substr(0, line.size() - 1) + R"(, "restitutionThreshold": -0.5})");
+  ASSERT_TRUE(std::holds_alternative<InputError>(e));
+  EXPECT_EQ(std::get<InputError>(e).field, "restitutionThreshold");
+}
+
+}  // namespace
+}  // namespace touche

@@ -175,3 +175,37 @@ TEST(ResponseLaws, WorkedSeparatingExampleExplainsItself) {
 
 }  // namespace
 }  // namespace touche::oracle::testing
+
+namespace touche::oracle {
+namespace {
+
+TEST(ResponseLaws, RestitutionHoldsForASolverThatDropsTheBounceBelowItsThreshold) {
+  // Head on at 0.25 each, e = 0.5: approach speed 0.5 ≤ the threshold 1. box2d-sequential
+  // stops both bodies (v_rel·n after 0) and passes; a result bouncing at a wrong speed fails.
+  ResponseCase c;
+  c.a = Body{1, 1, {0, 0}, {0.25, 0}, 0};
+  c.b = Body{1, 1, {2, 0}, {-0.25, 0}, 0};
+  c.manifold.status = Status::contact;
+  c.manifold.normal = {1, 0};
+  c.manifold.pointCount = 1;
+  c.manifold.points[0] = {{1, 0}, 0, {}};
+  c.restitution = 0.5;
+  const auto lawOf = [&](const ResponseResult& r) {
+    for (const LawVerdict& v : judgeResponseLaws(c, r, {}))
+      if (v.law == "restitution") return v.outcome;
+    return LawOutcome::notApplicable;
+  };
+  const ResponseResult stopped = reference::respond(c, kModelBox2DSequential);
+  EXPECT_EQ(stopped.b.velocity, (Vec2{0, 0}));
+  EXPECT_EQ(lawOf(stopped), LawOutcome::pass);
+  EXPECT_EQ(lawOf(reference::respond(c)), LawOutcome::pass);  // source-003 bounces
+  ResponseResult wrong = stopped;
+  wrong.a.velocity = {-0.05, 0};
+  wrong.b.velocity = {0.05, 0};
+  EXPECT_EQ(lawOf(wrong), LawOutcome::fail);
+  c.restitutionThreshold = 0.25;  // above the threshold the bounce is required
+  EXPECT_EQ(lawOf(stopped), LawOutcome::fail);
+}
+
+}  // namespace
+}  // namespace touche::oracle

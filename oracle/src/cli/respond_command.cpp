@@ -123,8 +123,9 @@ int respond(const std::string& model, const std::string& engine, const std::stri
         << "' (known: reference fast fast_float)\n";
     return kExitUnusable;
   }
-  if (model != kModelSource003) {
-    err << "touche: unknown model '" << printable(model) << "' (known: source-003)\n";
+  if (!isResponseModel(model)) {
+    err << "touche: unknown model '" << printable(model)
+        << "' (known: source-003, box2d-sequential)\n";
     return kExitUnusable;
   }
   bool bad = false;
@@ -193,7 +194,8 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
 
 void addResponseCommands(CLI::App& app, ResponseArguments& args) {
   args.respond = app.add_subcommand("respond", "one response result line per response case line");
-  args.respond->add_option("--model", args.model, "the impulse model: source-003");
+  args.respond->add_option("--model", args.model,
+                           "the impulse model: source-003 or box2d-sequential");
   args.respond->add_option("--engine", args.engine, "reference, fast or fast_float");
   args.respond->add_flag("--hex", args.hex, "write numbers as hexfloat strings");
   args.respond->add_option("cases", args.input, "response case JSONL file, or - for stdin")

@@ -38,7 +38,16 @@ struct ResponseCase {
   double friction = 0.0;     ///< μ ≥ 0
   double slop = 0.0;         ///< penetration allowed before correction, ≥ 0
   double percent = 0.0;      ///< fraction of the remaining penetration corrected, ≥ 0
+  /// box2d-sequential only: restitution acts at a point only when its approach speed
+  /// −v_rel·n exceeds this, ≥ 0 (Box2D 2.4.1's default velocity threshold, 1).
+  double restitutionThreshold = 1.0;
+  /// box2d-sequential only: velocity iterations, a whole number in [1, kMaxResponseIterations].
+  int iterations = 8;
 };
+
+/// The most velocity iterations a case may ask for (the exact reference's rationals grow with
+/// every iteration).
+inline constexpr int kMaxResponseIterations = 64;
 
 /// The two impulses at one manifold point: `normal` along n, `tangent` the signed impulse along
 /// the unit tangent t that follows the slip (so a friction impulse is ≤ 0).
@@ -70,8 +79,15 @@ struct ResponseResult {
   std::string reason;  ///< for an error: the field and why
 };
 
-/// The names of the models of §9. Only source-003 is implemented so far.
+/// The names of the models of §9 touche implements: source 003's one pass per point, and
+/// Box2D 2.4.1's sequential impulses (accumulated, clamped, `iterations` passes, friction
+/// before the normal impulse, no warm starting, no positional correction).
 inline constexpr std::string_view kModelSource003 = "source-003";
+inline constexpr std::string_view kModelBox2DSequential = "box2d-sequential";
+/// True for a model name above.
+bool isResponseModel(std::string_view model);
+/// The error for a model touche does not implement (field "model", the known names listed).
+InputError unknownResponseModel(std::string_view model);
 
 /// A response line as read or written: the result with the engine and the model it declares.
 struct ResponseRecord {
@@ -82,13 +98,23 @@ struct ResponseRecord {
 };
 
 /// Checks every field: finite and within kMaxCoordinate; inverse mass, inverse inertia,
-/// restitution, friction, slop and percent ≥ 0; the manifold's normal unit within
+/// restitution, friction, slop, percent and restitutionThreshold ≥ 0; iterations in
+/// [1, kMaxResponseIterations]; the manifold's normal unit within
 /// kRotationUnitTolerance when it has points; not both inverse masses 0. The error names the
 /// field ("b.invMass", "manifold.points[1].separation") and quotes the value.
 std::optional<InputError> validateResponseCase(const ResponseCase& c);
 
 /// A result of status error carrying the validation message.
 ResponseResult responseError(const InputError& error);
+
+/// The result itself when every output is finite; else an error naming "case": valid inputs of
+/// extreme ratios (masses 2^±1000 apart, restitution near 2^50) can drive a velocity beyond the
+/// double range, and no engine answers with ±inf or NaN.
+ResponseResult finiteOrError(const ResponseResult& r);
+
+/// The answer to a case without manifold points: velocities unchanged, no impulse, no
+/// correction (the normal of a `no_contact` manifold is never read).
+ResponseResult respondWithoutPoints(const ResponseCase& c);
 
 /// The same query with A and B exchanged: the normal negated, feature ids swapped.
 ResponseCase swapBodies(const ResponseCase& c);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string_view>
 
@@ -99,7 +100,7 @@ T frictionImpulse(RBody<T>& a, RBody<T>& b, const RContact<T>& k, T jn, T mu) {
   const RVec2<T> u = vrel - dot(vrel, k.n) * k.n;
   const T slip = std::hypot(u.x, u.y);
   if (slip == T(0)) return T(0);
-  const RVec2<T> t = (T(1) / slip) * u;
+  const RVec2<T> t{u.x / slip, u.y / slip};  // not (1/slip)·u: 1/slip is +inf when slip < 2^-1024
   const T jt = std::max(-slip / effectiveMass(a, b, k, t), -mu * jn);
   b.apply(k.rB, jt * t);
   a.apply(k.rA, -jt * t);
@@ -118,11 +119,15 @@ void correctPositions(const ResponseCase& c, ResponseResult& out) {
   if (!(depth > slop)) return;
   const T invMassA = T(c.a.invMass);
   const T invMassB = T(c.b.invMass);
-  const T amount = (depth - slop) / (invMassA + invMassB) * T(c.percent);
+  // mX⁻¹·c = mX⁻¹/(mA⁻¹ + mB⁻¹)·(depth − slop)·percent: the share first, ≤ 1, so that no
+  // intermediate overflows where the correction itself is moderate (masses 2^1000 heavy).
+  const T amount = (depth - slop) * T(c.percent);
+  const T shareA = invMassA / (invMassA + invMassB);
+  const T shareB = invMassB / (invMassA + invMassB);
   const T nx = T(m.normal.x);
   const T ny = T(m.normal.y);
-  out.a.correction = {double(-invMassA * amount * nx), double(-invMassA * amount * ny)};
-  out.b.correction = {double(invMassB * amount * nx), double(invMassB * amount * ny)};
+  out.a.correction = {double(-(shareA * amount) * nx), double(-(shareA * amount) * ny)};
+  out.b.correction = {double(shareB * amount * nx), double(shareB * amount * ny)};
   if (invMassA == T(0)) out.a.correction = {};
   if (invMassB == T(0)) out.b.correction = {};
 }
@@ -154,15 +159,98 @@ ResponseResult respondSource003(const ResponseCase& c) {
   return out;
 }
 
-/// Validates, then model `model` (only source-003) in T.
+/// Model box2d-sequential: one point's constraint (reference/src/respond_box2d.cpp derives
+/// the steps). The effective masses are divided by, not inverted as Box2D does: 1/k is +inf
+/// for a subnormal k (a body 2^1050 heavy), and inf·0 would be NaN.
+template <class T>
+struct RSequentialPoint {
+  RContact<T> contact;
+  T normalMass;   ///< k_n
+  T tangentMass;  ///< k_t
+  T bias;
+  T normalImpulse;   ///< accumulated
+  T tangentImpulse;  ///< accumulated
+};
+
+/// Applies the change λ of an accumulated impulse along d: +λ·d to B, −λ·d to A.
+template <class T>
+void applyChange(RBody<T>& a, RBody<T>& b, const RContact<T>& k, RVec2<T> d, T lambda) {
+  const RVec2<T> p = lambda * d;
+  b.apply(k.rB, p);
+  a.apply(k.rA, -T(1) * p);
+}
+
+/// Step 1 of box2d-sequential: effective masses and the restitution bias, from the velocities
+/// before any impulse.
+template <class T>
+RSequentialPoint<T> initializeSequential(const ResponseCase& c, const RBody<T>& a,
+                                         const RBody<T>& b, RContact<T> k, RVec2<T> t) {
+  const T vn = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), k.n);
+  const T bias = vn < -T(c.restitutionThreshold) ? -T(c.restitution) * vn : T(0);
+  return {k, effectiveMass(a, b, k, k.n), effectiveMass(a, b, k, t), bias, T(0), T(0)};
+}
+
+/// Step 2, friction: the accumulated tangent impulse within ±μ·(accumulated normal impulse).
+template <class T>
+void solveFriction(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p, RVec2<T> t, T mu) {
+  const RContact<T>& k = p.contact;
+  const T vt = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), t);
+  const T bound = mu * p.normalImpulse;
+  const T accumulated = std::clamp(p.tangentImpulse - vt / p.tangentMass, -bound, bound);
+  applyChange(a, b, k, t, accumulated - p.tangentImpulse);
+  p.tangentImpulse = accumulated;
+}
+
+/// Step 2, normal: the accumulated normal impulse ≥ 0.
+template <class T>
+void solveNormal(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p) {
+  const RContact<T>& k = p.contact;
+  const T vn = dot(b.velocityAt(k.rB) - a.velocityAt(k.rA), k.n);
+  const T accumulated = std::max(p.normalImpulse - (vn - p.bias) / p.normalMass, T(0));
+  applyChange(a, b, k, k.n, accumulated - p.normalImpulse);
+  p.normalImpulse = accumulated;
+}
+
+/// Model box2d-sequential in T, for a valid case: `iterations` passes of friction then normal
+/// impulses, accumulated and clamped; tangent t = (n.y, −n.x); no warm start, no correction.
+template <class T>
+ResponseResult respondBox2DSequential(const ResponseCase& c) {
+  RBody<T> a = RBody<T>::from(c.a);
+  RBody<T> b = RBody<T>::from(c.b);
+  const RVec2<T> n{T(c.manifold.normal.x), T(c.manifold.normal.y)};
+  const RVec2<T> t{n.y, -n.x};
+  const T mu = T(c.friction);
+  std::array<RSequentialPoint<T>, 2> points{};
+  const int count = c.manifold.pointCount;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 p = c.manifold.points[i].point;
+    const RVec2<T> point{T(p.x), T(p.y)};
+    points[i] = initializeSequential(c, a, b, {point - a.center, point - b.center, n}, t);
+  }
+  for (int iteration = 0; iteration < c.iterations; ++iteration) {
+    for (int i = 0; i < count; ++i)
+      solveFriction(a, b, points[i], t, mu);
+    for (int i = 0; i < count; ++i)
+      solveNormal(a, b, points[i]);
+  }
+  ResponseResult out;
+  out.pointCount = count;
+  for (int i = 0; i < count; ++i) {
+    out.impulses[i] = {double(points[i].normalImpulse), double(points[i].tangentImpulse)};
+  }
+  out.a = widen(a);
+  out.b = widen(b);
+  return out;
+}
+
+/// Validates, then model `model` (source-003 or box2d-sequential) in T.
 template <class T>
 ResponseResult respondAs(const ResponseCase& c, std::string_view model) {
-  if (model != kModelSource003) {
-    return responseError(
-        InputError{"model", "\"" + std::string(model) + "\" is not a model touche implements"});
-  }
+  if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
-  return respondSource003<T>(c);
+  if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
+  if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential<T>(c));
+  return finiteOrError(respondSource003<T>(c));
 }
 
 inline ResponseResult respond(const ResponseCase& c, std::string_view model = kModelSource003) {

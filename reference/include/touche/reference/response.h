@@ -7,8 +7,8 @@
 
 namespace touche::reference {
 
-/// The response of `c` under `model` (only "source-003" so far), in exact arithmetic, every
-/// output the correctly rounded double of its exact value. Validates first: invalid input or
+/// The response of `c` under `model` ("source-003" or "box2d-sequential"), in exact arithmetic,
+/// every output the correctly rounded double of its exact value. Validates first: invalid input or
 /// an unknown model gives status error with the field named, never an exception.
 ResponseResult respond(const ResponseCase& c, std::string_view model = kModelSource003);
 
