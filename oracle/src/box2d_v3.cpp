@@ -83,9 +83,33 @@ bool sameVertices(const b2Hull& hull, const b2Vec2* points, int count) {
   return true;
 }
 
+/// The widest extent b2ComputeHull is given: its recursion keeps a point whose float distance
+/// from an edge through it is at least 2*b2_linearSlop = 0.01, and that distance, exactly 0,
+/// is computed with an error of a few 2^-23 times the points' spread; from a spread of about
+/// 2^14.8 the error reaches 0.01 and the recursion calls itself with the same points until the
+/// stack overflows (found by fuzz_cast). Up to 2^12 the error stays below 0.0015.
+constexpr float kHullExtentLimit = 0x1p12f;
+
+/// Whether b2ComputeHull terminates on these points: their spread on both axes is at most
+/// kHullExtentLimit.
+bool hullTerminates(const b2Vec2* points, int count) {
+  float minX = points[0].x, maxX = points[0].x, minY = points[0].y, maxY = points[0].y;
+  for (int i = 1; i < count; ++i) {
+    minX = std::min(minX, points[i].x);
+    maxX = std::max(maxX, points[i].x);
+    minY = std::min(minY, points[i].y);
+    maxY = std::max(maxY, points[i].y);
+  }
+  return static_cast<double>(maxX) - minX <= kHullExtentLimit &&
+         static_cast<double>(maxY) - minY <= kHullExtentLimit;
+}
+
+/// v3's hull of the polygon; empty where b2ComputeHull would not terminate (hullRefusal says
+/// so before any engine gets here).
 b2Hull hullOf(const Polygon& polygon) {
   b2Vec2 points[kMaxPolygonVertices]{};
   const int count = floatVertices(polygon, points);
+  if (count == 0 || !hullTerminates(points, count)) return b2Hull{};
   return api::b2ComputeHull(points, count);
 }
 
@@ -153,6 +177,12 @@ std::string named(const char* kind, std::string_view role) {
 std::string hullRefusal(const Polygon& polygon, std::string_view role) {
   b2Vec2 points[kMaxPolygonVertices]{};
   const int count = floatVertices(polygon, points);
+  if (count > 0 && !hullTerminates(points, count)) {
+    return "Box2D v3 builds " + named("polygon", role) +
+           " through b2ComputeHull, whose recursion may not end on vertices spread this far "
+           "apart (from about 2^14.8 in float a point's distance from an edge through it rounds "
+           "above its 0.01 tolerance): spreads beyond 2^12 are refused";
+  }
   const b2Hull hull = api::b2ComputeHull(points, count);
   if (sameVertices(hull, points, count)) return "";
   char text[320];

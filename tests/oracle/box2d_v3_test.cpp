@@ -176,6 +176,30 @@ TEST(Box2dV3, HullDroppingANearlyCollinearVertexIsRefused) {
   EXPECT_EQ(inputRefusal(kV3, c), why);
 }
 
+TEST(Box2dV3, PolygonTooWideForTheHullsRecursionIsRefusedNotACrash) {
+  SKIP_WITHOUT_V3();
+  // fuzz_cast's octagon about 2^18 across (fuzz/regressions/cast.jsonl): b2ComputeHull recursed
+  // on it until the stack overflowed and took the whole process down, for casts and for
+  // manifolds alike. Spreads beyond 2^12 are refused before v3 sees them; 2^12 still runs.
+  Polygon wide;
+  wide.count = 8;
+  wide.vertices = {Vec2{0x1.25p+17, -0x1.dp+15},   Vec2{0x1.01p+17, -0x1.2p+12},
+                   Vec2{0x1.b2p+16, 0x1.98p+14},   Vec2{0x1.9p+16, 0x1.18p+15},
+                   Vec2{-0x1.3ap+16, 0x1.3ep+16},  Vec2{-0x1.7ap+17, -0x1.d8p+14},
+                   Vec2{-0x1.8bp+17, -0x1.0ap+16}, Vec2{-0x1.f8p+16, -0x1.c5p+17}};
+  const Case c = caseOf("wide-octagon", wide, {}, Circle{{0, 0}, 0.5}, at(0, 0));
+  const std::string why = box2d_v3::refusal(c.a, c.b);
+  EXPECT_THAT(why, ::testing::HasSubstr("whose recursion may not end"));
+  EXPECT_EQ(run(c).status, Status::unsupported);
+  Polygon edge;
+  edge.count = 4;
+  edge.vertices = {Vec2{-0x1p11, -0x1p11}, Vec2{0x1p11, -0x1p11}, Vec2{0x1p11, 0x1p11},
+                   Vec2{-0x1p11, 0x1p11}};
+  const Case widest = caseOf("widest-square", edge, {}, Circle{{0, 0}, 0.5}, at(0x1p11, 0));
+  EXPECT_EQ(box2d_v3::refusal(widest.a, widest.b), "");
+  EXPECT_EQ(run(widest).status, Status::contact);
+}
+
 TEST(Box2dV3, HullStartingAtAnotherVertexIsTheSamePolygon) {
   SKIP_WITHOUT_V3();
   // The hull starts at the point farthest from the box's centre; listing the square from
