@@ -83,25 +83,22 @@ bool sameVertices(const b2Hull& hull, const b2Vec2* points, int count) {
   return true;
 }
 
-/// The widest extent b2ComputeHull is given: its recursion keeps a point whose float distance
-/// from an edge through it is at least 2*b2_linearSlop = 0.01, and that distance, exactly 0,
-/// is computed with an error of a few 2^-23 times the points' spread; from a spread of about
-/// 2^14.8 the error reaches 0.01 and the recursion calls itself with the same points until the
-/// stack overflows (found by fuzz_cast). Up to 2^12 the error stays below 0.0015.
-constexpr float kHullExtentLimit = 0x1p12f;
-
-/// Whether b2ComputeHull terminates on these points: their spread on both axes is at most
-/// kHullExtentLimit.
+/// Whether b2ComputeHull's recursion ends on these points. On an edge p1 → p2 it keeps the
+/// point farthest right of the edge when that float distance is at least 2*b2_linearSlop
+/// (0.01), and recurses on p1 → that point. The point's own distance from the edge ending at it
+/// is 0, but v3 computes it as b2Cross(b2Sub(q, p1), b2Normalize(b2Sub(q, p1))), whose rounding
+/// grows with |q − p1|: where it reaches 0.01 the recursion picks q again and calls itself with
+/// the same points until the stack overflows (fuzz_cast: an octagon 2^18 across killed the
+/// process). Evaluated here with v3's own functions for every ordered pair of points.
 bool hullTerminates(const b2Vec2* points, int count) {
-  float minX = points[0].x, maxX = points[0].x, minY = points[0].y, maxY = points[0].y;
-  for (int i = 1; i < count; ++i) {
-    minX = std::min(minX, points[i].x);
-    maxX = std::max(maxX, points[i].x);
-    minY = std::min(minY, points[i].y);
-    maxY = std::max(maxY, points[i].y);
+  constexpr float kKeepDistance = 2.0f * 0.005f;  // 2 * B2_LINEAR_SLOP, hull.c's threshold
+  for (int i = 0; i < count; ++i) {
+    for (int j = 0; j < count; ++j) {
+      const b2Vec2 d = api::b2Sub(points[j], points[i]);
+      if (i != j && api::b2Cross(d, api::b2Normalize(d)) >= kKeepDistance) return false;
+    }
   }
-  return static_cast<double>(maxX) - minX <= kHullExtentLimit &&
-         static_cast<double>(maxY) - minY <= kHullExtentLimit;
+  return true;
 }
 
 /// v3's hull of the polygon; empty where b2ComputeHull would not terminate (hullRefusal says
@@ -179,9 +176,9 @@ std::string hullRefusal(const Polygon& polygon, std::string_view role) {
   const int count = floatVertices(polygon, points);
   if (count > 0 && !hullTerminates(points, count)) {
     return "Box2D v3 builds " + named("polygon", role) +
-           " through b2ComputeHull, whose recursion may not end on vertices spread this far "
-           "apart (from about 2^14.8 in float a point's distance from an edge through it rounds "
-           "above its 0.01 tolerance): spreads beyond 2^12 are refused";
+           " through b2ComputeHull, whose recursion would not end on these vertices: in float, "
+           "a vertex's distance from an edge ending at it rounds to 2*b2_linearSlop = 0.01 or "
+           "more, so the hull keeps choosing it until the stack overflows";
   }
   const b2Hull hull = api::b2ComputeHull(points, count);
   if (sameVertices(hull, points, count)) return "";
