@@ -271,26 +271,8 @@ std::string formatBouncePath(const BouncePathRecord& record, NumberFormat format
 }
 
 BounceCaseFile readBounceCases(std::istream& in) {
-  BounceCaseFile file;
-  LineReader reader(in, kMaxSceneLineBytes);
-  IdLines ids;
-  for (Line line; reader.next(line);) {
-    const std::string where = "line " + std::to_string(line.number) + ": ";
-    std::variant<BounceCase, InputError> loaded =
-        line.tooLong ? std::variant<BounceCase, InputError>(line.tooLongError())
-                     : loadBounceCase(line.text);
-    if (auto* e = std::get_if<InputError>(&loaded)) {
-      file.errors.push_back({where + e->field, e->message});
-      continue;
-    }
-    BounceCase c = std::get<BounceCase>(std::move(loaded));
-    if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
-    if (const std::size_t first = ids.firstLine(c.id, line.number)) {
-      file.warnings.push_back(duplicateIdWarning(c.id, first, line.number));
-    }
-    file.cases.push_back(std::move(c));
-  }
-  return file;
+  return jsonl_detail::readCaseLines<BounceCaseFile>(
+      in, kMaxSceneLineBytes, [](std::string_view text) { return loadBounceCase(text); });
 }
 
 bool isBounceSceneLine(std::string_view line) {

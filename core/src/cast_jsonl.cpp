@@ -180,26 +180,8 @@ std::string formatCastResult(const CastRecord& record, NumberFormat format) {
 }
 
 CastCaseFile readCastCases(std::istream& in) {
-  CastCaseFile file;
-  LineReader reader(in);
-  IdLines ids;
-  for (Line line; reader.next(line);) {
-    const std::string where = "line " + std::to_string(line.number) + ": ";
-    std::variant<CastCase, InputError> loaded =
-        line.tooLong ? std::variant<CastCase, InputError>(line.tooLongError())
-                     : loadCastCase(line.text);
-    if (auto* e = std::get_if<InputError>(&loaded)) {
-      file.errors.push_back({where + e->field, e->message});
-      continue;
-    }
-    CastCase c = std::get<CastCase>(std::move(loaded));
-    if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
-    if (const std::size_t first = ids.firstLine(c.id, line.number)) {
-      file.warnings.push_back(duplicateIdWarning(c.id, first, line.number));
-    }
-    file.cases.push_back(std::move(c));
-  }
-  return file;
+  return jsonl_detail::readCaseLines<CastCaseFile>(
+      in, kMaxLineBytes, [](std::string_view text) { return loadCastCase(text); });
 }
 
 }  // namespace touche

@@ -1009,25 +1009,8 @@ std::string duplicateIdWarning(const std::string& id, std::size_t firstLine, std
 }
 
 CaseFile readCases(std::istream& in) {
-  CaseFile file;
-  LineReader reader(in);
-  IdLines ids;
-  for (Line line; reader.next(line);) {
-    const std::string where = "line " + std::to_string(line.number) + ": ";
-    std::variant<Case, InputError> loaded =
-        line.tooLong ? std::variant<Case, InputError>(line.tooLongError()) : loadCase(line.text);
-    if (auto* e = std::get_if<InputError>(&loaded)) {
-      file.errors.push_back({where + e->field, e->message});
-      continue;
-    }
-    Case c = std::get<Case>(std::move(loaded));
-    if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
-    if (const std::size_t first = ids.firstLine(c.id, line.number)) {
-      file.warnings.push_back(duplicateIdWarning(c.id, first, line.number));
-    }
-    file.cases.push_back(std::move(c));
-  }
-  return file;
+  return jsonl_detail::readCaseLines<CaseFile>(
+      in, kMaxLineBytes, [](std::string_view text) { return loadCase(text); });
 }
 
 namespace {

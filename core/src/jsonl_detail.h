@@ -6,6 +6,7 @@
 // reads its shape and transform exactly as a collision case does.
 #pragma once
 
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -116,5 +117,33 @@ bool readFeatureIndex(const Json& j, std::uint8_t* out);
 std::optional<Manifold> readManifoldObject(Reader& r, const Json& j, const std::string& prefix);
 /// {"status", "normal", "points"} of a manifold, typed ids included.
 OrderedJson writeManifoldObject(const Manifold& m, NumberFormat format);
+
+/// Every case of a stream through `load` (a line's text → case or error), for readCases and its
+/// kin: each bad line's error prefixed with "line N: ", "line-N" for a case without an id, a
+/// warning for each repeated id. `File` has cases, errors and warnings; `limit` is the longest
+/// line.
+template <class File, class Load>
+File readCaseLines(std::istream& in, std::size_t limit, Load load) {
+  using CaseType = typename decltype(File::cases)::value_type;
+  File file;
+  LineReader reader(in, limit);
+  IdLines ids;
+  for (Line line; reader.next(line);) {
+    const std::string where = "line " + std::to_string(line.number) + ": ";
+    std::variant<CaseType, InputError> loaded =
+        line.tooLong ? std::variant<CaseType, InputError>(line.tooLongError()) : load(line.text);
+    if (auto* e = std::get_if<InputError>(&loaded)) {
+      file.errors.push_back({where + e->field, e->message});
+      continue;
+    }
+    CaseType c = std::get<CaseType>(std::move(loaded));
+    if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
+    if (const std::size_t first = ids.firstLine(c.id, line.number)) {
+      file.warnings.push_back(duplicateIdWarning(c.id, first, line.number));
+    }
+    file.cases.push_back(std::move(c));
+  }
+  return file;
+}
 
 }  // namespace touche::jsonl_detail
