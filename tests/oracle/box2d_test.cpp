@@ -7,6 +7,7 @@
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
+#include "touche/test_support/checks.h"
 
 namespace touche::oracle {
 namespace {
@@ -127,6 +128,23 @@ TEST(Box2dAdapter, PolygonCircleVertexRegionBothOrders) {
     ASSERT_EQ(m.pointCount, 1);
     expectPoint(m.points[0], {0.97, 0.96}, -0.1);
   }
+}
+
+TEST(Box2dAdapter, CircleCentreOnAPolygonVertexGetsAZeroNormalThatTheOracleRejects) {
+  // docs/findings.md, finding 8: the circle's centre, (62.5, −65) in world coordinates, is the
+  // pentagon's vertex (0, −1). Box2D's face separations there are float residues above FLT_EPSILON, so
+  // its vertex branch normalises the zero vector (centre − vertex): normal (0, 0). The exact
+  // answer is a face normal with separation −radius; the oracle must say wrong-normal.
+  const Polygon pentagon{{{{0, 2}, {-2, 2}, {-3, 1.25}, {0, -1}, {1, 0}}}, 5, 0.0};
+  const Case c{"finding-8", pentagon, at(62.5, -64), Circle{{-1.25, -1}, 4}, at(63.75, -64)};
+  const test::CrossCheck check = test::crossCheck(box2d::kEngine, c);
+  ASSERT_EQ(check.actual.status, Status::contact);
+  EXPECT_EQ(check.actual.normal.x, 0.0);
+  EXPECT_EQ(check.actual.normal.y, 0.0);
+  EXPECT_FALSE(isAcceptable(check.comparison.outcome));
+  EXPECT_EQ(check.comparison.explanation.rfind("wrong-normal", 0), 0u)
+      << check.comparison.explanation;
+  EXPECT_NEAR(check.expected.points[0].separation, -4.0, 0.0);
 }
 
 TEST(Box2dAdapter, SeparatedShapesHaveNoContact) {
