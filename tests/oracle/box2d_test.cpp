@@ -132,8 +132,8 @@ TEST(Box2dAdapter, PolygonCircleVertexRegionBothOrders) {
 
 TEST(Box2dAdapter, CircleCentreOnAPolygonVertexGetsAZeroNormalThatTheOracleRejects) {
   // docs/findings.md, finding 8: the circle's centre, (62.5, −65) in world coordinates, is the
-  // pentagon's vertex (0, −1). Box2D's face separations there are float residues above FLT_EPSILON, so
-  // its vertex branch normalises the zero vector (centre − vertex): normal (0, 0). The exact
+  // pentagon's vertex (0, −1). Box2D's face separations there are float residues above FLT_EPSILON,
+  // so its vertex branch normalises the zero vector (centre − vertex): normal (0, 0). The exact
   // answer is a face normal with separation −radius; the oracle must say wrong-normal.
   const Polygon pentagon{{{{0, 2}, {-2, 2}, {-3, 1.25}, {0, -1}, {1, 0}}}, 5, 0.0};
   const Case c{"finding-8", pentagon, at(62.5, -64), Circle{{-1.25, -1}, 4}, at(63.75, -64)};
