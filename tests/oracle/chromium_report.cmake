@@ -8,39 +8,23 @@ if(NOT BROWSER)
   message(STATUS "chromium not found (scripts/dev installs it)")
   return()  # reported as skipped through SKIP_REGULAR_EXPRESSION
 endif()
-set(profile ${WORK}/chromium-profile)
+include(${CMAKE_CURRENT_LIST_DIR}/chromium_dom.cmake)
 
 # The DOM of the report of `touche check` on `cases` and `manifolds`, in `dom`.
 function(load_report cases manifolds name)
   set(report ${WORK}/${name}.html)
-  file(REMOVE_RECURSE ${profile})
-  file(MAKE_DIRECTORY ${profile})
   execute_process(COMMAND ${TOOL} check --cases ${cases} --manifolds ${manifolds} --conventions exact
                           --html ${report}
                   RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
   if(NOT status EQUAL 1)
     message(FATAL_ERROR "touche check: expected exit 1 (the data has failing cases), got ${status}")
   endif()
-  execute_process(
-    COMMAND ${BROWSER} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
-            --disable-background-networking --disable-component-update --disable-sync
-            --user-data-dir=${profile} --dump-dom file://${report}
-    RESULT_VARIABLE status OUTPUT_VARIABLE page ERROR_VARIABLE err TIMEOUT 120)
-  file(REMOVE_RECURSE ${profile})
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "chromium failed (${status}):\n${err}")
-  endif()
-  file(WRITE ${WORK}/${name}.dom.html "${page}")
-  set(dom "${page}" PARENT_SCOPE)
+  chromium_dom(${report} ${name})
+  set(dom "${dom}" PARENT_SCOPE)
 endfunction()
 
 load_report(${CASES} ${MANIFOLDS} report)
 
-function(expect pattern what)
-  if(NOT dom MATCHES "${pattern}")
-    message(FATAL_ERROR "the page does not show ${what} (pattern: ${pattern})")
-  endif()
-endfunction()
 # The script ran and sorted the verdict table: failures first, then by id.
 expect("<table id=\"verdicts\" data-sorted-by=\"failures,id\">" "the table sorted by its script")
 # The first row is the failing id that sorts first ("broken case", the malformed line's own id,
