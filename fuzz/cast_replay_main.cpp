@@ -1,106 +1,29 @@
-// touche fuzzing — the cast target's replay driver (builds with g++ too):
-//
-//   fuzz_cast_replay fuzz/corpus/cast               # each file through the harness
-//   fuzz_cast_replay fuzz/regressions/cast.jsonl    # each cast case line checked
-//   fuzz_cast_replay --random 20000 7               # 20000 inputs of random bytes, seed 7
-//
-// Files go through LLVMFuzzerTestOneInput, which aborts on the first failure (as under
-// libFuzzer); JSONL cases and random inputs are all checked, each failure reported, exit 1.
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <random>
+// touche fuzzing — the cast target's replay driver (replay.h): its corpus, its regression
+// cases (valid cast lines) and seeded random inputs, which must mostly be valid and a good
+// share of them hits.
 #include <string>
 #include <variant>
-#include <vector>
 
 #include "cast_harness.h"
+#include "replay.h"
 #include "touche/reference/cast.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
-
-namespace {
-
-namespace fs = std::filesystem;
-
-int replayJsonl(const fs::path& file) {
-  std::ifstream in(file);
-  int failures = 0, cases = 0;
-  for (const touche::Line& line : touche::readLines(in)) {
-    auto parsed = touche::loadCastCase(line.text);  // regression cases are valid casts
-    if (const auto* error = std::get_if<touche::InputError>(&parsed)) {
-      std::fprintf(stderr, "%s:%zu: %s\n", file.c_str(), line.number, error->describe().c_str());
-      ++failures;
-      continue;
-    }
-    ++cases;
-    const std::string failure = touche::fuzz::crossCheckCast(std::get<touche::CastCase>(parsed));
-    if (failure.empty()) continue;
-    std::fprintf(stderr, "%s:%zu: %s\n", file.c_str(), line.number, failure.c_str());
-    ++failures;
-  }
-  std::printf("%s: %d cases, %d failures\n", file.c_str(), cases, failures);
-  return failures;
-}
-
-int replayRandom(long count, unsigned long seed) {
-  std::mt19937_64 rng(seed);
-  int failures = 0;
-  long statuses[5] = {};
-  std::vector<std::uint8_t> bytes(512);
-  for (long i = 0; i < count; ++i) {
-    for (auto& b : bytes)
-      b = static_cast<std::uint8_t>(rng());
-    const touche::CastCase c = touche::fuzz::decodeCast(bytes.data(), bytes.size());
-    const std::string failure = touche::fuzz::crossCheckCast(c);
-    ++statuses[static_cast<int>(touche::reference::cast(c.shape, c.xf, c.ray).status)];
-    if (failure.empty()) continue;
-    std::fprintf(stderr, "random input %ld: %s\n%s\n", i, failure.c_str(),
-                 touche::formatCastCase(c, touche::NumberFormat::hex).c_str());
-    ++failures;
-  }
-  std::printf(
-      "%ld random inputs (seed %lu): reference hit %ld, miss %ld, initial_overlap %ld, "
-      "error %ld; %d failures\n",
-      count, seed, statuses[0], statuses[1], statuses[2], statuses[4], failures);
-  // The inputs must exercise the engines: most valid, a good share of them hits.
-  if (statuses[0] < count / 5 || statuses[4] > count / 2) {
-    std::printf("the random inputs did not exercise the engines\n");
-    return failures + 1;
-  }
-  return failures;
-}
-
-void replayFile(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
-  LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  if (argc == 4 && std::string(argv[1]) == "--random") {
-    return replayRandom(std::atol(argv[2]), std::strtoul(argv[3], nullptr, 10)) ? 1 : 0;
-  }
-  int failures = 0;
-  for (int i = 1; i < argc; ++i) {
-    const fs::path path = argv[i];
-    if (path.extension() == ".jsonl") {
-      failures += replayJsonl(path);
-    } else if (fs::is_directory(path)) {
-      int files = 0;
-      for (const auto& entry : fs::directory_iterator(path)) {
-        replayFile(entry.path());
-        ++files;
-      }
-      std::printf("%s: %d inputs\n", path.c_str(), files);
-    } else {
-      replayFile(path);
-    }
-  }
-  return failures ? 1 : 0;
+  using namespace touche;
+  using fuzz::replay::LineOutcome;
+  using fuzz::replay::RandomOutcome;
+  fuzz::replay::StatusTally tally{{"hit", "miss", "initial_overlap", nullptr, "error"}};
+  fuzz::replay::Target target;
+  target.checkLine = [](const Line& line) -> LineOutcome {
+    auto parsed = loadCastCase(line.text);
+    if (const auto* error = std::get_if<InputError>(&parsed)) return {false, error->describe()};
+    return {true, fuzz::crossCheckCast(std::get<CastCase>(parsed))};
+  };
+  target.checkRandom = [&](const std::uint8_t* data, std::size_t size) -> RandomOutcome {
+    const CastCase c = fuzz::decodeCast(data, size);
+    tally.add(static_cast<int>(reference::cast(c.shape, c.xf, c.ray).status));
+    return {fuzz::crossCheckCast(c), formatCastCase(c, NumberFormat::hex)};
+  };
+  target.exercised = [&](std::string* line) { return tally.exercised(line); };
+  return fuzz::replay::run(argc, argv, target);
 }

@@ -141,8 +141,8 @@ TEST(Mechanisms, ShapesSwappedInTheOutput) {
 }
 
 TEST(Mechanisms, SeparationSignFlippedWhereAIsThePolygon) {
-  // The bug the issue met: the sign flipped whenever the engine swapped the shapes internally
-  // (A = polygon or segment against a circle), on Box2D 2.4.1's answers.
+  // The bug a real engine showed: the sign flipped whenever the engine swapped the shapes
+  // internally (A = polygon or segment against a circle), on Box2D 2.4.1's answers.
   std::vector<Case> cases = bothOrders(ShapeType::polygon, ShapeType::circle);
   for (const Case& c : bothOrders(ShapeType::segment, ShapeType::circle))
     cases.push_back(c);
@@ -199,7 +199,7 @@ bool pointsOnA(const Case&, Manifold& m) {
 }
 
 TEST(Mechanisms, PointsOnAInsteadOfMidway) {
-  // The other convention the issue met: points placed on A, on Box2D 2.4.1's answers.
+  // The other convention a real engine showed: points placed on A, on Box2D 2.4.1's answers.
   const Planted p = plantAndCheck(corpus(), "box2d_skin", "box2d-2.4.1", pointsOnA);
   EXPECT_EQ(expectOneCluster(p, "points-on-a", 30),
             "points on A's surface, not midway between the surfaces as declared");

@@ -73,7 +73,7 @@ TEST(JudgeAtEveryScale, ReferenceManifoldsAgreeAndWrongOnesFail) {
 }
 
 TEST(JudgeAtEveryScale, TinySquaresPassAtEveryScale) {
-  // The case: a square of half-extent h against the same square at (1.5h, h/4); the
+  // The reported case: a square of half-extent h against the same square at (1.5h, h/4); the
   // exact answer is normal (1, 0), two points at depth h/2.
   const DeclaredConventions exact = *conventionsPreset("exact");
   for (int e = -1000; e <= 40; ++e) {

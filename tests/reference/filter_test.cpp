@@ -142,7 +142,7 @@ TEST(ReferenceFilter, NearTieFallsBackToExactAndAgrees) {
   EXPECT_TRUE(identical(f2, e2));
 }
 
-/// The square of half-extent h against the same square at (1.5h, h/4): A's face 1 is
+/// The reported square of half-extent h against the same square at (1.5h, h/4): A's face 1 is
 /// the axis, normal (1, 0), depth h/2 (both faces x = ±h overlap by h/2; the y faces by 7h/4
 /// and 9h/4).
 Polygon squareOf(double h) {
