@@ -8,6 +8,7 @@
 // which is the case for any scene far from the world's origin.
 #include "touche/oracle/render.h"
 
+#include "render_parts.h"
 #include "svg_parts.h"
 
 #include <algorithm>
@@ -65,50 +66,8 @@ std::string xmlText(std::string_view text) {
   return out;
 }
 
-namespace {
+namespace render_detail {
 
-Vec2 outwardNormal(Vec2 v1, Vec2 v2) {
-  const Vec2 e = v2 - v1;
-  const double len = length(e);
-  return len > 0 ? Vec2{e.y / len, -e.x / len} : Vec2{0, 0};
-}
-
-/// The core segment of a capsule, segment or chain segment in world coordinates, and its
-/// radius (0 but for capsules).
-struct WorldSegment {
-  Vec2 p1, p2;
-  double radius = 0.0;
-};
-
-WorldSegment worldSegment(const Shape& s, const Transform& xf) {
-  WorldSegment out;
-  std::visit(
-      [&](const auto& shape) {
-        using T = std::decay_t<decltype(shape)>;
-        if constexpr (!std::is_same_v<T, Circle> && !std::is_same_v<T, Polygon>) {
-          out.p1 = apply(xf, shape.p1);
-          out.p2 = apply(xf, shape.p2);
-        }
-        if constexpr (std::is_same_v<T, Capsule>) out.radius = shape.radius;
-      },
-      s);
-  return out;
-}
-
-void addShape(Bounds& box, const Shape& s, const Transform& xf) {
-  if (const auto* c = std::get_if<Circle>(&s)) {
-    box.add(apply(xf, c->center), c->radius);
-  } else if (const auto* p = std::get_if<Polygon>(&s)) {
-    for (int i = 0; i < p->count; ++i)
-      box.add(apply(xf, p->vertices[i]), p->radius);
-  } else {
-    const WorldSegment segment = worldSegment(s, xf);
-    box.add(segment.p1, segment.radius);
-    box.add(segment.p2, segment.radius);
-  }
-}
-
-/// A counter-clockwise polygon, rounded by `r`: offset edges joined by arcs at the vertices.
 std::string polygonPath(const Polygon& p, const Transform& xf, const View& view) {
   std::array<Vec2, kMaxPolygonVertices> w{};
   for (int i = 0; i < p.count; ++i)
@@ -132,6 +91,29 @@ std::string polygonPath(const Polygon& p, const Transform& xf, const View& view)
   }
   d << " Z";
   return d.str();
+}
+
+}  // namespace render_detail
+
+namespace {
+
+using render_detail::DerivationLayer;
+using render_detail::outwardNormal;
+using render_detail::polygonPath;
+using render_detail::WorldSegment;
+using render_detail::worldSegment;
+
+void addShape(Bounds& box, const Shape& s, const Transform& xf) {
+  if (const auto* c = std::get_if<Circle>(&s)) {
+    box.add(apply(xf, c->center), c->radius);
+  } else if (const auto* p = std::get_if<Polygon>(&s)) {
+    for (int i = 0; i < p->count; ++i)
+      box.add(apply(xf, p->vertices[i]), p->radius);
+  } else {
+    const WorldSegment segment = worldSegment(s, xf);
+    box.add(segment.p1, segment.radius);
+    box.add(segment.p2, segment.radius);
+  }
 }
 
 void drawShape(std::ostringstream& svg, const View& view, const Shape& s, const Transform& xf,
@@ -205,239 +187,6 @@ std::string legendLine(const ManifoldRecord& r) {
     }
   }
   return text;
-}
-
-// ---- The derivation layer (RenderLayers::derivation) ----------------------------------------
-
-/// A polygon-like shape as its core's faces: face i runs from v[i] to v[(i + 1) % n], outward
-/// normal rightPerp. A capsule, a segment or a chain segment is the two-vertex polygon p1, p2
-/// (face 0 on the right of p1 → p2).
-struct Faces {
-  std::vector<Vec2> v;
-  double radius = 0.0;
-  int count() const { return static_cast<int>(v.size()); }
-  Vec2 from(int i) const { return v[((i % count()) + count()) % count()]; }
-  Vec2 to(int i) const { return from(i + 1); }
-  Vec2 normal(int i) const { return outwardNormal(from(i), to(i)); }
-};
-
-std::optional<Faces> facesOf(const Shape& s, const Transform& xf) {
-  if (std::holds_alternative<Circle>(s)) return std::nullopt;
-  Faces f;
-  if (const auto* p = std::get_if<Polygon>(&s)) {
-    for (int i = 0; i < p->count; ++i)
-      f.v.push_back(apply(xf, p->vertices[i]));
-    f.radius = p->radius;
-  } else {
-    const WorldSegment segment = worldSegment(s, xf);
-    f.v = {segment.p1, segment.p2};
-    f.radius = segment.radius;
-  }
-  return f;
-}
-
-bool sameDirection(Vec2 a, Vec2 b) {
-  return length(a - b) <= 1e-9;
-}
-
-/// The faces a feature may stand for: a face itself, or either face at a vertex.
-std::vector<int> facesAt(FeatureType type, int index, int count) {
-  if (type == FeatureType::face) return {index};
-  return {(index + count - 1) % count, index};
-}
-
-/// The reference face (on A when `onA`) and the incident edge on the other shape, read from
-/// the manifold: the reference face's normal is the manifold's normal (A's face) or its
-/// opposite (B's face), A's tried first; the incident edge is the other shape's face in the
-/// ids, the edge between its two vertices, or at its one vertex the face more anti-parallel to
-/// the reference normal.
-struct ClipRoles {
-  bool onA = true;
-  int reference = 0;
-  int incident = 0;
-};
-
-std::optional<ClipRoles> clipRolesOf(const Manifold& m, const Faces& a, const Faces& b) {
-  for (const bool onA : {true, false}) {
-    const Faces& ref = onA ? a : b;
-    const Faces& inc = onA ? b : a;
-    const Vec2 n = onA ? m.normal : -m.normal;
-    std::optional<int> reference;
-    for (int k = 0; k < m.pointCount && !reference; ++k) {
-      const FeatureId& id = m.points[k].id;
-      for (const int i :
-           facesAt(onA ? id.typeA : id.typeB, onA ? id.indexA : id.indexB, ref.count())) {
-        if (!reference && sameDirection(ref.normal(i), n)) reference = i;
-      }
-    }
-    if (!reference) continue;
-    std::vector<int> vertices;
-    std::optional<int> face;
-    for (int k = 0; k < m.pointCount; ++k) {
-      const FeatureId& id = m.points[k].id;
-      const FeatureType type = onA ? id.typeB : id.typeA;
-      const int index = onA ? id.indexB : id.indexA;
-      if (type == FeatureType::face && !face) face = index;
-      if (type == FeatureType::vertex) vertices.push_back(index);
-    }
-    if (!face && vertices.size() == 2 && vertices[0] != vertices[1]) {
-      const int j0 = vertices[0];
-      const int j1 = vertices[1];
-      if ((j0 + 1) % inc.count() == j1) face = j0;
-      if ((j1 + 1) % inc.count() == j0) face = j1;
-    }
-    if (!face && !vertices.empty()) {
-      const std::vector<int> two = facesAt(FeatureType::vertex, vertices[0], inc.count());
-      face = dot(inc.normal(two[0]), n) < dot(inc.normal(two[1]), n) ? two[0] : two[1];
-    }
-    if (!face) return std::nullopt;
-    return ClipRoles{onA, *reference, *face};
-  }
-  return std::nullopt;
-}
-
-void drawLine(std::ostringstream& svg, const View& view, Vec2 p, Vec2 q, const char* colour,
-              double width, bool dashed) {
-  svg << "    <path d=\"M" << view.at(p) << " L" << view.at(q) << "\" stroke=\"" << colour
-      << "\" stroke-width=\"" << num(width) << "\"" << (dashed ? " stroke-dasharray=\"6 4\"" : "")
-      << " vector-effect=\"non-scaling-stroke\"/>\n";
-}
-
-constexpr const char* kReferenceColour = "#2ca02c";
-constexpr const char* kIncidentColour = "#9467bd";
-constexpr const char* kRegionColour = "#888";
-constexpr const char* kGrownColour = "#17becf";
-constexpr const char* kSectorColour = "#8c564b";
-constexpr const char* kSplitColour = "#ff7f0e";
-
-Vec2 unit(Vec2 v) {
-  const double l = length(v);
-  return l > 0 ? Vec2{v.x / l, v.y / l} : Vec2{0, 0};
-}
-
-/// The centre of a polygon of at least three vertices that is regular up to rounding (every
-/// vertex equally far from the vertices' mean, every edge equally long, relative 1e-9).
-std::optional<Vec2> regularCentre(const Faces& f) {
-  if (f.count() < 3) return std::nullopt;
-  Vec2 sum;
-  for (const Vec2 v : f.v)
-    sum = sum + v;
-  const Vec2 centre = (1.0 / f.count()) * sum;
-  const double radius = length(f.v[0] - centre);
-  const double side = length(f.to(0) - f.from(0));
-  for (int i = 0; i < f.count(); ++i) {
-    if (std::fabs(length(f.from(i) - centre) - radius) > 1e-9 * radius) return std::nullopt;
-    if (std::fabs(length(f.to(i) - f.from(i)) - side) > 1e-9 * side) return std::nullopt;
-  }
-  return centre;
-}
-
-/// The derivation layer's drawing and its legend lines (none when there is nothing to draw).
-struct DerivationLayer {
-  std::string svg;
-  std::vector<std::string> legend;
-};
-
-DerivationLayer derivationLayer(const Case& c, const Manifold& m, const View& view, double size) {
-  std::ostringstream svg;
-  std::vector<std::string> parts;
-  const std::optional<Faces> a = facesOf(c.a, c.xfA);
-  const std::optional<Faces> b = facesOf(c.b, c.xfB);
-  const double reach = 2 * size;  // lines run out of the view, which clips them
-  if (a && b && m.status == Status::contact) {
-    if (const std::optional<ClipRoles> roles = clipRolesOf(m, *a, *b)) {
-      const Faces& ref = roles->onA ? *a : *b;
-      const Faces& inc = roles->onA ? *b : *a;
-      const Vec2 v11 = ref.from(roles->reference);
-      const Vec2 v12 = ref.to(roles->reference);
-      const Vec2 n = ref.normal(roles->reference);
-      drawLine(svg, view, v11 - reach * n, v11 + reach * n, kReferenceColour, 1, true);
-      drawLine(svg, view, v12 - reach * n, v12 + reach * n, kReferenceColour, 1, true);
-      drawLine(svg, view, v11, v12, kReferenceColour, 4, false);
-      drawLine(svg, view, inc.from(roles->incident), inc.to(roles->incident), kIncidentColour, 4,
-               false);
-      // An end of the incident edge that is not a contact point as it stands: beyond a side
-      // plane (clipped) or in front of the face by more than the radii (dropped at margin 0).
-      const Vec2 e = v12 - v11;
-      for (const Vec2 x : {inc.from(roles->incident), inc.to(roles->incident)}) {
-        const double along = dot(x - v11, e);
-        const bool beyond = along < 0 || along > dot(e, e);
-        const bool inFront = dot(x - v11, n) - ref.radius - inc.radius > 0;
-        if (!beyond && !inFront) continue;
-        svg << "    <circle cx=\"" << num(view.x(x.x)) << "\" cy=\"" << num(view.y(x.y))
-            << "\" r=\"" << num(0.016 * size) << "\" fill=\"#fff\" stroke=\"" << kIncidentColour
-            << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
-      }
-      parts.push_back(std::string("reference face: ") + (roles->onA ? "A" : "B") + "'s face " +
-                      std::to_string(roles->reference) + ", side planes dashed (green)");
-      parts.push_back(std::string("incident edge: ") + (roles->onA ? "B" : "A") + "'s edge " +
-                      std::to_string(roles->incident) + " (purple; hollow: an end cut off)");
-    }
-  }
-  // One polygon-like shape (not a chain segment: its own lines follow) and a circle: the
-  // boundaries of the shape's Voronoi regions.
-  const bool chainPair =
-      std::holds_alternative<ChainSegment>(c.a) || std::holds_alternative<ChainSegment>(c.b);
-  const std::optional<Faces>& polygon = a ? a : b;
-  if (polygon && !(a && b) && !chainPair) {
-    for (int i = 0; i < polygon->count(); ++i) {
-      const Vec2 v = polygon->from(i);
-      drawLine(svg, view, v, v + reach * polygon->normal(i - 1), kRegionColour, 1, true);
-      drawLine(svg, view, v, v + reach * polygon->normal(i), kRegionColour, 1, true);
-    }
-    parts.push_back("Voronoi region boundaries (grey, dashed)");
-    // The grown boundary: the shape pushed out by both radii. The circle's centre lies on or
-    // inside it exactly when the two touch or overlap (margin 0).
-    const Circle& circle = std::get<Circle>(a ? c.b : c.a);
-    const double grown = polygon->radius + circle.radius;
-    if (grown > 0) {
-      Polygon core;
-      core.count = polygon->count();
-      for (int i = 0; i < core.count; ++i)
-        core.vertices[i] = polygon->from(i);
-      core.radius = grown;
-      svg << "    <path d=\"" << polygonPath(core, Transform{}, view) << "\" stroke=\""
-          << kGrownColour << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\""
-          << " vector-effect=\"non-scaling-stroke\"/>\n";
-      parts.push_back("grown boundary: centre on or inside it = contact (cyan, dotted)");
-    }
-    // A regular n-gon (source 004's shape, docs/derivations/ngon.md): the rays from its centre
-    // through the vertices (the sectors) and through each vertex pushed out by the grown
-    // radius along its two faces' normals (the split rays between corner and edge parts).
-    if (const std::optional<Vec2> centre = regularCentre(*polygon); centre && grown > 0) {
-      for (int i = 0; i < polygon->count(); ++i) {
-        const Vec2 v = polygon->from(i);
-        drawLine(svg, view, *centre, *centre + reach * unit(v - *centre), kSectorColour, 1, true);
-        for (const Vec2 n : {polygon->normal(i - 1), polygon->normal(i)}) {
-          const Vec2 w = v + grown * n;
-          drawLine(svg, view, *centre, *centre + reach * unit(w - *centre), kSplitColour, 1, true);
-        }
-      }
-      parts.push_back("regular n-gon: vertex rays (brown), split rays (orange), dashed");
-    }
-  }
-  // A chain segment: its ghost edges and the lines of its corner regions.
-  for (const auto* shape : {&c.a, &c.b}) {
-    const auto* chain = std::get_if<ChainSegment>(shape);
-    if (!chain) continue;
-    const Transform& xf = shape == &c.a ? c.xfA : c.xfB;
-    const Vec2 g1 = apply(xf, chain->ghost1);
-    const Vec2 p1 = apply(xf, chain->p1);
-    const Vec2 p2 = apply(xf, chain->p2);
-    const Vec2 g2 = apply(xf, chain->ghost2);
-    drawLine(svg, view, g1, p1, kRegionColour, 2, true);
-    drawLine(svg, view, p2, g2, kRegionColour, 2, true);
-    // Front of the corner lines: through p1 perpendicular to the previous edge, through p2
-    // perpendicular to the next (who owns a corner region), and through p1 and p2
-    // perpendicular to the segment (where the corner regions begin).
-    drawLine(svg, view, p1, p1 + reach * outwardNormal(g1, p1), kRegionColour, 1, true);
-    drawLine(svg, view, p2, p2 + reach * outwardNormal(p2, g2), kRegionColour, 1, true);
-    drawLine(svg, view, p1, p1 + reach * outwardNormal(p1, p2), kRegionColour, 1, true);
-    drawLine(svg, view, p2, p2 + reach * outwardNormal(p1, p2), kRegionColour, 1, true);
-    parts.push_back("ghost edges, corner-region lines (grey, dashed)");
-  }
-  if (parts.empty()) return {};
-  return {"  <g class=\"derivation\" fill=\"none\">\n" + svg.str() + "  </g>\n", parts};
 }
 
 /// The bounds of both shapes and every record's points.
@@ -518,20 +267,14 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records) {
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
                       const RenderLayers& layers) {
   Bounds box = sceneBounds(c, records);
-  if (layers.derivation) {
-    for (const auto* shape : {&c.a, &c.b}) {  // the derivation layer draws the ghosts
-      if (const auto* chain = std::get_if<ChainSegment>(shape)) {
-        const Transform& xf = shape == &c.a ? c.xfA : c.xfB;
-        box.add(apply(xf, chain->ghost1));
-        box.add(apply(xf, chain->ghost2));
-      }
-    }
-  }
+  const bool derivationOn = layers.derivation || !layers.step.empty();
+  if (derivationOn) render_detail::addDerivationBounds(box, c, layers.step);
   const View view{{box.lo.x, box.hi.y}};
   const double size = box.size();
-  const DerivationLayer derivation = layers.derivation && !records.empty()
-                                         ? derivationLayer(c, records[0].manifold, view, size)
-                                         : DerivationLayer{};
+  const DerivationLayer derivation =
+      derivationOn && !records.empty()
+          ? render_detail::derivationLayer(c, records[0].manifold, view, size, layers.step)
+          : DerivationLayer{};
   const std::size_t legendLines = records.size() + 1 + derivation.legend.size();
   const double pad = 0.15 * size;
   const double legendHeight = 0.06 * size * static_cast<double>(legendLines);

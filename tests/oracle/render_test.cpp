@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <regex>
 #include <string>
 #include <vector>
@@ -112,6 +113,9 @@ struct DrawnLine {
   bool dashed = false;
 };
 
+/// The derivation layer of the pages (no step).
+const RenderLayers kDerivation{true, ""};
+
 /// The lines of the <g class="derivation"> group (none when there is no such group).
 std::vector<DrawnLine> derivationLines(const std::string& svg) {
   const std::size_t begin = svg.find("<g class=\"derivation\"");
@@ -170,14 +174,14 @@ TEST(Render, TheDerivationLayerIsOffByDefault) {
   const std::string plain = renderSvg(c, records);
   EXPECT_EQ(renderSvg(c, records, RenderLayers{}), plain);
   EXPECT_THAT(plain, Not(HasSubstr("derivation")));
-  EXPECT_NE(renderSvg(c, records, RenderLayers{true}), plain);
+  EXPECT_NE(renderSvg(c, records, RenderLayers{true, ""}), plain);
 }
 
 TEST(Render, DerivationLayerShowsReferenceFaceSidePlanesAndIncidentEdge) {
   // A's face 2 ((1, 1) → (−1, 1)) carries the normal (0, 1) and the ids; B's edge 0 is named by
   // the clipped point's face. The side planes run through (1, 1) and (−1, 1) along the normal.
   const std::string svg =
-      renderSvg(twoPointCase(), std::vector<ManifoldRecord>{twoPointManifold()}, {true});
+      renderSvg(twoPointCase(), std::vector<ManifoldRecord>{twoPointManifold()}, kDerivation);
   const std::vector<DrawnLine> lines = derivationLines(svg);
   ASSERT_EQ(lines.size(), 4u) << svg;
   EXPECT_TRUE(hasLine(lines, {1, 1}, {-1, 1}, "#2ca02c")) << svg;
@@ -201,12 +205,12 @@ TEST(Render, DerivationLayerShowsVoronoiBoundariesAndGhostEdges) {
   c.id = "box-circle";
   c.a = makeBox(1, 1);
   c.b = Circle{{3, 0}, 0.5};
-  const std::vector<DrawnLine> rays = derivationLines(renderSvg(c, {}, {true}));
+  const std::vector<DrawnLine> rays = derivationLines(renderSvg(c, {}, kDerivation));
   // No record: nothing to draw from.
   EXPECT_TRUE(rays.empty());
   ManifoldRecord none;
   none.engine = "reference";
-  const std::string svg = renderSvg(c, std::vector<ManifoldRecord>{none}, {true});
+  const std::string svg = renderSvg(c, std::vector<ManifoldRecord>{none}, kDerivation);
   const std::vector<DrawnLine> lines0 = derivationLines(svg);
   int boundaries = 0;
   int vertexRays = 0;
@@ -240,7 +244,7 @@ TEST(Render, DerivationLayerShowsVoronoiBoundariesAndGhostEdges) {
   chain.a = ChainSegment{{-3, 1}, {-2, 0}, {2, 0}, {3, -1}};
   chain.b = Circle{{0, -0.25}, 0.5};
   const std::vector<DrawnLine> lines =
-      derivationLines(renderSvg(chain, std::vector<ManifoldRecord>{none}, {true}));
+      derivationLines(renderSvg(chain, std::vector<ManifoldRecord>{none}, kDerivation));
   bool ghost1 = false;
   bool ghost2 = false;
   for (const DrawnLine& l : lines) {
@@ -249,6 +253,183 @@ TEST(Render, DerivationLayerShowsVoronoiBoundariesAndGhostEdges) {
   }
   EXPECT_TRUE(ghost1);
   EXPECT_TRUE(ghost2);
+}
+
+/// The legend lines of the derivation layer (grey text), in order, < > & " read back.
+std::vector<std::string> derivationLegend(const std::string& svg) {
+  std::vector<std::string> out;
+  const std::regex re(R"(fill="#555">([^<]*)</text>)");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator();
+       ++it) {
+    std::string text = (*it)[1].str();
+    for (const auto& [entity, ch] : {std::pair{"&lt;", "<"}, std::pair{"&gt;", ">"},
+                                     std::pair{"&quot;", "\""}, std::pair{"&amp;", "&"}}) {
+      for (std::size_t at = text.find(entity); at != std::string::npos; at = text.find(entity))
+        text.replace(at, std::string(entity).size(), ch);
+    }
+    out.push_back(text);
+  }
+  return out;
+}
+
+bool legendHas(const std::string& svg, const std::string& text) {
+  for (const std::string& line : derivationLegend(svg)) {
+    if (line.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+/// docs/derivations/'s rounded corners apart (polygon-polygon-vertex-vertex) with its reference
+/// manifold: one vertex–vertex point, A's vertex 2 (1, 1) against B's vertex 0 (1.25, 1.25).
+TEST(Render, DerivationLayerShowsAVertexVertexPointsFacesAndCorners) {
+  Case c;
+  c.id = "polygon-polygon-vertex-vertex";
+  Polygon box = makeBox(1, 1);
+  box.radius = 0.25;
+  c.a = box;
+  c.b = box;
+  c.xfB.p = {2.25, 2.25};
+  ManifoldRecord r;
+  r.engine = "reference";
+  r.manifold.status = Status::contact;
+  r.manifold.normal = {0.7071067811865476, 0.7071067811865476};
+  r.manifold.pointCount = 1;
+  r.manifold.points[0] = {
+      {1.125, 1.125}, -0.14644660940672624, {FeatureType::vertex, 2, FeatureType::vertex, 0}};
+  const std::string svg = renderSvg(c, std::vector<ManifoldRecord>{r}, kDerivation);
+  const std::vector<DrawnLine> lines = derivationLines(svg);
+  // Steps 2–4: A's face 1 (a tie with face 2, the lower index) against B's edge 3.
+  EXPECT_TRUE(hasLine(lines, {1, -1}, {1, 1}, "#2ca02c")) << svg;
+  EXPECT_TRUE(hasLine(lines, {1.25, 3.25}, {1.25, 1.25}, "#9467bd")) << svg;
+  // Step 5: the line between the two corners, each a circle of radius 0.25.
+  EXPECT_TRUE(hasLine(lines, {1, 1}, {1.25, 1.25}, "#ff7f0e")) << svg;
+  const Vec2 origin = originOf(svg);
+  const std::vector<double> circles =
+      numbersOf(svg, std::string(R"(<circle cx=")") + kNumber + R"(" cy=")" + kNumber +
+                         R"(" r="0.25" stroke="#17becf")");
+  ASSERT_EQ(circles.size(), 4u) << svg;
+  EXPECT_EQ((Vec2{origin.x + circles[0], origin.y - circles[1]}), (Vec2{1, 1}));
+  EXPECT_EQ((Vec2{origin.x + circles[2], origin.y - circles[3]}), (Vec2{1.25, 1.25}));
+  EXPECT_TRUE(legendHas(svg, "reference face: A's face 1")) << svg;
+  EXPECT_TRUE(legendHas(svg, "incident edge: B's edge 3")) << svg;
+  EXPECT_TRUE(legendHas(svg, "step 5: cores apart (s = 0.25 > 0)")) << svg;
+  EXPECT_TRUE(legendHas(svg, "A's vertex 2 to B's vertex 0, |q - p| = 0.3536")) << svg;
+}
+
+/// The chain of docs/derivations/chain-segment.md: (−2, 0) → (2, 0), ghosts (−3, 1), (3, −1).
+Case chainCase(const Shape& b, Vec2 at, double angle = 0) {
+  Case c;
+  c.id = "chain";
+  c.a = ChainSegment{{-3, 1}, {-2, 0}, {2, 0}, {3, -1}};
+  c.b = b;
+  c.xfB = Transform{at, Rot{std::cos(angle), std::sin(angle)}};
+  return c;
+}
+
+std::string drawStep(const Case& c, const std::string& step, const ManifoldRecord& r = {}) {
+  RenderLayers layers;
+  layers.step = step;
+  return renderSvg(c, std::vector<ManifoldRecord>{r}, layers);
+}
+
+TEST(Render, ChainCircleStepsDrawTheirDecisions) {
+  const Circle circle{{0, 0}, 0.75};
+  // The page's example: the centre at (−2.25, −0.5), before p1 in front of the segment.
+  const Case corner = chainCase(circle, {-2.25, -0.5});
+  const std::string c1 = drawStep(corner, "C1");
+  EXPECT_THAT(c1, HasSubstr("class=\"behind\"")) << c1;
+  EXPECT_TRUE(legendHas(c1, "offset = dot(n1, c - p1) = 2 >= 0: in front")) << c1;
+  EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {0.5, 0.5}), "C1"),
+                        "offset = dot(n1, c - p1) = -2 < 0: behind, no contact"));
+  const std::string c2 = drawStep(corner, "C2");
+  for (const char* region : {"region-ab", "region-a", "region-b", "neighbour"})
+    EXPECT_THAT(c2, HasSubstr(std::string("class=\"") + region + "\"")) << region;
+  EXPECT_TRUE(legendHas(c2, "v = -1, u = 17; region A, this piece's: closest point p1")) << c2;
+  // Before p1 but over the previous piece (dot(edge0, c − p1) ≤ 0): that piece's.
+  EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {-2.5, -0.25}), "C2"),
+                        "region A, the previous piece's: no contact"));
+  // Beyond p2, where the chain turns right (concave): the next piece projects the centre.
+  EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {2.25, -0.5}), "C2"),
+                        "region B, the next piece's: no contact"));
+  EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {0, -0.5}), "C2"), "region AB"));
+  EXPECT_TRUE(legendHas(drawStep(corner, "C3"),
+                        "normal = (c - closest)/|c - closest| = "
+                        "(-0.4472, -0.8944)"));
+  EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {0, 0}), "C3"), "flagged degenerateNormal"));
+  EXPECT_TRUE(legendHas(drawStep(corner, "C4"), "= 0.559 - 0.75 = -0.191"));
+}
+
+TEST(Render, ChainPolygonStepsDrawTheirDecisions) {
+  // The page's chain-box: a unit box at (0.25, −0.5) turned by 0.3 rad.
+  const Case box = chainCase(makeBox(0.5, 0.5), {0.25, -0.5}, 0.3);
+  const std::string p1 = drawStep(box, "P1");
+  EXPECT_TRUE(legendHas(p1, "cross(edge0, e) = 4: p1 convex")) << p1;
+  EXPECT_TRUE(legendHas(p1, "cross(e, edge2) = -4: p2 concave")) << p1;
+  EXPECT_THAT(p1, HasSubstr(">convex</text>"));
+  EXPECT_THAT(p1, HasSubstr(">concave</text>"));
+  const std::string p2 = drawStep(box, "P2");
+  EXPECT_TRUE(legendHas(p2, "dot(n1, centroid - p1) = 2")) << p2;
+  EXPECT_TRUE(legendHas(p2, "not in the red region")) << p2;
+  // Behind the segment and p1's convex neighbour: one-sided, no contact.
+  EXPECT_TRUE(legendHas(drawStep(chainCase(makeBox(0.5, 0.5), {0, 1}), "P2"),
+                        "behind n1 and every convex neighbour (red): no contact"));
+  EXPECT_TRUE(legendHas(drawStep(box, "P3"), "meets B's core: distance 0"));
+  EXPECT_TRUE(legendHas(drawStep(box, "P4"), "the cores touch (distance 0): P5 decides"));
+  const std::string p5 = drawStep(box, "P5");
+  EXPECT_TRUE(legendHas(p5, "P5: n1 separates by -0.1254 (B's vertex 2)")) << p5;
+  EXPECT_TRUE(legendHas(p5, "n0 separates by -1.913")) << p5;
+  EXPECT_TRUE(legendHas(p5, "B's admitted faces: none")) << p5;
+  EXPECT_TRUE(legendHas(p5, "the segment face is the reference, incident vertex 2")) << p5;
+  ManifoldRecord r;
+  r.engine = "reference";
+  r.manifold.status = Status::contact;
+  r.manifold.normal = {0, -1};
+  r.manifold.pointCount = 1;
+  r.manifold.points[0] = {
+      {0.5799, 0.0627}, -0.12543, {FeatureType::face, 0, FeatureType::vertex, 2}};
+  const std::string p6 = drawStep(box, "P6", r);
+  EXPECT_TRUE(hasLine(derivationLines(p6), {-2, 0}, {2, 0}, "#2ca02c")) << p6;
+  EXPECT_TRUE(legendHas(p6, "incident edge: B's edge 2")) << p6;
+
+  // Around a convex corner at p2 (the next piece rises to (2, 1)): the page's two P4 cases.
+  Case corner;
+  corner.id = "corner";
+  corner.a = ChainSegment{{-2, 0}, {-1, 0}, {1, 0}, {2, 1}};
+  Polygon triangle;
+  triangle.count = 3;
+  triangle.vertices = {Vec2{1.25, -0.5}, Vec2{1.75, -2}, Vec2{2.25, -0.75}};
+  triangle.radius = 0.75;
+  corner.b = triangle;
+  EXPECT_TRUE(
+      legendHas(drawStep(corner, "P3"), "P3: closest features vertex-vertex (p2, B's vertex 0)"));
+  EXPECT_TRUE(legendHas(drawStep(corner, "P3"), "distance 0.559 <= rB = 0.75"));
+  const std::string admitted = drawStep(corner, "P4");
+  EXPECT_THAT(admitted, HasSubstr("class=\"cone\""));
+  EXPECT_TRUE(legendHas(admitted, "leans toward p2 (convex, its cone green): admitted"))
+      << admitted;
+  Polygon rounded = makeBox(0.25, 0.25);
+  rounded.radius = 0.5;
+  corner.b = rounded;
+  corner.xfB.p = {1.5, -0.125};
+  const std::string skipped = drawStep(corner, "P4");
+  EXPECT_TRUE(legendHas(skipped, "vertex-edge (p2, B's face 3), normal (1, 0)")) << skipped;
+  EXPECT_TRUE(legendHas(skipped, "): skipped")) << skipped;
+}
+
+TEST(Render, AStepTheCaseHasNotIsNamed) {
+  const Case box = chainCase(makeBox(0.5, 0.5), {0, -1});
+  EXPECT_EQ(derivationStepProblem(box, "P1"), "");
+  EXPECT_THAT(derivationStepProblem(box, "C1"), HasSubstr("B is not a circle"));
+  EXPECT_THAT(derivationStepProblem(chainCase(Circle{{0, 0}, 1}, {0, -1}), "P6"),
+              HasSubstr("B is neither"));
+  EXPECT_THAT(derivationStepProblem(box, "P7"), HasSubstr("\"P7\" is none of"));
+  EXPECT_THAT(derivationStepProblem(twoPointCase(), "P1"), HasSubstr("A is not one"));
+  // Refused, a step draws the page's layer (as RenderLayers::derivation does).
+  const std::vector<ManifoldRecord> records{twoPointManifold()};
+  RenderLayers step;
+  step.step = "P1";
+  EXPECT_EQ(renderSvg(twoPointCase(), records, step),
+            renderSvg(twoPointCase(), records, kDerivation));
 }
 
 TEST(Render, XmlTextKeepsLineBreaksAndEscapesMarkup) {

@@ -278,6 +278,20 @@ TEST(DerivationPages, ChainCircleCorner) {
   EXPECT_EQ(post->region, s002::EdgeCircleResult::Region::A);
 }
 
+TEST(DerivationPages, ChainCircleBehind) {
+  // C1's figure: the same chain, the circle r = 0.75 at (0.5, 0.5). offset = dot((0, −4),
+  // (2.5, 0.5)) = −2 < 0: behind the one-sided segment, no contact, although the circle reaches
+  // 0.25 past the line. Source 002's two-sided edge answers from the back: region AB, P the
+  // foot (0.5, 0).
+  const Case c = figureCase("chain-circle-behind");
+  EXPECT_EQ(collideCase(c).status, Status::noContact);
+  const auto post =
+      s002::edgeAndCircle({-2, 0}, {2, 0}, {0.5, 0.5}, 0.75, Vec2{-3, 1}, Vec2{3, -1});
+  ASSERT_TRUE(post);
+  EXPECT_EQ(post->region, s002::EdgeCircleResult::Region::AB);
+  EXPECT_EQ(post->closest, (Vec2{0.5, 0}));
+}
+
 TEST(DerivationPages, ChainBox) {
   // The unit box at (0.25, −0.5) turned by 0.3 rad: corner 2 = xfB·(0.5, 0.5) lies
   // y2 = −0.5 + 0.5·(sin 0.3 + cos 0.3) ≈ 0.12543 above the line, behind the segment. The

@@ -296,7 +296,8 @@ int renderCast(const std::string& text, const std::string& input, const std::str
 }  // namespace
 
 int render(const std::string& input, const std::string& caseId, const std::string& output,
-           const std::vector<std::string>& engineNames, std::ostream& err, bool derivation) {
+           const std::vector<std::string>& engineNames, std::ostream& err, bool derivation,
+           const std::string& step) {
   std::string text;
   if (!withInput(input, err, [&](std::istream& in) {
         std::ostringstream all;
@@ -323,6 +324,13 @@ int render(const std::string& input, const std::string& caseId, const std::strin
         << " in " << printable(input) << "\n";
     return 1;
   }
+  if (!step.empty()) {
+    if (const std::string problem = oracle::derivationStepProblem(*chosen, step);
+        !problem.empty()) {
+      err << "touche: --step: " << problem << "\n";
+      return 1;
+    }
+  }
   std::vector<ManifoldRecord> records;
   for (const Engine* e : engines) {
     ManifoldRecord record;
@@ -331,7 +339,7 @@ int render(const std::string& input, const std::string& caseId, const std::strin
     record.manifold = oracle::run(*e, *chosen);
     records.push_back(std::move(record));
   }
-  const oracle::RenderLayers layers{derivation};
+  const oracle::RenderLayers layers{derivation, step};
   return writeFile(output, oracle::renderSvg(*chosen, records, layers), err) ? 0 : kExitUnusable;
 }
 

@@ -27,11 +27,13 @@ int validate(const std::string& corpus, const std::vector<std::string>& engines,
              std::ostream& err, bool verbose = false, bool progress = false);
 
 /// `touche render`: an SVG of one case (the first, or `caseId`) with each engine's manifold;
-/// `derivation` adds the derivation layer (oracle::RenderLayers). A file of cast cases (its
-/// first line reads as one) is drawn as a cast with each cast engine's result instead
-/// (oracle::renderCastSvg). Returns 0, 1 when no case has that id, 2 as above.
+/// `derivation` adds the derivation layer (oracle::RenderLayers), `step` (not empty) one step's
+/// layer instead. A file of cast cases (its first line reads as one) is drawn as a cast with
+/// each cast engine's result instead (oracle::renderCastSvg). Returns 0, 1 when no case has
+/// that id or the case has no such step (derivationStepProblem), 2 as above.
 int render(const std::string& input, const std::string& caseId, const std::string& output,
-           const std::vector<std::string>& engines, std::ostream& err, bool derivation = false);
+           const std::vector<std::string>& engines, std::ostream& err, bool derivation = false,
+           const std::string& step = "");
 
 /// Files `touche check` reads a baseline of known failures from and writes one to ("": none).
 struct BaselineFiles {

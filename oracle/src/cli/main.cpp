@@ -7,8 +7,8 @@
 //   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin,box2d_v3]
 //                   [--verbose]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
-//   [--derivation] touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions
-//   CONV.json|preset]
+//                 [--derivation] [--step C1..C4|P1..P6]
+//   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //                [--jobs N]
 //   touche cast --engine reference|fast|fast_float|box2d|box2d_v3 [--hex] CASTS.jsonl
@@ -91,6 +91,10 @@ int main(int argc, char** argv) {
   render->add_flag("--derivation", derivation,
                    "also draw the first engine's derivation: reference face, side planes and "
                    "incident edge; Voronoi boundaries; a chain segment's ghost edges");
+  std::string derivationStep;
+  render->add_option("--step", derivationStep,
+                     "draw one step of docs/derivations/chain-segment.md instead: C1-C4 (chain "
+                     "segment and circle), P1-P6 (chain segment and polygon or capsule)");
 
   std::string cases;
   std::string manifolds;
@@ -157,5 +161,6 @@ int main(int argc, char** argv) {
       status >= 0) {
     return status;
   }
-  return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation);
+  return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation,
+                             derivationStep);
 }

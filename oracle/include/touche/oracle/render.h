@@ -30,7 +30,22 @@ struct RenderLayers {
   /// by both radii, and for a regular polygon its sector and split rays; for a chain
   /// segment its ghost edges and the lines that decide its corner regions.
   bool derivation = false;
+  /// One step of a derivation page instead (implies `derivation`): chain-segment.md's steps,
+  /// C1–C4 for a chain segment A and a circle B, P1–P6 for a chain segment A and a polygon or
+  /// capsule B. Each draws what its step decides, with a legend naming the step's numbers:
+  /// C1 the back of the line and the centre's offset; C2 the regions A, AB and B and which
+  /// piece owns a corner region; C3 the closest point and the normal; C4 the separation; P1 the
+  /// normals n0, n1, n2 and each corner convex or concave; P2 the region behind n1 and every
+  /// convex neighbour, and B's centroid; P3 the closest features of the segment and B's core;
+  /// P4 the candidate normal in the normal cone of the corner it leans toward; P5 each chain
+  /// axis's support line through B's deepest vertex and the separations; P6 the clip (as
+  /// `derivation` draws it). A step derivationStepProblem() refuses draws `derivation`'s layer.
+  std::string step;
 };
+
+/// Why RenderLayers::step `step` cannot be drawn for `c` (an unknown step, or shapes the step
+/// does not join), as a message naming the step and the case; empty when it can.
+std::string derivationStepProblem(const Case& c, std::string_view step);
 
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
                       const RenderLayers& layers);
