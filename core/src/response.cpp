@@ -83,8 +83,7 @@ std::optional<InputError> validateResponseCase(const ResponseCase& c) {
 }
 
 bool isResponseModel(std::string_view model) {
-  return std::find(kResponseModels.begin(), kResponseModels.end(), model) !=
-         kResponseModels.end();
+  return std::find(kResponseModels.begin(), kResponseModels.end(), model) != kResponseModels.end();
 }
 
 std::string responseModelList() {

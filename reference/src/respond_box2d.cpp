@@ -27,7 +27,8 @@
 //            x1 = −b1/k11 ≥ 0 and w2 = k12·x1 + b2 ≥ 0; (3) only the second, x1 = 0:
 //            x2 = −b2/k22 ≥ 0 and w1 = k12·x2 + b1 ≥ 0; (4) neither: b1 ≥ 0 and b2 ≥ 0. K is
 //            positive definite (det K > k11²/1000 > 0), so exactly one case holds in exact
-//            arithmetic; a float solver may find none and keeps a (Box2D does).
+//            arithmetic (a float solver may find none: Box2D then keeps a, touche's fast engine
+//            takes the case that misses by least).
 //            Only the change x − a is applied.
 #include <algorithm>
 #include <array>

@@ -118,7 +118,8 @@ namespace {
 
 // Measured on this seed: box2d-sequential 3.3 (double) and 3.7 (float) eps times the scale;
 // box2d-block the same in eps times the scale and the conditioning of K (up to 10³: the exact
-// answer itself is that sensitive to its inputs; 1380 eps unscaled on case 538, κ ≈ 530). The same room as source-003's bound.
+// answer itself is that sensitive to its inputs; 1380 eps unscaled on case 538, κ ≈ 530). The same
+// room as source-003's bound.
 constexpr double kSequentialBound = 64;
 
 /// For box2d-block on two points, a bound on the condition number of K (trace²/det K ≥
@@ -172,8 +173,9 @@ void expectBox2DModelAgrees(std::string_view model) {
     }
   }
   const double hitRate = double(pushing) / points;
-  std::printf("%s: points %d, pushing %.3f, rubbing %d; worst error: double %.1f eps, float %.1f eps\n",
-              std::string(model).c_str(), points, hitRate, rubbing, worstDouble, worstFloat);
+  std::printf(
+      "%s: points %d, pushing %.3f, rubbing %d; worst error: double %.1f eps, float %.1f eps\n",
+      std::string(model).c_str(), points, hitRate, rubbing, worstDouble, worstFloat);
   EXPECT_GE(hitRate, 0.3);
   EXPECT_LE(hitRate, 0.7);
   EXPECT_GT(rubbing, points / 5);  // friction is exercised

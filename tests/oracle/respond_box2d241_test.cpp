@@ -104,8 +104,8 @@ void expectModelMatchesBox2D(std::string_view model, bool blockSolve, std::uint6
   std::printf(
       "%s, g_blockSolve %d: contacts %d of %d (two points %d, pushing %d); worst gap: fast "
       "float %.3g, reference %.3g (times the scale)\n",
-      std::string(model).c_str(), int(blockSolve), contacts, kScenes, twoPoints, pushing,
-      worstFast, worstReference);
+      std::string(model).c_str(), int(blockSolve), contacts, kScenes, twoPoints, pushing, worstFast,
+      worstReference);
   EXPECT_GE(contacts, kScenes * 3 / 10);
   EXPECT_LE(contacts, kScenes * 8 / 10);
   EXPECT_GT(twoPoints, contacts / 10);

@@ -194,8 +194,7 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
 
 void addResponseCommands(CLI::App& app, ResponseArguments& args) {
   args.respond = app.add_subcommand("respond", "one response result line per response case line");
-  args.respond->add_option("--model", args.model,
-                           "the impulse model: " + responseModelList());
+  args.respond->add_option("--model", args.model, "the impulse model: " + responseModelList());
   args.respond->add_option("--engine", args.engine, "reference, fast or fast_float");
   args.respond->add_flag("--hex", args.hex, "write numbers as hexfloat strings");
   args.respond->add_option("cases", args.input, "response case JSONL file, or - for stdin")

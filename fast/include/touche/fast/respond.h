@@ -235,19 +235,32 @@ std::optional<RBlockMatrix<T>> blockMatrix(const RBody<T>& a, const RBody<T>& b,
 }
 
 /// Step 2b of box2d-block: both accumulated normal impulses from the 2×2 linear
-/// complementarity problem x ≥ 0, w = K·x + b ≥ 0, x·w = 0, its four cases in order; nothing
-/// when rounding leaves none holding (the accumulated impulses stay).
+/// complementarity problem x ≥ 0, w = K·x + b ≥ 0, x·w = 0, its four cases in order. When
+/// rounding leaves none holding (the solution on a border between two cases, where Box2D gives
+/// up and keeps the impulses it had), the case that misses by least: the exact solve is then
+/// within rounding of it.
 template <class T>
-std::optional<std::array<T, 2>> solveBlockLcp(const RBlockMatrix<T>& k, T b1, T b2) {
+std::array<T, 2> solveBlockLcp(const RBlockMatrix<T>& k, T b1, T b2) {
+  struct Candidate {
+    std::array<T, 2> x;
+    T worst;  ///< the most negative of x1, x2, w1, w2: ≥ 0 when the case holds
+  };
   const T both1 = -(k.k22 * b1 - k.k12 * b2) / k.det;  // (1) w = 0: x = −K⁻¹b
   const T both2 = -(k.k11 * b2 - k.k12 * b1) / k.det;
-  if (both1 >= T(0) && both2 >= T(0)) return std::array{both1, both2};
-  const T first = -b1 / k.k11;  // (2) w1 = 0, x2 = 0
-  if (first >= T(0) && k.k12 * first + b2 >= T(0)) return std::array{first, T(0)};
+  const T first = -b1 / k.k11;   // (2) w1 = 0, x2 = 0
   const T second = -b2 / k.k22;  // (3) w2 = 0, x1 = 0
-  if (second >= T(0) && k.k12 * second + b1 >= T(0)) return std::array{T(0), second};
-  if (b1 >= T(0) && b2 >= T(0)) return std::array{T(0), T(0)};  // (4) x = 0
-  return std::nullopt;
+  const std::array<Candidate, 4> cases{{
+      {{both1, both2}, std::min(both1, both2)},
+      {{first, T(0)}, std::min(first, k.k12 * first + b2)},
+      {{T(0), second}, std::min(second, k.k12 * second + b1)},
+      {{T(0), T(0)}, std::min(b1, b2)},  // (4) x = 0
+  }};
+  const Candidate* best = &cases[0];
+  for (const Candidate& candidate : cases) {
+    if (candidate.worst >= T(0)) return candidate.x;
+    if (candidate.worst > best->worst) best = &candidate;
+  }
+  return best->x;
 }
 
 /// Step 2b applied: only the changes of the accumulated impulses.
@@ -258,16 +271,15 @@ void solveNormalBlock(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p1, RSequen
   const RContact<T>& c2 = p2.contact;
   const T x1 = p1.normalImpulse;
   const T x2 = p2.normalImpulse;
-  const T b1 = dot(b.velocityAt(c1.rB) - a.velocityAt(c1.rA), c1.n) - p1.bias -
-               (k.k11 * x1 + k.k12 * x2);
-  const T b2 = dot(b.velocityAt(c2.rB) - a.velocityAt(c2.rA), c2.n) - p2.bias -
-               (k.k12 * x1 + k.k22 * x2);
-  const std::optional<std::array<T, 2>> x = solveBlockLcp(k, b1, b2);
-  if (!x) return;
-  applyChange(a, b, c1, c1.n, (*x)[0] - x1);
-  applyChange(a, b, c2, c2.n, (*x)[1] - x2);
-  p1.normalImpulse = (*x)[0];
-  p2.normalImpulse = (*x)[1];
+  const T b1 =
+      dot(b.velocityAt(c1.rB) - a.velocityAt(c1.rA), c1.n) - p1.bias - (k.k11 * x1 + k.k12 * x2);
+  const T b2 =
+      dot(b.velocityAt(c2.rB) - a.velocityAt(c2.rA), c2.n) - p2.bias - (k.k12 * x1 + k.k22 * x2);
+  const std::array<T, 2> x = solveBlockLcp(k, b1, b2);
+  applyChange(a, b, c1, c1.n, x[0] - x1);
+  applyChange(a, b, c2, c2.n, x[1] - x2);
+  p1.normalImpulse = x[0];
+  p2.normalImpulse = x[1];
 }
 
 /// Models box2d-sequential (blockSolve false) and box2d-block in T, for a valid case:
