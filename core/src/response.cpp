@@ -2,6 +2,7 @@
 // exchange of A and B (design notes §9).
 #include "touche/core/response.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "touche/core/validate.h"
@@ -82,13 +83,22 @@ std::optional<InputError> validateResponseCase(const ResponseCase& c) {
 }
 
 bool isResponseModel(std::string_view model) {
-  return model == kModelSource003 || model == kModelBox2DSequential;
+  return std::find(kResponseModels.begin(), kResponseModels.end(), model) != kResponseModels.end();
+}
+
+std::string responseModelList() {
+  std::string list;
+  for (std::string_view name : kResponseModels) {
+    if (!list.empty()) list.append(", ");
+    list.append(name);
+  }
+  return list;
 }
 
 InputError unknownResponseModel(std::string_view model) {
   std::string message = "\"";
   message.append(model).append("\" is not a model touche implements (");
-  message.append(kModelSource003).append(", ").append(kModelBox2DSequential).append(")");
+  message.append(responseModelList()).append(")");
   return InputError{"model", message};
 }
 

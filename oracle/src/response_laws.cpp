@@ -89,6 +89,13 @@ double dw(double x, const Scales& s) {
   return halfUlp(x) + s.epsilon * s.angular;
 }
 
+/// Appended to a failed cone or energy verdict: Box2D's solvers fail these two laws by design
+/// (docs/conventions.md, "What the laws say about the models"), so a developer who follows them
+/// knows the law is not a bug report against the port.
+constexpr const char* kBox2DModelsNote =
+    " (the box2d-sequential and box2d-block models can too: an accumulated friction clamped "
+    "before the last normal pass, a restitution target met at two points at once)";
+
 LawVerdict verdict(std::string law, LawOutcome outcome, std::string why) {
   return {std::move(law), outcome, std::move(why)};
 }
@@ -230,7 +237,9 @@ LawVerdict energy(const ResponseCase& c, const ResponseResult& r, const Scales& 
                   kinetic(c.b, r.b.velocity, r.b.angularVelocity, s, &budget);
   const double k = c.a.invMass + c.b.invMass;
   budget += s.unitSlack * c.manifold.pointCount * s.relative * s.relative * 4 / k;
-  return held("energy", after - before, budget, true, "kinetic energy after minus before");
+  LawVerdict v = held("energy", after - before, budget, true, "kinetic energy after minus before");
+  if (v.outcome == LawOutcome::fail && c.restitution > 0) v.explanation += kBox2DModelsNote;
+  return v;
 }
 
 bool allSeparating(const ResponseCase& c) {
@@ -305,7 +314,7 @@ LawVerdict coulombCone(const ResponseCase& c, const ResponseResult& r, const Sca
       return verdict("coulomb-cone", LawOutcome::fail,
                      "point " + std::to_string(i) + " reports normal " + show(j.normal) +
                          " and tangent " + show(j.tangent) +
-                         ": outside |jt| ≤ μ·jn with μ = " + show(c.friction));
+                         ": outside |jt| ≤ μ·jn with μ = " + show(c.friction) + kBox2DModelsNote);
     }
   }
   Q px, py;
@@ -318,8 +327,11 @@ LawVerdict coulombCone(const ResponseCase& c, const ResponseResult& r, const Sca
                        (s.impulse + s.relative / (c.a.invMass + c.b.invMass)) * 2;
   if (pn < -Q(budgetN))
     return held("coulomb-cone", pn, budgetN, false, "the impulse pulls (P·n < 0)");
-  return held("coulomb-cone", abs(pt) - q(c.friction) * pn, (1 + c.friction) * budgetN + slack,
-              true, "|P × n| − μ·(P·n) of the total impulse on B");
+  LawVerdict v =
+      held("coulomb-cone", abs(pt) - q(c.friction) * pn, (1 + c.friction) * budgetN + slack, true,
+           "|P × n| − μ·(P·n) of the total impulse on B");
+  if (v.outcome == LawOutcome::fail) v.explanation += kBox2DModelsNote;
+  return v;
 }
 
 LawVerdict slipNotReversed(const ResponseCase& c, const ResponseResult& r, const Scales& s) {

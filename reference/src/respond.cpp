@@ -189,6 +189,7 @@ ResponseResult respond(const ResponseCase& c, std::string_view model) {
   if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
   try {
     if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential(c));
+    if (model == kModelBox2DBlock) return finiteOrError(respondBox2DBlock(c));
     return finiteOrError(respondSource003(c));
   } catch (const NonFiniteValue& e) {
     return responseError(InputError{"case", e.what()});

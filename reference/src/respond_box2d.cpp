@@ -13,7 +13,26 @@
 //           change applied.
 // No warm starting (accumulated impulses start at 0), no positional correction (corrections 0).
 // t is fixed, so nothing needs a square root: every quantity is rational.
+//
+// Model box2d-block (Box2D 2.4.1 as it ships, its block solver on) differs for two points only:
+//   Step 1b. K = [[k11, k12], [k12, k22]], k_ii the points' k_n and
+//            k12 = mA⁻¹ + mB⁻¹ + (r_A1 × n)(r_A2 × n)IA⁻¹ + (r_B1 × n)(r_B2 × n)IB⁻¹. When
+//            k11² ≥ 1000·det K the points are redundant: only the first is solved (friction
+//            too), the second reports 0.
+//   Step 2b. The normal step solves both accumulated impulses x = (x1, x2) at once: with a the
+//            accumulated impulses before and b = v_rel·n − bias − K·a at each point, the
+//            relative normal velocities after are w = K·x + b, and x solves the linear
+//            complementarity problem x ≥ 0, w ≥ 0, x·w = 0 by total enumeration, first case
+//            that holds: (1) both pushing, w = 0: x = −K⁻¹b ≥ 0; (2) only the first, x2 = 0:
+//            x1 = −b1/k11 ≥ 0 and w2 = k12·x1 + b2 ≥ 0; (3) only the second, x1 = 0:
+//            x2 = −b2/k22 ≥ 0 and w1 = k12·x2 + b1 ≥ 0; (4) neither: b1 ≥ 0 and b2 ≥ 0. K is
+//            positive definite (det K > k11²/1000 > 0), so exactly one case holds in exact
+//            arithmetic (a float solver may find none: Box2D then keeps a, touche's fast engine
+//            takes the case that misses by least).
+//            Only the change x − a is applied.
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <vector>
 
 #include "exact.h"
@@ -111,9 +130,60 @@ BodyResponse roundBody(const ExactBody& s) {
   return {roundNearest(s.velocity), roundNearest(s.angularVelocity), {}};
 }
 
-}  // namespace
+/// Step 1b: the two points' effective mass matrix K = [[k11, k12], [k12, k22]].
+struct BlockMatrix {
+  Rational k11;
+  Rational k12;
+  Rational k22;
+  Rational det;  ///< k11·k22 − k12², > 0
+};
 
-ResponseResult respondBox2DSequential(const ResponseCase& c) {
+/// K when it is well conditioned (k11² < 1000·det K), else nothing: the points are redundant.
+std::optional<BlockMatrix> blockMatrix(const ExactBody& a, const ExactBody& b,
+                                       const PointConstraint& p1, const PointConstraint& p2,
+                                       const ExactVec2& n) {
+  const Rational k12 = a.invMass + b.invMass + cross(p1.rA, n) * cross(p2.rA, n) * a.invInertia +
+                       cross(p1.rB, n) * cross(p2.rB, n) * b.invInertia;
+  BlockMatrix k{p1.normalMass, k12, p2.normalMass, p1.normalMass * p2.normalMass - k12 * k12};
+  if (!(k.k11 * k.k11 < liftExact(kBlockMaxConditionNumber) * k.det)) return std::nullopt;
+  return k;
+}
+
+/// Step 2b: the accumulated normal impulses of both points from the 2×2 linear complementarity
+/// problem x ≥ 0, w = K·x + b ≥ 0, x·w = 0, its four cases tried in order.
+std::optional<std::array<Rational, 2>> solveBlockLcp(const BlockMatrix& k, const Rational& b1,
+                                                     const Rational& b2) {
+  const Rational zero = 0;
+  // (1) both push, w = 0: x = −K⁻¹b.
+  const Rational both1 = -(k.k22 * b1 - k.k12 * b2) / k.det;
+  const Rational both2 = -(k.k11 * b2 - k.k12 * b1) / k.det;
+  if (both1 >= zero && both2 >= zero) return std::array{both1, both2};
+  // (2) the first pushes, the second separates or rests: w1 = 0, x2 = 0.
+  const Rational first = -b1 / k.k11;
+  if (first >= zero && k.k12 * first + b2 >= zero) return std::array{first, zero};
+  // (3) the second pushes: w2 = 0, x1 = 0.
+  const Rational second = -b2 / k.k22;
+  if (second >= zero && k.k12 * second + b1 >= zero) return std::array{zero, second};
+  // (4) neither pushes.
+  if (b1 >= zero && b2 >= zero) return std::array{zero, zero};
+  return std::nullopt;  // unreachable for a positive definite K
+}
+
+/// Step 2b, applied: only the changes of the accumulated impulses.
+void solveNormalBlock(ExactBody& a, ExactBody& b, PointConstraint& p1, PointConstraint& p2,
+                      const BlockMatrix& k, const ExactVec2& n) {
+  const Rational x1 = p1.normalImpulse, x2 = p2.normalImpulse;
+  const Rational b1 = relativeSpeed(a, b, p1, n) - p1.bias - (k.k11 * x1 + k.k12 * x2);
+  const Rational b2 = relativeSpeed(a, b, p2, n) - p2.bias - (k.k12 * x1 + k.k22 * x2);
+  const std::optional<std::array<Rational, 2>> x = solveBlockLcp(k, b1, b2);
+  if (!x) return;
+  applyChange(a, b, p1, n, (*x)[0] - x1);
+  applyChange(a, b, p2, n, (*x)[1] - x2);
+  p1.normalImpulse = (*x)[0];
+  p2.normalImpulse = (*x)[1];
+}
+
+ResponseResult respondBox2D(const ResponseCase& c, bool blockSolve) {
   ExactBody a = liftBody(c.a);
   ExactBody b = liftBody(c.b);
   const Manifold& m = c.manifold;
@@ -124,21 +194,40 @@ ResponseResult respondBox2DSequential(const ResponseCase& c) {
   for (int i = 0; i < m.pointCount; ++i) {
     points.push_back(initialize(c, a, b, liftExact(m.points[i].point), n, t));
   }
+  std::optional<BlockMatrix> block;
+  if (blockSolve && points.size() == 2) {
+    block = blockMatrix(a, b, points[0], points[1], n);
+    if (!block) points.pop_back();  // Step 1b: redundant, the first point alone
+  }
   for (int iteration = 0; iteration < c.iterations; ++iteration) {
     for (PointConstraint& k : points)
       solveFriction(a, b, k, t, mu);
+    if (block) {
+      solveNormalBlock(a, b, points[0], points[1], *block, n);
+      continue;
+    }
     for (PointConstraint& k : points)
       solveNormal(a, b, k, n);
   }
   ResponseResult out;
   out.pointCount = m.pointCount;
-  for (int i = 0; i < m.pointCount; ++i) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
     out.impulses[i] = {roundNearest(points[i].normalImpulse),
                        roundNearest(points[i].tangentImpulse)};
   }
   out.a = roundBody(a);
   out.b = roundBody(b);
   return out;
+}
+
+}  // namespace
+
+ResponseResult respondBox2DSequential(const ResponseCase& c) {
+  return respondBox2D(c, false);
+}
+
+ResponseResult respondBox2DBlock(const ResponseCase& c) {
+  return respondBox2D(c, true);
 }
 
 }  // namespace touche::reference

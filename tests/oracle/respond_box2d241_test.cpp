@@ -1,18 +1,22 @@
-// Model box2d-sequential against Box2D 2.4.1 in process (docs/conventions.md "Response"): two
-// bodies in a b2World whose shapes touch, one step with warm starting, continuous physics and
-// the position pass off and the two-point block solver off; the manifold, bodies and mixed
-// coefficients Box2D solves with are read in PreSolve, its accumulated impulses in PostSolve
-// and its velocities after the step. touche's fast float and exact models must give the same
-// velocities and impulses within a float tolerance; the contact rate is asserted so that the
-// test cannot pass on cases where nothing touches.
+// Models box2d-sequential and box2d-block against Box2D 2.4.1 in process (docs/conventions.md
+// "Response"): two bodies in a b2World whose shapes touch, one step with warm starting,
+// continuous physics and the position pass off; the manifold, bodies and mixed coefficients
+// Box2D solves with are read in PreSolve, its accumulated impulses in PostSolve and its
+// velocities after the step. box2d-sequential is Box2D's path with the two-point block solver
+// off (g_blockSolve false), box2d-block its default path (g_blockSolve true). touche's fast
+// float and exact models must give the same velocities and impulses within a float tolerance;
+// the contact rate is asserted so that the test cannot pass on cases where nothing touches.
 #include <box2d/box2d.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <random>
+#include <string>
+#include <string_view>
 
 #include "touche/fast/respond.h"
 #include "touche/reference/response.h"
@@ -49,14 +53,30 @@ double worstGap(const ResponseResult& touche, const ResponseResult& box2d, doubl
   return worst;
 }
 
-// Measured on this seed: 1.2e-6 (fast float) and 3.3e-6 (exact) times the scale, float
-// rounding over 8 iterations; a wrong order or clamp is off by the size of an impulse.
+// Measured on this seed: box2d-sequential 1.2e-6 (fast float) and 3.3e-6 (exact) times the
+// scale, box2d-block 2.2e-5 and 9.9e-6 (Box2D's float block solve, through K⁻¹), float rounding
+// over 8 iterations; a wrong order, clamp or case is off by the size of an impulse.
 constexpr double kTolerance = 1e-4;
 
-TEST(RespondBox2D241, SequentialImpulsesMatchBox2DsContactSolver) {
-  const bool blockSolve = g_blockSolve;
-  g_blockSolve = false;
-  std::mt19937_64 rng(20261128);
+/// Box2D 2.4.1's two paths for a two-point manifold: g_blockSolve off solves the points one by
+/// one (model box2d-sequential), on (its default) solves both normal impulses together (model
+/// box2d-block). Sets the switch for the scope, restores it after.
+class BlockSolveSwitch {
+ public:
+  explicit BlockSolveSwitch(bool on) : saved_(g_blockSolve) { g_blockSolve = on; }
+  ~BlockSolveSwitch() { g_blockSolve = saved_; }
+  BlockSolveSwitch(const BlockSolveSwitch&) = delete;
+  BlockSolveSwitch& operator=(const BlockSolveSwitch&) = delete;
+
+ private:
+  bool saved_;
+};
+
+/// Model `model` (fast float and exact) against Box2D's answer on `kScenes` seeded scenes, with
+/// Box2D's block solver `blockSolve`; asserts the contact rates so that it cannot pass vacuously.
+void expectModelMatchesBox2D(std::string_view model, bool blockSolve, std::uint64_t seed) {
+  const BlockSolveSwitch path(blockSolve);
+  std::mt19937_64 rng(seed);
   constexpr int kScenes = 2000;
   int contacts = 0;
   int twoPoints = 0;
@@ -69,8 +89,8 @@ TEST(RespondBox2D241, SequentialImpulsesMatchBox2DsContactSolver) {
     ++contacts;
     if (s->c.manifold.pointCount == 2) ++twoPoints;
     if (s->result.impulses[0].normal > 0) ++pushing;
-    const ResponseResult fast = fast::respondFloat(s->c, kModelBox2DSequential);
-    const ResponseResult exact = reference::respond(s->c, kModelBox2DSequential);
+    const ResponseResult fast = fast::respondFloat(s->c, model);
+    const ResponseResult exact = reference::respond(s->c, model);
     ASSERT_EQ(fast.status, ResponseStatus::ok) << fast.reason;
     ASSERT_EQ(exact.status, ResponseStatus::ok) << exact.reason;
     const double scale = scaleOf(s->c);
@@ -78,43 +98,59 @@ TEST(RespondBox2D241, SequentialImpulsesMatchBox2DsContactSolver) {
     const double gapReference = worstGap(exact, s->result, scale);
     worstFast = std::max(worstFast, gapFast);
     worstReference = std::max(worstReference, gapReference);
-    ASSERT_LE(gapFast, kTolerance) << "scene " << n;
-    ASSERT_LE(gapReference, kTolerance) << "scene " << n;
+    ASSERT_LE(gapFast, kTolerance) << model << ", scene " << n;
+    ASSERT_LE(gapReference, kTolerance) << model << ", scene " << n;
   }
-  g_blockSolve = blockSolve;
   std::printf(
-      "contacts %d of %d (two points %d, pushing %d); worst gap: fast float %.3g, "
-      "reference %.3g (times the scale)\n",
-      contacts, kScenes, twoPoints, pushing, worstFast, worstReference);
+      "%s, g_blockSolve %d: contacts %d of %d (two points %d, pushing %d); worst gap: fast "
+      "float %.3g, reference %.3g (times the scale)\n",
+      std::string(model).c_str(), int(blockSolve), contacts, kScenes, twoPoints, pushing, worstFast,
+      worstReference);
   EXPECT_GE(contacts, kScenes * 3 / 10);
   EXPECT_LE(contacts, kScenes * 8 / 10);
   EXPECT_GT(twoPoints, contacts / 10);
   EXPECT_GT(pushing, contacts / 4);
 }
 
-TEST(RespondBox2D241, Box2DsDefaultBlockSolverDiffersOnlyOnTwoPointManifolds) {
-  // With g_blockSolve on (Box2D's default) the two normal impulses of a two-point manifold are
-  // solved together (or the second point dropped when ill-conditioned): not this model.
-  ASSERT_TRUE(g_blockSolve);
+TEST(RespondBox2D241, SequentialModelMatchesBox2DsPointByPointPath) {
+  expectModelMatchesBox2D(kModelBox2DSequential, false, 20261128);
+}
+
+TEST(RespondBox2D241, BlockModelMatchesBox2DsDefaultBlockSolverPath) {
+  expectModelMatchesBox2D(kModelBox2DBlock, true, 20261128);
+}
+
+/// On two-point manifolds each model matches one of Box2D's paths and not the other; on
+/// one-point manifolds the paths and the models coincide.
+void expectModelDiffersFromOtherPath(std::string_view model, bool blockSolve) {
+  const BlockSolveSwitch path(blockSolve);
   std::mt19937_64 rng(20261129);
   int twoPoints = 0;
   int twoPointsDiffering = 0;
   for (int n = 0; n < 600; ++n) {
     const std::optional<Box2DStep> s = stepScene(rng);
     if (!s) continue;
-    const double gap =
-        worstGap(fast::respondFloat(s->c, kModelBox2DSequential), s->result, scaleOf(s->c));
+    const double gap = worstGap(fast::respondFloat(s->c, model), s->result, scaleOf(s->c));
     if (s->c.manifold.pointCount == 1) {
-      ASSERT_LE(gap, kTolerance) << "scene " << n;
+      ASSERT_LE(gap, kTolerance) << model << ", scene " << n;
     } else {
       ++twoPoints;
       if (gap > kTolerance) ++twoPointsDiffering;
     }
   }
-  std::printf("two-point manifolds %d, differing from box2d-sequential %d\n", twoPoints,
-              twoPointsDiffering);
+  std::printf("%s against g_blockSolve %d: two-point manifolds %d, differing %d\n",
+              std::string(model).c_str(), int(blockSolve), twoPoints, twoPointsDiffering);
   EXPECT_GT(twoPoints, 50);
   EXPECT_GT(twoPointsDiffering, twoPoints / 10);
+}
+
+TEST(RespondBox2D241, SequentialModelIsNotBox2DsDefaultPathOnTwoPoints) {
+  ASSERT_TRUE(g_blockSolve);  // Box2D 2.4.1's default
+  expectModelDiffersFromOtherPath(kModelBox2DSequential, true);
+}
+
+TEST(RespondBox2D241, BlockModelIsNotBox2DsPointByPointPathOnTwoPoints) {
+  expectModelDiffersFromOtherPath(kModelBox2DBlock, false);
 }
 
 }  // namespace

@@ -124,8 +124,8 @@ int respond(const std::string& model, const std::string& engine, const std::stri
     return kExitUnusable;
   }
   if (!isResponseModel(model)) {
-    err << "touche: unknown model '" << printable(model)
-        << "' (known: source-003, box2d-sequential)\n";
+    err << "touche: unknown model '" << printable(model) << "' (known: " << responseModelList()
+        << ")\n";
     return kExitUnusable;
   }
   bool bad = false;
@@ -194,8 +194,7 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
 
 void addResponseCommands(CLI::App& app, ResponseArguments& args) {
   args.respond = app.add_subcommand("respond", "one response result line per response case line");
-  args.respond->add_option("--model", args.model,
-                           "the impulse model: source-003 or box2d-sequential");
+  args.respond->add_option("--model", args.model, "the impulse model: " + responseModelList());
   args.respond->add_option("--engine", args.engine, "reference, fast or fast_float");
   args.respond->add_flag("--hex", args.hex, "write numbers as hexfloat strings");
   args.respond->add_option("cases", args.input, "response case JSONL file, or - for stdin")

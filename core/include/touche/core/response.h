@@ -38,10 +38,11 @@ struct ResponseCase {
   double friction = 0.0;     ///< μ ≥ 0
   double slop = 0.0;         ///< penetration allowed before correction, ≥ 0
   double percent = 0.0;      ///< fraction of the remaining penetration corrected, ≥ 0
-  /// box2d-sequential only: restitution acts at a point only when its approach speed
-  /// −v_rel·n exceeds this, ≥ 0 (Box2D 2.4.1's default velocity threshold, 1).
+  /// box2d-sequential and box2d-block only: restitution acts at a point only when its approach
+  /// speed −v_rel·n exceeds this, ≥ 0 (Box2D 2.4.1's default velocity threshold, 1).
   double restitutionThreshold = 1.0;
-  /// box2d-sequential only: velocity iterations, a whole number in [1, kMaxResponseIterations].
+  /// box2d-sequential and box2d-block only: velocity iterations, a whole number in
+  /// [1, kMaxResponseIterations].
   int iterations = 8;
 };
 
@@ -79,13 +80,26 @@ struct ResponseResult {
   std::string reason;  ///< for an error: the field and why
 };
 
-/// The names of the models of §9 touche implements: source 003's one pass per point, and
+/// The names of the models of §9 touche implements: source 003's one pass per point;
 /// Box2D 2.4.1's sequential impulses (accumulated, clamped, `iterations` passes, friction
-/// before the normal impulse, no warm starting, no positional correction).
+/// before the normal impulse, no warm starting, no positional correction), point by point; and
+/// the same with the simultaneous two-point solve Box2D 2.4.1 ships with (its block solver:
+/// a two-point manifold's normal impulses solved together as a 2×2 linear complementarity
+/// problem, or its second point dropped when the pair is ill-conditioned).
 inline constexpr std::string_view kModelSource003 = "source-003";
 inline constexpr std::string_view kModelBox2DSequential = "box2d-sequential";
+inline constexpr std::string_view kModelBox2DBlock = "box2d-block";
+/// Every model above, in that order.
+inline constexpr std::array<std::string_view, 3> kResponseModels{
+    kModelSource003, kModelBox2DSequential, kModelBox2DBlock};
+/// Box2D 2.4.1's bound on the condition number of a two-point manifold's 2×2 effective mass K
+/// for the block solve: with k11² ≥ 1000·det K the two points are redundant and only the first
+/// is solved (model box2d-block).
+inline constexpr double kBlockMaxConditionNumber = 1000.0;
 /// True for a model name above.
 bool isResponseModel(std::string_view model);
+/// The model names, comma separated ("source-003, box2d-sequential, box2d-block").
+std::string responseModelList();
 /// The error for a model touche does not implement (field "model", the known names listed).
 InputError unknownResponseModel(std::string_view model);
 

@@ -2,7 +2,7 @@
 //
 // Response case: {"id", "a": BODY, "b": BODY, "manifold": MANIFOLD, "restitution": e,
 //                 "friction": mu, "slop": s, "percent": p, "restitutionThreshold": v,
-//                 "iterations": N}  (the last two optional, for box2d-sequential: 1 and 8)
+//                 "iterations": N}  (the last two optional, for the box2d models: 1 and 8)
 //   BODY: {"invMass", "invInertia", "center": [x, y], "velocity": [vx, vy], "angularVelocity"}
 //   MANIFOLD: {"status", "normal", "points": [{"point", "separation", "id"}, ...]} (touche's)
 // Result: {"id", "engine", "model", "status": "ok"|"error", "impulses": [{"normal": jn,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 #include "touche/core/response.h"
@@ -211,30 +212,111 @@ void solveNormal(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p) {
   p.normalImpulse = accumulated;
 }
 
-/// Model box2d-sequential in T, for a valid case: `iterations` passes of friction then normal
-/// impulses, accumulated and clamped; tangent t = (n.y, −n.x); no warm start, no correction.
+/// Step 1b of box2d-block: the two points' K = [[k11, k12], [k12, k22]] and its determinant.
 template <class T>
-ResponseResult respondBox2DSequential(const ResponseCase& c) {
+struct RBlockMatrix {
+  T k11;
+  T k12;
+  T k22;
+  T det;
+};
+
+/// K when k11² < 1000·det K, else nothing (the points are redundant: the first alone).
+template <class T>
+std::optional<RBlockMatrix<T>> blockMatrix(const RBody<T>& a, const RBody<T>& b,
+                                           const RContact<T>& p1, const RContact<T>& p2) {
+  const T k11 = effectiveMass(a, b, p1, p1.n);
+  const T k22 = effectiveMass(a, b, p2, p2.n);
+  const T k12 = a.invMass + b.invMass + cross(p1.rA, p1.n) * cross(p2.rA, p1.n) * a.invInertia +
+                cross(p1.rB, p1.n) * cross(p2.rB, p1.n) * b.invInertia;
+  const RBlockMatrix<T> k{k11, k12, k22, k11 * k22 - k12 * k12};
+  if (!(k11 * k11 < T(kBlockMaxConditionNumber) * k.det)) return std::nullopt;
+  return k;
+}
+
+/// Step 2b of box2d-block: both accumulated normal impulses from the 2×2 linear
+/// complementarity problem x ≥ 0, w = K·x + b ≥ 0, x·w = 0, its four cases in order. When
+/// rounding leaves none holding (the solution on a border between two cases, where Box2D gives
+/// up and keeps the impulses it had), the case that misses by least: the exact solve is then
+/// within rounding of it.
+template <class T>
+std::array<T, 2> solveBlockLcp(const RBlockMatrix<T>& k, T b1, T b2) {
+  struct Candidate {
+    std::array<T, 2> x;
+    T worst;  ///< the most negative of x1, x2, w1, w2: ≥ 0 when the case holds
+  };
+  const T both1 = -(k.k22 * b1 - k.k12 * b2) / k.det;  // (1) w = 0: x = −K⁻¹b
+  const T both2 = -(k.k11 * b2 - k.k12 * b1) / k.det;
+  const T first = -b1 / k.k11;   // (2) w1 = 0, x2 = 0
+  const T second = -b2 / k.k22;  // (3) w2 = 0, x1 = 0
+  const std::array<Candidate, 4> cases{{
+      {{both1, both2}, std::min(both1, both2)},
+      {{first, T(0)}, std::min(first, k.k12 * first + b2)},
+      {{T(0), second}, std::min(second, k.k12 * second + b1)},
+      {{T(0), T(0)}, std::min(b1, b2)},  // (4) x = 0
+  }};
+  const Candidate* best = &cases[0];
+  for (const Candidate& candidate : cases) {
+    if (candidate.worst >= T(0)) return candidate.x;
+    if (candidate.worst > best->worst) best = &candidate;
+  }
+  return best->x;
+}
+
+/// Step 2b applied: only the changes of the accumulated impulses.
+template <class T>
+void solveNormalBlock(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p1, RSequentialPoint<T>& p2,
+                      const RBlockMatrix<T>& k) {
+  const RContact<T>& c1 = p1.contact;
+  const RContact<T>& c2 = p2.contact;
+  const T x1 = p1.normalImpulse;
+  const T x2 = p2.normalImpulse;
+  const T b1 =
+      dot(b.velocityAt(c1.rB) - a.velocityAt(c1.rA), c1.n) - p1.bias - (k.k11 * x1 + k.k12 * x2);
+  const T b2 =
+      dot(b.velocityAt(c2.rB) - a.velocityAt(c2.rA), c2.n) - p2.bias - (k.k12 * x1 + k.k22 * x2);
+  const std::array<T, 2> x = solveBlockLcp(k, b1, b2);
+  applyChange(a, b, c1, c1.n, x[0] - x1);
+  applyChange(a, b, c2, c2.n, x[1] - x2);
+  p1.normalImpulse = x[0];
+  p2.normalImpulse = x[1];
+}
+
+/// Models box2d-sequential (blockSolve false) and box2d-block in T, for a valid case:
+/// `iterations` passes of friction then normal impulses, accumulated and clamped; tangent
+/// t = (n.y, −n.x); no warm start, no correction. With the block solve a two-point manifold's
+/// normal impulses are solved together (or its second point dropped when K is ill-conditioned).
+template <class T>
+ResponseResult respondBox2D(const ResponseCase& c, bool blockSolve) {
   RBody<T> a = RBody<T>::from(c.a);
   RBody<T> b = RBody<T>::from(c.b);
   const RVec2<T> n{T(c.manifold.normal.x), T(c.manifold.normal.y)};
   const RVec2<T> t{n.y, -n.x};
   const T mu = T(c.friction);
   std::array<RSequentialPoint<T>, 2> points{};
-  const int count = c.manifold.pointCount;
+  int count = c.manifold.pointCount;
   for (int i = 0; i < count; ++i) {
     const Vec2 p = c.manifold.points[i].point;
     const RVec2<T> point{T(p.x), T(p.y)};
     points[i] = initializeSequential(c, a, b, {point - a.center, point - b.center, n}, t);
   }
+  std::optional<RBlockMatrix<T>> block;
+  if (blockSolve && count == 2) {
+    block = blockMatrix(a, b, points[0].contact, points[1].contact);
+    if (!block) count = 1;  // Step 1b: redundant, the first point alone
+  }
   for (int iteration = 0; iteration < c.iterations; ++iteration) {
     for (int i = 0; i < count; ++i)
       solveFriction(a, b, points[i], t, mu);
+    if (block) {
+      solveNormalBlock(a, b, points[0], points[1], *block);
+      continue;
+    }
     for (int i = 0; i < count; ++i)
       solveNormal(a, b, points[i]);
   }
   ResponseResult out;
-  out.pointCount = count;
+  out.pointCount = c.manifold.pointCount;
   for (int i = 0; i < count; ++i) {
     out.impulses[i] = {double(points[i].normalImpulse), double(points[i].tangentImpulse)};
   }
@@ -243,13 +325,20 @@ ResponseResult respondBox2DSequential(const ResponseCase& c) {
   return out;
 }
 
-/// Validates, then model `model` (source-003 or box2d-sequential) in T.
+/// Model box2d-sequential in T (the benchmark's model-only entry).
+template <class T>
+ResponseResult respondBox2DSequential(const ResponseCase& c) {
+  return respondBox2D<T>(c, false);
+}
+
+/// Validates, then model `model` (one of kResponseModels) in T.
 template <class T>
 ResponseResult respondAs(const ResponseCase& c, std::string_view model) {
   if (!isResponseModel(model)) return responseError(unknownResponseModel(model));
   if (auto e = validateResponseCase(c)) return responseError(*e);
   if (c.manifold.pointCount == 0) return respondWithoutPoints(c);
-  if (model == kModelBox2DSequential) return finiteOrError(respondBox2DSequential<T>(c));
+  if (model == kModelBox2DSequential) return finiteOrError(respondBox2D<T>(c, false));
+  if (model == kModelBox2DBlock) return finiteOrError(respondBox2D<T>(c, true));
   return finiteOrError(respondSource003<T>(c));
 }
 

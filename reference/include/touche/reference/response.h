@@ -7,7 +7,7 @@
 
 namespace touche::reference {
 
-/// The response of `c` under `model` ("source-003" or "box2d-sequential"), in exact arithmetic,
+/// The response of `c` under `model` (one of kResponseModels), in exact arithmetic,
 /// every output the correctly rounded double of its exact value. Validates first: invalid input or
 /// an unknown model gives status error with the field named, never an exception.
 ResponseResult respond(const ResponseCase& c, std::string_view model = kModelSource003);
