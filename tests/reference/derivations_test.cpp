@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <string>
@@ -279,12 +280,76 @@ TEST(DerivationPages, PolygonPolygonClipTwoPoints) {
   EXPECT_EQ(post002->separations[1], -0.125);
 }
 
+/// Polygon–polygon step 2 as the page quotes it: face i of P against Q,
+/// s_i = min over j of dot(q_j − p_i, m_i)/√g_i.
+std::vector<double> satSeparations(const std::vector<Vec2>& p, const std::vector<Vec2>& q) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const Vec2 e = p[(i + 1) % p.size()] - p[i];
+    const Vec2 m{e.y, -e.x};
+    double least = std::numeric_limits<double>::infinity();
+    for (const Vec2 x : q)
+      least = std::min(least, dot(x - p[i], m));
+    out.push_back(least / std::sqrt(dot(m, m)));
+  }
+  return out;
+}
+
+TEST(DerivationPages, PolygonPolygonClipTwoPointsStepByStep) {
+  // The intermediate numbers of polygon-polygon.md's first worked example, steps 2–6.
+  const Case c = figureCase("polygon-polygon-clip-two-points");
+  const std::vector<Vec2> a = world(c.a, c.xfA), b = world(c.b, c.xfB);
+  // Step 2: A's faces −2.5, −1, −0.25, −3; B's faces −0.75/√4.0625 ≈ −0.372, −3, −2.5, −1.
+  EXPECT_EQ(satSeparations(a, b), (std::vector<double>{-2.5, -1, -0.25, -3}));
+  const std::vector<double> sB = satSeparations(b, a);
+  EXPECT_EQ(b[1] - b[0], (Vec2{2, 0.25}));  // m = rightPerp = (0.25, −2), g = 4.0625
+  EXPECT_NEAR(sB[0], -0.75 / std::sqrt(4.0625), 1e-15);
+  EXPECT_NEAR(sB[0], -0.372, 5e-4);
+  EXPECT_EQ((std::vector<double>{sB[1], sB[2], sB[3]}), (std::vector<double>{-3, -2.5, -1}));
+  // Step 4: dot(n, B's unit normals): −2/√4.0625 ≈ −0.992, 0, 1, 0 for faces 0–3.
+  const s002::Polygon q = s002::makePolygon(b);
+  EXPECT_NEAR(dot(Vec2{0, 1}, q.normals[0]), -2 / std::sqrt(4.0625), 1e-15);
+  EXPECT_NEAR(dot(Vec2{0, 1}, q.normals[0]), -0.992, 5e-4);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[1]), 0);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[2]), 1);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[3]), 0);
+  // Step 6: v11 = (1, 1), e = (−2, 0), e·e = 4; t(v21) = 2, t(v22) = −2; u = ½ from v22 toward
+  // v21: (1, 0.875).
+  const Vec2 v11 = a[2], e = a[3] - a[2];
+  EXPECT_EQ(dot(e, e), 4);
+  EXPECT_EQ(dot(b[0] - v11, e), 2);
+  EXPECT_EQ(dot(b[1] - v11, e), -2);
+  const double u = (0 - -2.0) / (2 - -2.0);
+  EXPECT_EQ(u, 0.5);
+  EXPECT_EQ(b[1] + u * (b[0] - b[1]), (Vec2{1, 0.875}));
+}
+
+TEST(DerivationPages, PolygonPolygonSinglePointClipStepByStep) {
+  // The page's numbers: A's top face separates by −0.25; along −n from the face the incident
+  // vertices project to p1 = 0.25 and p2 = −0.25 (source 000's third clipEdge), crossing at ½.
+  const Case c = figureCase("polygon-polygon-single-point-clip");
+  const std::vector<Vec2> a = world(c.a, c.xfA), b = world(c.b, c.xfB);
+  EXPECT_EQ(satSeparations(a, b)[2], -0.25);
+  const Vec2 down{0, -1};
+  const double p1 = dot(b[0], down) - dot(a[2], down), p2 = dot(b[1], down) - dot(a[2], down);
+  EXPECT_EQ(p1, 0.25);
+  EXPECT_EQ(p2, -0.25);
+  EXPECT_EQ(s000::clipEdge({b[0], b[1]}, down, a[2]), (std::vector<Vec2>{{0, 0.25}, {0.5, 0.5}}));
+}
+
 TEST(DerivationPages, PolygonPolygonVertexVertex) {
   // Rounded boxes (core half-extent 1, radius 0.25), B's core at (2.25, 2.25). Cores apart:
   // A's faces 1 and 2 both separate by 0.25 (tie → face 1), incident B's face 3. Step 5: the
   // closest points of the two edges are A's vertex 2 (1, 1) and B's vertex 0 (1.25, 1.25):
   // one point, normal (1, 1)/√2, separation √0.125 − 0.5 ≈ −0.1464, midway (1.125, 1.125).
   const Case c = figureCase("polygon-polygon-vertex-vertex");
+  const std::vector<double> sA = satSeparations(world(c.a, c.xfA), world(c.b, c.xfB));
+  const std::vector<double> sB = satSeparations(world(c.b, c.xfB), world(c.a, c.xfA));
+  EXPECT_EQ(sA[1], 0.25);
+  EXPECT_EQ(sA[2], 0.25);
+  EXPECT_EQ(sB[0], 0.25);
+  EXPECT_EQ(sB[3], 0.25);
+  EXPECT_EQ(*std::max_element(sA.begin(), sA.end()), 0.25);
   const Manifold m = collideCase(c);
   ASSERT_EQ(m.pointCount, 1) << describe(m);
   EXPECT_EQ(m.normal, (Vec2{std::sqrt(0.5), std::sqrt(0.5)}));
@@ -431,8 +496,18 @@ TEST(DerivationPages, ChainBox) {
   EXPECT_NEAR(*m.gaps.axis, -0.12543 + 1.913, 1e-3);
   // P6: the faces at vertex 2 align with n1 by −sin 0.3 and −cos 0.3: face 2 is incident.
   EXPECT_NEAR(*m.gaps.incident, c.xfB.q.c - c.xfB.q.s, 1e-15);
-  // The dropped corner 3, in front by ≈ 0.1701.
-  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).y, -0.1701, 1e-4);
+  // P6: the two faces' unit normals (cos 0.3, sin 0.3) and (−sin 0.3, cos 0.3) against (0, −1):
+  // −0.296 and −0.955.
+  EXPECT_NEAR(-std::sin(0.3), -0.296, 5e-4);
+  EXPECT_NEAR(-std::cos(0.3), -0.955, 5e-4);
+  EXPECT_EQ(c.xfB.q.s, std::sin(0.3));
+  // Corner 2 at (0.5799, 0.12543); the dropped corner 3 at (−0.3754, −0.1701), in front by
+  // ≈ 0.1701.
+  EXPECT_NEAR(corner.x, 0.5799, 5e-5);
+  EXPECT_NEAR(corner.y, 0.12543, 5e-6);
+  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).x, -0.3754, 5e-5);
+  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).y, -0.1701, 5e-5);
+  EXPECT_NEAR(m.points[0].point.y, 0.0627, 5e-5);
 }
 
 TEST(DerivationPages, ChainCorners) {
@@ -464,6 +539,14 @@ TEST(DerivationPages, NgonFiguresOnTheVoronoiPath) {
   ASSERT_EQ(hexagon.status, Status::contact);
   EXPECT_EQ(hexagon.points[0].id, fid(kFace, 0, kVertex, 0));
   EXPECT_NEAR(hexagon.points[0].separation, -0.2, 0.002);
+  // The circle's centre 0.356 rad from the x axis, before the split ray through v0 + 0.5·n̂0
+  // (v0 at 0.2 rad, n̂0 at 0.2 + π/6): 0.373 rad.
+  const Vec2 centre = apply(figureCase("ngon-hexagon-corner").xfB, Vec2{0, 0});
+  EXPECT_NEAR(std::atan2(centre.y, centre.x), 0.356, 5e-4);
+  const double normalAngle = 0.2 + std::numbers::pi / 6;
+  const Vec2 w{std::cos(0.2) + 0.5 * std::cos(normalAngle),
+               std::sin(0.2) + 0.5 * std::sin(normalAngle)};
+  EXPECT_NEAR(std::atan2(w.y, w.x), 0.373, 5e-4);
   const Manifold tangent = collideCase(figureCase("ngon-triangle-face-tangent"));
   ASSERT_EQ(tangent.status, Status::contact);
   EXPECT_EQ(tangent.points[0].id, fid(kFace, 1, kVertex, 0));
@@ -472,6 +555,9 @@ TEST(DerivationPages, NgonFiguresOnTheVoronoiPath) {
   ASSERT_EQ(corner.status, Status::contact);
   EXPECT_EQ(corner.points[0].id, fid(kVertex, 0, kVertex, 0));
   EXPECT_NEAR(corner.points[0].separation, std::hypot(0.87, 0.49) - 1, 1e-15);
+  // |p − v0| = 0.9985 < 1 and |p| = 2.9115 (the errata's numbers for this figure).
+  EXPECT_NEAR(std::hypot(0.87, 0.49), 0.9985, 5e-5);
+  EXPECT_NEAR(std::hypot(2.87, 0.49), 2.9115, 5e-5);
 }
 
 }  // namespace
