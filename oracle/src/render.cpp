@@ -177,13 +177,14 @@ std::vector<std::string> panelLegend(const ManifoldRecord& r) {
   return {head, separations};
 }
 
-std::string legendLine(const ManifoldRecord& r) {
+/// A record's legend line, its numbers written by `number` (in full, or in brief for a figure).
+std::string legendLine(const ManifoldRecord& r, std::string (*number)(double)) {
   std::string text = r.engine + ": " + std::string(statusName(r.manifold.status));
   if (r.manifold.status == Status::contact) {
-    text += ", n=(" + num(r.manifold.normal.x) + ", " + num(r.manifold.normal.y) + ")";
+    text += ", n=(" + number(r.manifold.normal.x) + ", " + number(r.manifold.normal.y) + ")";
     for (int i = 0; i < r.manifold.pointCount; ++i) {
       text += i ? ", " : ", sep ";
-      text += num(r.manifold.points[i].separation);
+      text += number(r.manifold.points[i].separation);
     }
   }
   return text;
@@ -275,12 +276,23 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
       derivationOn && !records.empty()
           ? render_detail::derivationLayer(c, records[0].manifold, view, size, layers.step)
           : DerivationLayer{};
-  const std::size_t legendLines = records.size() + 1 + derivation.legend.size();
+  // The legend: the case, a line per record, the derivation layer's lines. A figure (a layer
+  // on) writes the records' numbers in brief, the plain drawing in full.
+  std::vector<std::string> legend{"case " + c.id + " (A blue, B orange)"};
+  for (const ManifoldRecord& r : records)
+    legend.push_back(legendLine(r, derivationOn ? svg::legendNum : num));
+  legend.insert(legend.end(), derivation.legend.begin(), derivation.legend.end());
+  const double font = 0.04 * size;
   const double pad = 0.15 * size;
-  const double legendHeight = 0.06 * size * static_cast<double>(legendLines);
+  const double legendHeight = 0.06 * size * static_cast<double>(legend.size());
   const double x0 = -pad;
   const double y0 = -pad - legendHeight;
-  const double w = box.hi.x - box.lo.x + 2 * pad;
+  // As wide as the scene and its margins, or as its longest legend line (the drawing stays at
+  // the left).
+  double longest = 0.0;
+  for (const std::string& line : legend)
+    longest = std::max(longest, svg::textWidthEm(line));
+  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.6) * font);
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
@@ -294,19 +306,17 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
   for (std::size_t k = 0; k < records.size(); ++k) {
     drawManifold(svg, view, records[k].manifold, kColours[k % kColours.size()], size);
   }
-  const double font = 0.04 * size;
   svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font) << "\">case "
-      << xmlText(c.id) << " (A blue, B orange)</text>\n";
-  for (std::size_t k = 0; k < records.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(k + 2);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
-        << kColours[k % kColours.size()] << "\">" << xmlText(legendLine(records[k])) << "</text>\n";
-  }
-  for (std::size_t k = 0; k < derivation.legend.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(records.size() + 2 + k);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\"#555\">"
-        << xmlText(derivation.legend[k]) << "</text>\n";
+  for (std::size_t k = 0; k < legend.size(); ++k) {
+    const double y = y0 + 1.3 * font * static_cast<double>(k + 1);
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\"";
+    if (k == 0) {
+      svg << ">";
+    } else {
+      const bool record = k <= records.size();
+      svg << " fill=\"" << (record ? kColours[(k - 1) % kColours.size()] : "#555") << "\">";
+    }
+    svg << xmlText(legend[k]) << "</text>\n";
   }
   svg << "  </g>\n</svg>\n";
   return svg.str();

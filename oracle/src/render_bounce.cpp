@@ -1,8 +1,12 @@
 // touche — renderBounceSvg() (render.h): a bounce scene, source 001's offset boundary and the
 // paths, drawn y up with non-scaling strokes, coordinates relative to the view's corner (as
 // render.cpp draws cases).
+#include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "svg_parts.h"
 #include "touche/oracle/render.h"
@@ -162,11 +166,28 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
   const View view{{box.lo.x, box.hi.y}};
   const double pad = 0.04 * size;
   const double font = 0.028 * size;
-  const std::size_t legendLines = paths.size() + 3;
-  const double legendHeight = 1.35 * font * static_cast<double>(legendLines) + 0.5 * font;
-  const double x0 = -pad, y0 = -pad - legendHeight;
-  const double w = box.hi.x - box.lo.x + 2 * pad, h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   const double r = scene.ball.radius;
+  bool broken = false;
+  std::ostringstream offsets;
+  drawOffset(offsets, scene.walls, r, view, "#6b6b6b", broken);
+  for (const auto& obstacle : scene.obstacles)
+    drawOffset(offsets, obstacle, r, view, "#2f5d27", broken);
+  // The legend: three lines about the scene, a line per path.
+  std::vector<std::pair<const char*, std::string>> legend{
+      {"#222", "scene " + id + ": the ball (radius " + num(r) + ") among walls and obstacles"},
+      {"#555", std::string("dashed: the offset boundary, source 001's construction") +
+                   (broken ? "; red where it breaks" : "")},
+      {"#555", "arrows: the legs; at each contact, the normal from the surface to the centre"}};
+  for (std::size_t k = 0; k < paths.size(); ++k)
+    legend.emplace_back(pathColour(k), legendLine(paths[k]));
+  const double legendHeight = 1.35 * font * static_cast<double>(legend.size()) + 0.5 * font;
+  const double x0 = -pad, y0 = -pad - legendHeight;
+  // As wide as the scene and its margins, or as its longest legend line.
+  double longest = 0.0;
+  for (const auto& line : legend)
+    longest = std::max(longest, svg::textWidthEm(line.second));
+  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.8) * font);
+  const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream out;
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
       << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
@@ -186,10 +207,7 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
         << kObstacleFill << "\" stroke=\"#2f5d27\" stroke-width=\"1.5\" "
         << "vector-effect=\"non-scaling-stroke\"/>\n";
   }
-  bool broken = false;
-  drawOffset(out, scene.walls, r, view, "#6b6b6b", broken);
-  for (const auto& obstacle : scene.obstacles)
-    drawOffset(out, obstacle, r, view, "#2f5d27", broken);
+  out << offsets.str();
   circle(out, view, scene.ball.center, r,
          std::string("class=\"ball\" fill=\"") + kBallColour +
              "\" fill-opacity=\"0.35\" stroke=\"" + kBallColour +
@@ -198,18 +216,11 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
     drawLegs(out, view, paths[k].path, k, 0.028 * size);
   if (!paths.empty()) drawContacts(out, view, paths[0].path, r, size);
   out << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  const auto text = [&](std::size_t line, const char* colour, const std::string& words) {
+  for (std::size_t k = 0; k < legend.size(); ++k) {
     out << "    <text x=\"" << num(x0 + 0.4 * font) << "\" y=\""
-        << num(y0 + 1.35 * font * static_cast<double>(line + 1)) << "\" fill=\"" << colour << "\">"
-        << xmlText(words) << "</text>\n";
-  };
-  text(0, "#222", "scene " + id + ": the ball (radius " + num(r) + ") among walls and obstacles");
-  text(1, "#555",
-       std::string("dashed: the offset boundary, source 001's construction") +
-           (broken ? "; red where it breaks" : ""));
-  text(2, "#555", "arrows: the legs; at each contact, the normal from the surface to the centre");
-  for (std::size_t k = 0; k < paths.size(); ++k)
-    text(k + 3, pathColour(k), legendLine(paths[k]));
+        << num(y0 + 1.35 * font * static_cast<double>(k + 1)) << "\" fill=\"" << legend[k].first
+        << "\">" << xmlText(legend[k].second) << "</text>\n";
+  }
   out << "  </g>\n</svg>\n";
   return out.str();
 }

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <regex>
@@ -357,6 +358,68 @@ TEST(Render, ChainCircleStepsDrawTheirDecisions) {
                         "(-0.4472, -0.8944)"));
   EXPECT_TRUE(legendHas(drawStep(chainCase(circle, {0, 0}), "C3"), "flagged degenerateNormal"));
   EXPECT_TRUE(legendHas(drawStep(corner, "C4"), "= 0.559 - 0.75 = -0.191"));
+}
+
+/// The widest a legend line of `svg` can be drawn: its characters at half an em each (the
+/// narrowest average of a sans-serif face for text like this), and the view box's width.
+struct LegendFit {
+  double widestLine = 0;
+  double viewWidth = 0;
+};
+LegendFit legendFit(const std::string& svg) {
+  // The drawing's view box comes first (a bounce scene's markers have their own after it).
+  const std::vector<double> box =
+      numbersOf(svg, std::string(R"(viewBox=")") + kNumber + " " + kNumber + " " + kNumber);
+  const std::vector<double> font = numbersOf(svg, std::string(R"(font-size=")") + kNumber);
+  EXPECT_GE(box.size(), 3u) << svg;
+  EXPECT_EQ(font.size(), 1u) << svg;
+  LegendFit fit;
+  if (box.size() < 3 || font.size() != 1) return fit;
+  fit.viewWidth = box[2];
+  const std::regex re(R"(<text [^>]*>([^<]*)</text>)");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator();
+       ++it)
+    fit.widestLine =
+        std::max(fit.widestLine, 0.5 * font[0] * static_cast<double>((*it)[1].length()));
+  return fit;
+}
+
+TEST(Render, AFiguresLegendFitsItsWidthWithNumbersInBrief) {
+  // chain-segment.md's C2 figure: its manifold line in full precision ran 56% past the right
+  // edge. A figure writes six significant digits and is as wide as its longest line.
+  ManifoldRecord r;
+  r.engine = "reference";
+  r.manifold.status = Status::contact;
+  r.manifold.normal = {-0.4472135954999579, -0.8944271909999159};
+  r.manifold.pointCount = 1;
+  r.manifold.points[0] = {
+      {-2.125, -0.25}, -0.19098300562505258, {FeatureType::vertex, 0, FeatureType::vertex, 0}};
+  const Case corner = chainCase(Circle{{0, 0}, 0.75}, {-2.25, -0.5});
+  const std::string figure = drawStep(corner, "C2", r);
+  EXPECT_THAT(figure, HasSubstr(">reference: contact, n=(-0.447214, -0.894427), sep -0.190983<"))
+      << figure;
+  const LegendFit fit = legendFit(figure);
+  EXPECT_GT(fit.widestLine, 0.5 * fit.viewWidth) << figure;
+  EXPECT_LE(fit.widestLine, fit.viewWidth) << figure;
+  // The plain drawing keeps every digit, and widens its view to the longer line.
+  const std::string plain = renderSvg(corner, std::vector<ManifoldRecord>{r});
+  EXPECT_THAT(plain, HasSubstr("n=(-0.4472135954999579, -0.8944271909999159), "
+                               "sep -0.19098300562505258<"))
+      << plain;
+  const LegendFit plainFit = legendFit(plain);
+  EXPECT_LE(plainFit.widestLine, plainFit.viewWidth) << plain;
+  EXPECT_GT(plainFit.viewWidth, fit.viewWidth);
+}
+
+TEST(Render, ABounceScenesLegendFitsItsWidth) {
+  // A tall, narrow room: its first legend line, the scene's name, is wider than the room.
+  BounceScene scene;
+  scene.walls = {{0, 0}, {40, 0}, {40, 200}, {0, 200}};
+  scene.ball = {{20, 20}, 5, {1, 0}};
+  const std::string svg = renderBounceSvg("a-tall-and-narrow-room", scene, {});
+  const LegendFit fit = legendFit(svg);
+  EXPECT_GT(fit.widestLine, 40.0) << svg;
+  EXPECT_LE(fit.widestLine, fit.viewWidth) << svg;
 }
 
 TEST(Render, ChainPolygonStepsDrawTheirDecisions) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <string>
@@ -48,47 +49,166 @@ std::vector<Vec2> world(const Shape& s, const Transform& xf) {
 
 // ---- circle-circle.md -------------------------------------------------------------------
 
+/// `v` to six significant digits, as the pages quote their numbers: |v − quoted| ≤ half a unit
+/// in the sixth digit.
+void expectQuoted(double v, double quoted) {
+  const double unit = std::pow(10.0, std::floor(std::log10(std::fabs(quoted))) - 5);
+  EXPECT_LE(std::fabs(v - quoted), 0.5 * unit + 1e-15) << v << " quoted as " << quoted;
+}
+void expectQuoted(Vec2 v, Vec2 quoted) {
+  expectQuoted(v.x, quoted.x);
+  expectQuoted(v.y, quoted.y);
+}
+
 TEST(DerivationPages, CircleCircle) {
-  // |d| = √(1.25² + 1²) = √2.5625 ≈ 1.6008 < 1 + 0.75: separation |d| − 1.75 ≈ −0.1492, normal
-  // d/|d|, point ½(cA + cB) + ½(rA − rB)·n.
-  const Manifold m = collideCase(figureCase("circle-circle"));
+  // Steps 1–4 of circle-circle.md's worked example, each number as the page quotes it.
+  const Case c = figureCase("circle-circle");
+  const Circle& a = std::get<Circle>(c.a);
+  const Circle& b = std::get<Circle>(c.b);
+  // Step 1: the centres.
+  const Vec2 cA = apply(c.xfA, a.center), cB = apply(c.xfB, b.center);
+  EXPECT_EQ(cA, (Vec2{0, 0}));
+  EXPECT_EQ(cB, (Vec2{1.25, 1}));
+  EXPECT_EQ(a.radius, 1.0);
+  EXPECT_EQ(b.radius, 0.75);
+  // Step 2: d, d·d, |d|, n.
+  const Vec2 d = cB - cA;
+  EXPECT_EQ(dot(d, d), 2.5625);
+  const Manifold m = collideCase(c);
   ASSERT_EQ(m.status, Status::contact) << describe(m);
-  const double d = std::sqrt(2.5625);
-  EXPECT_NEAR(m.normal.x, 1.25 / d, 1e-15);
-  EXPECT_NEAR(m.normal.y, 1 / d, 1e-15);
-  EXPECT_NEAR(m.points[0].separation, d - 1.75, 1e-15);
-  EXPECT_NEAR(m.points[0].separation, -0.1492, 1e-4);
+  EXPECT_EQ(*m.gaps.normal, std::sqrt(2.5625));
+  expectQuoted(*m.gaps.normal, 1.600781);
+  EXPECT_NEAR(m.normal.x, 1.25 / std::sqrt(2.5625), 1e-15);
+  EXPECT_NEAR(m.normal.y, 1 / std::sqrt(2.5625), 1e-15);
+  expectQuoted(m.normal, {0.780869, 0.624695});
+  // Step 3: the separation, the two surface points, the point midway.
+  EXPECT_NEAR(m.points[0].separation, std::sqrt(2.5625) - 1.75, 1e-15);
+  expectQuoted(m.points[0].separation, -0.149219);
+  expectQuoted(cA + a.radius * m.normal, {0.780869, 0.624695});
+  expectQuoted(cB - b.radius * m.normal, {0.664348, 0.531479});
+  expectQuoted(m.points[0].point, {0.722609, 0.578087});
   EXPECT_NEAR(m.points[0].point.x, 0.625 + 0.125 * m.normal.x, 1e-15);
   EXPECT_NEAR(m.points[0].point.y, 0.5 + 0.125 * m.normal.y, 1e-15);
-  EXPECT_NEAR(m.points[0].point.x, 0.7226, 1e-4);
-  EXPECT_NEAR(m.points[0].point.y, 0.5781, 1e-4);
+  // Step 4: g = 2.5625 ≤ a² = 3.0625, contact 0.149219 inside the boundary.
+  EXPECT_EQ(1.75 * 1.75, 3.0625);
+  expectQuoted(*m.gaps.contact, 0.149219);
+  // Source 000's solveCircle: the same normal, penetration ≈ 0.149219, the centres' midpoint.
+  const auto post000 = s000::solveCircle(cA, a.radius, cB, b.radius);
+  ASSERT_TRUE(post000);
+  expectQuoted(post000->normal, {0.780869, 0.624695});
+  expectQuoted(post000->penetration, 0.149219);
+  EXPECT_EQ(post000->contact, (Vec2{0.625, 0.5}));
 }
 
 // ---- polygon-circle.md ------------------------------------------------------------------
 
+/// Polygon–circle step 2 as the page tabulates it: face i's w_i = dot(c − v_i, m_i) and its
+/// separation w_i/√g_i, m_i = rightPerp(v_{i+1} − v_i).
+struct FaceSeparation {
+  Vec2 m;
+  double w = 0;
+  double separation = 0;
+};
+std::vector<FaceSeparation> faceSeparations(const std::vector<Vec2>& v, Vec2 c) {
+  std::vector<FaceSeparation> out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const Vec2 e = v[(i + 1) % v.size()] - v[i];
+    const Vec2 m{e.y, -e.x};
+    const double w = dot(c - v[i], m);
+    out.push_back({m, w, w / std::sqrt(dot(m, m))});
+  }
+  return out;
+}
+
 TEST(DerivationPages, PolygonCircleVertexRegion) {
-  // Face 2 separates the centre (1.75, 2) by 1, face 1 by 0.75: face 2. dot(c − v2, v3 − v2) =
-  // (0.75, 1)·(−2, 0) < 0: beyond vertex 2 (1, 1), which acts as a circle of radius 0:
-  // d = (0.75, 1), |d| = 1.25, normal (0.6, 0.8), separation −0.25, point midway between (1, 1)
-  // and c − 1.5·n = (0.85, 0.8).
-  const Manifold m = collideCase(figureCase("polygon-circle-vertex-region"));
+  // polygon-circle.md's first worked example, steps 1–6.
+  const Case c = figureCase("polygon-circle-vertex-region");
+  const std::vector<Vec2> v = world(c.a, c.xfA);
+  const Circle& circle = std::get<Circle>(c.b);
+  // Step 1.
+  ASSERT_EQ(v, (std::vector<Vec2>{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}));
+  const Vec2 centre = apply(c.xfB, circle.center);
+  EXPECT_EQ(centre, (Vec2{1.75, 2}));
+  EXPECT_EQ(circle.radius, 1.5);
+  // Step 2: the table (m, w, w/√g per face); face 2 by 0.25 over face 1.
+  const std::vector<FaceSeparation> faces = faceSeparations(v, centre);
+  const std::vector<FaceSeparation> table{
+      {{0, -2}, -6, -3}, {{2, 0}, 1.5, 0.75}, {{0, 2}, 2, 1}, {{-2, 0}, -5.5, -2.75}};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(faces[i].m, table[i].m) << i;
+    EXPECT_EQ(faces[i].w, table[i].w) << i;
+    EXPECT_EQ(faces[i].separation, table[i].separation) << i;
+  }
+  const Manifold m = collideCase(c);
   ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(*m.gaps.axis, 0.25);
+  // Step 3: outside face 2 and beyond v2.
+  EXPECT_EQ(dot(centre - v[2], v[3] - v[2]), -1.5);
+  // Step 4: d = (0.75, 1), |d| = 1.25, the vertex's circle–circle construction.
+  EXPECT_EQ(centre - v[2], (Vec2{0.75, 1}));
+  EXPECT_EQ(*m.gaps.normal, 1.25);
   EXPECT_EQ(m.normal, (Vec2{0.6, 0.8}));
   EXPECT_EQ(m.points[0].separation, -0.25);
+  expectQuoted(centre - circle.radius * m.normal, {0.85, 0.8});
   EXPECT_EQ(m.points[0].point, (Vec2{0.925, 0.9}));
   EXPECT_EQ(m.points[0].id, fid(kVertex, 2, kVertex, 0));
-  EXPECT_EQ(*m.gaps.axis, 0.25);
+  // Step 6: 0.25 inside the contact boundary.
+  EXPECT_EQ(*m.gaps.contact, 0.25);
+
+  // Source 000: face 2's distance 1 kept, the vertex branch's normal and point, the face's
+  // penetration 1.5 − 1 = 0.5. Source 002: the same vertex (u1 = −1.5 ≤ 0).
+  const auto post000 = s000::solvePolygonCircle(v, centre, circle.radius);
+  ASSERT_TRUE(post000);
+  EXPECT_EQ(post000->edgeIndex, 2);
+  EXPECT_EQ(post000->normal, (Vec2{0.6, 0.8}));
+  EXPECT_EQ(post000->contact, (Vec2{1, 1}));
+  EXPECT_EQ(post000->penetration, 0.5);
+  const auto post002 = s002::polygonAndCircle(s002::makePolygon(v), 0, centre, circle.radius);
+  ASSERT_TRUE(post002);
+  EXPECT_EQ(post002->region, s002::PolygonCircleResult::Region::vertex1);
+  EXPECT_EQ(post002->normal, (Vec2{0.6, 0.8}));
+  EXPECT_EQ(post002->point, (Vec2{1, 1}));
 }
 
 TEST(DerivationPages, PolygonCircleFaceRegion) {
-  // Centre (1.25, 0.5): face 1 (w = 0.25·2, g = 4: separation 0.25), between its endpoints:
-  // normal (1, 0), separation 0.25 − 0.5 = −0.25, point c − ½(w/g)·m − ½·0.5·m/√g = (0.875, 0.5).
-  const Manifold m = collideCase(figureCase("polygon-circle-face-region"));
+  // polygon-circle.md's second worked example, steps 1–6.
+  const Case c = figureCase("polygon-circle-face-region");
+  const std::vector<Vec2> v = world(c.a, c.xfA);
+  const Circle& circle = std::get<Circle>(c.b);
+  const Vec2 centre = apply(c.xfB, circle.center);
+  EXPECT_EQ(centre, (Vec2{1.25, 0.5}));
+  EXPECT_EQ(circle.radius, 0.5);
+  // Step 2: −1.5, 0.25, −0.5, −2.25; face 1 (m = (2, 0), w = 0.5) by 0.75 over face 2.
+  const std::vector<FaceSeparation> faces = faceSeparations(v, centre);
+  EXPECT_EQ(faces[0].separation, -1.5);
+  EXPECT_EQ(faces[1].separation, 0.25);
+  EXPECT_EQ(faces[2].separation, -0.5);
+  EXPECT_EQ(faces[3].separation, -2.25);
+  EXPECT_EQ(faces[1].m, (Vec2{2, 0}));
+  EXPECT_EQ(faces[1].w, 0.5);
+  const Manifold m = collideCase(c);
   ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(*m.gaps.axis, 0.75);
+  // Step 3: between the ends.
+  EXPECT_EQ(dot(centre - v[1], v[2] - v[1]), 3);
+  EXPECT_EQ(dot(centre - v[2], v[1] - v[2]), 1);
+  // Step 5: the face region's normal, separation and point.
   EXPECT_EQ(m.normal, (Vec2{1, 0}));
   EXPECT_EQ(m.points[0].separation, -0.25);
   EXPECT_EQ(m.points[0].point, (Vec2{0.875, 0.5}));
   EXPECT_EQ(m.points[0].id, fid(kFace, 1, kVertex, 0));
+  EXPECT_EQ(*m.gaps.contact, 0.25);
+
+  // Source 000: c + r·n, the far side; penetration 0.25. Source 002: the face's midpoint.
+  const auto post000 = s000::solvePolygonCircle(v, centre, circle.radius);
+  ASSERT_TRUE(post000);
+  EXPECT_EQ(post000->edgeIndex, 1);
+  EXPECT_EQ(post000->contact, (Vec2{1.75, 0.5}));
+  EXPECT_EQ(post000->penetration, 0.25);
+  const auto post002 = s002::polygonAndCircle(s002::makePolygon(v), 0, centre, circle.radius);
+  ASSERT_TRUE(post002);
+  EXPECT_EQ(post002->region, s002::PolygonCircleResult::Region::face);
+  EXPECT_EQ(post002->point, (Vec2{1, 0}));
 }
 
 // ---- polygon-polygon.md -----------------------------------------------------------------
@@ -160,12 +280,76 @@ TEST(DerivationPages, PolygonPolygonClipTwoPoints) {
   EXPECT_EQ(post002->separations[1], -0.125);
 }
 
+/// Polygon–polygon step 2 as the page quotes it: face i of P against Q,
+/// s_i = min over j of dot(q_j − p_i, m_i)/√g_i.
+std::vector<double> satSeparations(const std::vector<Vec2>& p, const std::vector<Vec2>& q) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const Vec2 e = p[(i + 1) % p.size()] - p[i];
+    const Vec2 m{e.y, -e.x};
+    double least = std::numeric_limits<double>::infinity();
+    for (const Vec2 x : q)
+      least = std::min(least, dot(x - p[i], m));
+    out.push_back(least / std::sqrt(dot(m, m)));
+  }
+  return out;
+}
+
+TEST(DerivationPages, PolygonPolygonClipTwoPointsStepByStep) {
+  // The intermediate numbers of polygon-polygon.md's first worked example, steps 2–6.
+  const Case c = figureCase("polygon-polygon-clip-two-points");
+  const std::vector<Vec2> a = world(c.a, c.xfA), b = world(c.b, c.xfB);
+  // Step 2: A's faces −2.5, −1, −0.25, −3; B's faces −0.75/√4.0625 ≈ −0.372, −3, −2.5, −1.
+  EXPECT_EQ(satSeparations(a, b), (std::vector<double>{-2.5, -1, -0.25, -3}));
+  const std::vector<double> sB = satSeparations(b, a);
+  EXPECT_EQ(b[1] - b[0], (Vec2{2, 0.25}));  // m = rightPerp = (0.25, −2), g = 4.0625
+  EXPECT_NEAR(sB[0], -0.75 / std::sqrt(4.0625), 1e-15);
+  EXPECT_NEAR(sB[0], -0.372, 5e-4);
+  EXPECT_EQ((std::vector<double>{sB[1], sB[2], sB[3]}), (std::vector<double>{-3, -2.5, -1}));
+  // Step 4: dot(n, B's unit normals): −2/√4.0625 ≈ −0.992, 0, 1, 0 for faces 0–3.
+  const s002::Polygon q = s002::makePolygon(b);
+  EXPECT_NEAR(dot(Vec2{0, 1}, q.normals[0]), -2 / std::sqrt(4.0625), 1e-15);
+  EXPECT_NEAR(dot(Vec2{0, 1}, q.normals[0]), -0.992, 5e-4);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[1]), 0);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[2]), 1);
+  EXPECT_EQ(dot(Vec2{0, 1}, q.normals[3]), 0);
+  // Step 6: v11 = (1, 1), e = (−2, 0), e·e = 4; t(v21) = 2, t(v22) = −2; u = ½ from v22 toward
+  // v21: (1, 0.875).
+  const Vec2 v11 = a[2], e = a[3] - a[2];
+  EXPECT_EQ(dot(e, e), 4);
+  EXPECT_EQ(dot(b[0] - v11, e), 2);
+  EXPECT_EQ(dot(b[1] - v11, e), -2);
+  const double u = (0 - -2.0) / (2 - -2.0);
+  EXPECT_EQ(u, 0.5);
+  EXPECT_EQ(b[1] + u * (b[0] - b[1]), (Vec2{1, 0.875}));
+}
+
+TEST(DerivationPages, PolygonPolygonSinglePointClipStepByStep) {
+  // The page's numbers: A's top face separates by −0.25; along −n from the face the incident
+  // vertices project to p1 = 0.25 and p2 = −0.25 (source 000's third clipEdge), crossing at ½.
+  const Case c = figureCase("polygon-polygon-single-point-clip");
+  const std::vector<Vec2> a = world(c.a, c.xfA), b = world(c.b, c.xfB);
+  EXPECT_EQ(satSeparations(a, b)[2], -0.25);
+  const Vec2 down{0, -1};
+  const double p1 = dot(b[0], down) - dot(a[2], down), p2 = dot(b[1], down) - dot(a[2], down);
+  EXPECT_EQ(p1, 0.25);
+  EXPECT_EQ(p2, -0.25);
+  EXPECT_EQ(s000::clipEdge({b[0], b[1]}, down, a[2]), (std::vector<Vec2>{{0, 0.25}, {0.5, 0.5}}));
+}
+
 TEST(DerivationPages, PolygonPolygonVertexVertex) {
   // Rounded boxes (core half-extent 1, radius 0.25), B's core at (2.25, 2.25). Cores apart:
   // A's faces 1 and 2 both separate by 0.25 (tie → face 1), incident B's face 3. Step 5: the
   // closest points of the two edges are A's vertex 2 (1, 1) and B's vertex 0 (1.25, 1.25):
   // one point, normal (1, 1)/√2, separation √0.125 − 0.5 ≈ −0.1464, midway (1.125, 1.125).
   const Case c = figureCase("polygon-polygon-vertex-vertex");
+  const std::vector<double> sA = satSeparations(world(c.a, c.xfA), world(c.b, c.xfB));
+  const std::vector<double> sB = satSeparations(world(c.b, c.xfB), world(c.a, c.xfA));
+  EXPECT_EQ(sA[1], 0.25);
+  EXPECT_EQ(sA[2], 0.25);
+  EXPECT_EQ(sB[0], 0.25);
+  EXPECT_EQ(sB[3], 0.25);
+  EXPECT_EQ(*std::max_element(sA.begin(), sA.end()), 0.25);
   const Manifold m = collideCase(c);
   ASSERT_EQ(m.pointCount, 1) << describe(m);
   EXPECT_EQ(m.normal, (Vec2{std::sqrt(0.5), std::sqrt(0.5)}));
@@ -312,8 +496,18 @@ TEST(DerivationPages, ChainBox) {
   EXPECT_NEAR(*m.gaps.axis, -0.12543 + 1.913, 1e-3);
   // P6: the faces at vertex 2 align with n1 by −sin 0.3 and −cos 0.3: face 2 is incident.
   EXPECT_NEAR(*m.gaps.incident, c.xfB.q.c - c.xfB.q.s, 1e-15);
-  // The dropped corner 3, in front by ≈ 0.1701.
-  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).y, -0.1701, 1e-4);
+  // P6: the two faces' unit normals (cos 0.3, sin 0.3) and (−sin 0.3, cos 0.3) against (0, −1):
+  // −0.296 and −0.955.
+  EXPECT_NEAR(-std::sin(0.3), -0.296, 5e-4);
+  EXPECT_NEAR(-std::cos(0.3), -0.955, 5e-4);
+  EXPECT_EQ(c.xfB.q.s, std::sin(0.3));
+  // Corner 2 at (0.5799, 0.12543); the dropped corner 3 at (−0.3754, −0.1701), in front by
+  // ≈ 0.1701.
+  EXPECT_NEAR(corner.x, 0.5799, 5e-5);
+  EXPECT_NEAR(corner.y, 0.12543, 5e-6);
+  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).x, -0.3754, 5e-5);
+  EXPECT_NEAR(apply(c.xfB, Vec2{-0.5, 0.5}).y, -0.1701, 5e-5);
+  EXPECT_NEAR(m.points[0].point.y, 0.0627, 5e-5);
 }
 
 TEST(DerivationPages, ChainCorners) {
@@ -345,6 +539,14 @@ TEST(DerivationPages, NgonFiguresOnTheVoronoiPath) {
   ASSERT_EQ(hexagon.status, Status::contact);
   EXPECT_EQ(hexagon.points[0].id, fid(kFace, 0, kVertex, 0));
   EXPECT_NEAR(hexagon.points[0].separation, -0.2, 0.002);
+  // The circle's centre 0.356 rad from the x axis, before the split ray through v0 + 0.5·n̂0
+  // (v0 at 0.2 rad, n̂0 at 0.2 + π/6): 0.373 rad.
+  const Vec2 centre = apply(figureCase("ngon-hexagon-corner").xfB, Vec2{0, 0});
+  EXPECT_NEAR(std::atan2(centre.y, centre.x), 0.356, 5e-4);
+  const double normalAngle = 0.2 + std::numbers::pi / 6;
+  const Vec2 w{std::cos(0.2) + 0.5 * std::cos(normalAngle),
+               std::sin(0.2) + 0.5 * std::sin(normalAngle)};
+  EXPECT_NEAR(std::atan2(w.y, w.x), 0.373, 5e-4);
   const Manifold tangent = collideCase(figureCase("ngon-triangle-face-tangent"));
   ASSERT_EQ(tangent.status, Status::contact);
   EXPECT_EQ(tangent.points[0].id, fid(kFace, 1, kVertex, 0));
@@ -353,6 +555,9 @@ TEST(DerivationPages, NgonFiguresOnTheVoronoiPath) {
   ASSERT_EQ(corner.status, Status::contact);
   EXPECT_EQ(corner.points[0].id, fid(kVertex, 0, kVertex, 0));
   EXPECT_NEAR(corner.points[0].separation, std::hypot(0.87, 0.49) - 1, 1e-15);
+  // |p − v0| = 0.9985 < 1 and |p| = 2.9115 (the errata's numbers for this figure).
+  EXPECT_NEAR(std::hypot(0.87, 0.49), 0.9985, 5e-5);
+  EXPECT_NEAR(std::hypot(2.87, 0.49), 2.9115, 5e-5);
 }
 
 }  // namespace

@@ -14,9 +14,11 @@ namespace touche::oracle {
 /// An SVG drawing of both shapes (rounded polygons and circles drawn as such, y up), and for
 /// each record its normal (an arrow from the points' centre) and points, one colour per
 /// record, with a legend naming the engine, the status and the separations. The view box
-/// fits the shapes and points with a margin. Coordinates are relative to the view's top-left
-/// corner, a world point the <desc class="origin"> names, and written in full precision, so
-/// that a scene far from the origin (1e12) is drawn where it is.
+/// fits the shapes and points with a margin, widened (the drawing at the left) when a legend
+/// line would be wider. Coordinates are relative to the view's top-left corner, a world point
+/// the <desc class="origin"> names, and written in full precision, so that a scene far from
+/// the origin (1e12) is drawn where it is; so are the legend's numbers, except in a figure
+/// (a RenderLayers layer on), whose legend writes six significant digits.
 std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records);
 
 /// Optional layers of renderSvg, each drawn under the manifolds in a group of its own. Off (the
@@ -71,7 +73,8 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
 /// the ball at its start, and each path: its legs with arrows, one colour per path, and for
 /// the first path the normal at each contact (from the touched surface to the ball's centre)
 /// and the ball where it stops. A legend names the scene, the parts and each path's engine,
-/// status and legs. Coordinates as in renderSvg (relative to a named world point).
+/// status and legs; the view is widened when a legend line would be wider than the scene.
+/// Coordinates as in renderSvg (relative to a named world point).
 std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
                             std::span<const BouncePathRecord> paths);
 
