@@ -510,6 +510,54 @@ TEST(DerivationPages, ChainBox) {
   EXPECT_NEAR(m.points[0].point.y, 0.0627, 5e-5);
 }
 
+TEST(DerivationPages, ChainBoxInSource002) {
+  // P1–P6's "Source 002" paragraphs: b2EPCollider (hasVertex0 and hasVertex3) on chain-box.
+  const Case c = figureCase("chain-box");
+  const ChainSegment& chain = std::get<ChainSegment>(c.a);
+  const s002::Polygon b = s002::makePolygon(world(c.b, c.xfB));
+  const s002::EPResult post = s002::epCollide(chain.p1, chain.p2, chain.ghost1, chain.ghost2, b);
+  const double h = 1 / std::sqrt(2.0);
+  // P1: unit edges; cross(edge0, edge1) = 4/(4√2) ≥ 0: convex; cross(edge1, edge2) < 0: concave.
+  EXPECT_TRUE(post.convex1);
+  EXPECT_FALSE(post.convex2);
+  EXPECT_NEAR(post.normal0.x, -h, 1e-15);
+  EXPECT_NEAR(post.normal0.y, -h, 1e-15);
+  EXPECT_EQ(post.normal1, (Vec2{0, -1}));
+  // P2: offset0 = −1.75/√2 ≈ −1.2374, offset1 = 0.5, offset2 = 2.25/√2 ≈ 1.5910; convex1 only:
+  // front = offset0 ≥ 0 || (offset1 ≥ 0 && offset2 ≥ 0); limits n0 (lower) and n1 (upper).
+  EXPECT_NEAR(post.offset0, -1.2374, 5e-5);
+  EXPECT_NEAR(post.offset1, 0.5, 1e-15);
+  EXPECT_NEAR(post.offset2, 1.5910, 5e-5);
+  EXPECT_TRUE(post.front);
+  EXPECT_EQ(post.normal, post.normal1);
+  EXPECT_EQ(post.lowerLimit, post.normal0);
+  EXPECT_EQ(post.upperLimit, post.normal1);
+  // P5: ComputeEdgeSeparation −0.12543; ComputePolygonSeparation sets every face of B aside
+  // (face 2, the nearest, by cos 0.3 − 1 ≈ −0.0447 < −b2_angularSlop ≈ −0.0349): no polygon
+  // axis, the edge is the primary axis.
+  EXPECT_NEAR(post.edgeAxis.separation, -0.12543, 5e-6);
+  ASSERT_EQ(post.polygonFaces.size(), 4u);
+  for (const s002::EPPolygonFace& face : post.polygonFaces)
+    EXPECT_TRUE(face.outsideLimits);
+  EXPECT_NEAR(std::cos(0.3) - 1, -0.0447, 5e-5);
+  EXPECT_NEAR(s002::kAngularSlop, 0.0349, 5e-5);
+  EXPECT_NEAR(post.polygonFaces[2].separation, -0.5395, 5e-5);
+  EXPECT_EQ(post.polygonAxis.type, s002::EPAxis::Type::unknown);
+  EXPECT_EQ(post.primaryAxis.type, s002::EPAxis::Type::edgeA);
+  // P6: the incident edge is face 2 (least dot with (0, −1): −0.955); both ends lie within the
+  // side planes; corner 3 is 0.1701 in front (> m_radius = 0.02): one point, corner 2 itself
+  // (on B, not midway), separation −0.12543, id (face 0, vertex 2).
+  EXPECT_EQ(post.incidentIndex, 2);
+  EXPECT_EQ(s002::kEPRadius, 0.02);
+  ASSERT_EQ(post.points.size(), 1u);
+  const Vec2 corner = apply(c.xfB, Vec2{0.5, 0.5});
+  EXPECT_NEAR(post.points[0].v.x, corner.x, 1e-15);
+  EXPECT_NEAR(post.points[0].v.y, corner.y, 1e-15);
+  EXPECT_NEAR(post.points[0].separation, -0.12543, 5e-6);
+  using Type = s002::ContactFeature::Type;
+  EXPECT_EQ(post.points[0].id, (s002::ContactFeature{Type::face, 0, Type::vertex, 2}));
+}
+
 TEST(DerivationPages, ChainCorners) {
   // P4 at a convex corner (next piece rising to (2, 1)). Admitted: p2 and the rounded
   // triangle's vertex 0 are 0.559 apart along (1, −2)/√5, inside p2's cone; one point,
