@@ -539,7 +539,8 @@ TEST(DerivationPages, ChainBoxInSource002) {
   ASSERT_EQ(post.polygonFaces.size(), 4u);
   for (const s002::EPPolygonFace& face : post.polygonFaces)
     EXPECT_TRUE(face.outsideLimits);
-  EXPECT_NEAR(std::cos(0.3) - 1, -0.0447, 5e-5);
+  EXPECT_NEAR(post.polygonFaces[2].limitTest, std::cos(0.3) - 1, 1e-15);
+  EXPECT_NEAR(post.polygonFaces[2].limitTest, -0.0447, 5e-5);
   EXPECT_NEAR(s002::kAngularSlop, 0.0349, 5e-5);
   EXPECT_NEAR(post.polygonFaces[2].separation, -0.5395, 5e-5);
   EXPECT_EQ(post.polygonAxis.type, s002::EPAxis::Type::unknown);

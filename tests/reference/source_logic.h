@@ -563,6 +563,7 @@ struct EPAxis {
 /// normal limits set it aside (`continue`).
 struct EPPolygonFace {
   double separation = 0;
+  double limitTest = 0;  ///< b2Dot(n − limit, m_normal), set aside below −b2_angularSlop
   bool outsideLimits = false;
 };
 
@@ -662,13 +663,14 @@ inline EPResult epCollide(Vec2 v1, Vec2 v2, std::optional<Vec2> v0, std::optiona
   for (int i = 0; i < count; ++i) {
     const Vec2 n = -b.normals[i];
     const double s = std::min(dot(n, b.vertices[i] - v1), dot(n, b.vertices[i] - v2));
-    r.polygonFaces.push_back({s, false});
+    r.polygonFaces.push_back({s, 0, false});
     if (s > kEPRadius) {
       r.polygonAxis = {EPAxis::Type::edgeB, i, s};
       break;
     }
     const Vec2 limit = dot(n, perp) >= 0 ? r.upperLimit : r.lowerLimit;
-    if (dot(n - limit, r.normal) < -kAngularSlop) {
+    r.polygonFaces.back().limitTest = dot(n - limit, r.normal);
+    if (r.polygonFaces.back().limitTest < -kAngularSlop) {
       r.polygonFaces.back().outsideLimits = true;
       continue;
     }
