@@ -518,6 +518,8 @@ TEST(DerivationPages, ChainBoxInSource002) {
   const s002::EPResult post = s002::epCollide(chain.p1, chain.p2, chain.ghost1, chain.ghost2, b);
   const double h = 1 / std::sqrt(2.0);
   // P1: unit edges; cross(edge0, edge1) = 4/(4√2) ≥ 0: convex; cross(edge1, edge2) < 0: concave.
+  EXPECT_NEAR(post.sine1, h, 1e-15);
+  EXPECT_NEAR(post.sine2, -h, 1e-15);
   EXPECT_TRUE(post.convex1);
   EXPECT_FALSE(post.convex2);
   EXPECT_NEAR(post.normal0.x, -h, 1e-15);
@@ -570,7 +572,29 @@ TEST(DerivationPages, ChainCorners) {
   EXPECT_NEAR(admitted.normal.y, -2 / std::sqrt(5.0), 1e-15);
   EXPECT_NEAR(admitted.points[0].separation, std::sqrt(0.3125) - 0.75, 1e-15);
   EXPECT_EQ(admitted.points[0].id, fid(kVertex, 1, kVertex, 0));
+  // The page's arithmetic on the committed cases: the corner at p2 turns left by
+  // cross(e, edge2) = 2, n2 = rightPerp(edge2) = (1, −1); p2 to the triangle's vertex 0 is
+  // (0.25, −0.5), 0.559 long, and cross(n2, (0.25, −0.5)) = −0.25 ≤ 0: inside the cone.
+  const Case admittedCase = figureCase("chain-corner-admitted");
+  const ChainSegment& corner = std::get<ChainSegment>(admittedCase.a);
+  const Vec2 e = corner.p2 - corner.p1, edge2 = corner.ghost2 - corner.p2;
+  EXPECT_EQ(cross(e, edge2), 2.0);
+  const Vec2 n2{edge2.y, -edge2.x};
+  EXPECT_EQ(n2, (Vec2{1, -1}));
+  const Vec2 toVertex = world(admittedCase.b, admittedCase.xfB)[0] - corner.p2;
+  EXPECT_EQ(toVertex, (Vec2{0.25, -0.5}));
+  EXPECT_NEAR(std::hypot(toVertex.x, toVertex.y), 0.559, 5e-4);
+  EXPECT_EQ(cross(n2, toVertex), -0.25);
+  // Skipped: the box's left face x = 1.25 is 0.25 from p2 (p2.y = 0 within its extent
+  // [−0.375, 0.125]); its reversed normal (1, 0) gives cross(n2, (1, 0)) = 1 > 0: outside; the
+  // rounded box (radius 0.5) reaches 0.25 past p2.
   const Case skipped = figureCase("chain-corner-skipped");
+  const std::vector<Vec2> box = world(skipped.b, skipped.xfB);
+  EXPECT_EQ(box[0].x - corner.p2.x, 0.25);
+  EXPECT_LE(box[0].y, 0.0);
+  EXPECT_GE(box[3].y, 0.0);
+  EXPECT_EQ(cross(n2, Vec2{1, 0}), 1.0);
+  EXPECT_EQ(std::get<Polygon>(skipped.b).radius - (box[0].x - corner.p2.x), 0.25);
   EXPECT_EQ(collideCase(skipped).status, Status::noContact);
   // The same box against the chain's own segment alone (no neighbour to own it) touches.
   const ChainSegment& chain = std::get<ChainSegment>(skipped.a);

@@ -574,6 +574,7 @@ struct EPPoint {
 };
 
 struct EPResult {
+  double sine1 = 0, sine2 = 0;  ///< b2Cross(edge0, edge1), b2Cross(edge1, edge2) on unit edges
   bool convex1 = false, convex2 = false;
   double offset0 = 0, offset1 = 0, offset2 = 0;
   bool front = false;
@@ -607,13 +608,15 @@ inline EPResult epCollide(Vec2 v1, Vec2 v2, std::optional<Vec2> v0, std::optiona
   if (v0) {
     const Vec2 edge0 = normalized(v1 - *v0);
     r.normal0 = {edge0.y, -edge0.x};
-    r.convex1 = cross(edge0, edge1) >= 0;
+    r.sine1 = cross(edge0, edge1);
+    r.convex1 = r.sine1 >= 0;
     r.offset0 = dot(r.normal0, centroidB - *v0);
   }
   if (v3) {
     const Vec2 edge2 = normalized(*v3 - v2);
     r.normal2 = {edge2.y, -edge2.x};
-    r.convex2 = cross(edge1, edge2) > 0;
+    r.sine2 = cross(edge1, edge2);
+    r.convex2 = r.sine2 > 0;
     r.offset2 = dot(r.normal2, centroidB - v2);
   }
   const Vec2 n0 = r.normal0, n1 = r.normal1, n2 = r.normal2;
