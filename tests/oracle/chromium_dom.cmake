@@ -1,8 +1,9 @@
 # chromium_dom(REPORT NAME): loads the HTML file REPORT in headless Chromium (BROWSER) with a
 # fresh profile and sets `dom` in the caller's scope to the page after its script ran (also
-# written to WORK/NAME.dom.html for a person to look at).
+# written to WORK/NAME.dom.html for a person to look at). The profile is NAME's own: two reports
+# loaded at once (ctest -j) must not share Chromium's profile lock.
 function(chromium_dom report name)
-  set(profile ${WORK}/chromium-profile)
+  set(profile ${WORK}/chromium-profile-${name})
   file(REMOVE_RECURSE ${profile})
   file(MAKE_DIRECTORY ${profile})
   execute_process(
