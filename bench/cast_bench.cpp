@@ -3,7 +3,8 @@
 // seeded rays per shape type (tests/support cast_scenes.h: rays, sharp polygons, about half of
 // them hitting); and swept circles (radius in (0, 1]) for fast against Box2D 2.4.1's b2ShapeCast
 // (the circle as proxy B, the shape as proxy A) and the reference. Shapes are prepared outside
-// the timed loop, as an engine keeps them.
+// the timed loop, as an engine keeps them. The batch path (castBatch) runs the same casts as
+// placed pools, against castPlaced on those pools one cast at a time.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -12,7 +13,7 @@
 #include <vector>
 
 #include "box2d_shapes.h"
-#include "touche/fast/cast.h"
+#include "touche/fast/cast_batch.h"
 #include "touche/reference/cast.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/cast_scenes.h"
@@ -71,6 +72,69 @@ void BM_Fast(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
   state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
+}
+
+/// The same casts as placed pools (placeForCast), for castPlaced and the batch path.
+template <class T>
+struct PlacedPools {
+  std::vector<fast::PlacedCastShapeT<T>> shapes;
+  std::vector<fast::PlacedCastInputT<T>> casts;
+
+  explicit PlacedPools(const std::vector<CastCase>& cases) {
+    for (const CastCase& c : cases) {
+      shapes.push_back(fast::placeForCast<T>(c.shape, c.xf));
+      casts.push_back(fast::placeForCast<T>(c.ray));
+    }
+  }
+};
+
+/// castPlaced, one cast after another: the scalar path on the batch's inputs.
+template <class T>
+void BM_FastPlaced(benchmark::State& state) {
+  const auto type = static_cast<ShapeType>(state.range(0));
+  const auto motion = static_cast<Motion>(state.range(1));
+  const PlacedPools<T> pools(castsOf(type, motion));
+  std::size_t i = 0;
+  std::int64_t hits = 0;
+  for (auto _ : state) {
+    const fast::CastResultT<T> r = fast::castPlaced(pools.shapes[i], pools.casts[i]);
+    hits += r.status == CastStatus::hit;
+    benchmark::DoNotOptimize(r);
+    i = (i + 1) & (kCasts - 1);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
+  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
+}
+
+/// castBatch over the whole pool (cast k against shape k), the kernels chosen at run time
+/// (range 2 = 0) or the portable SSE2 ones (range 2 = 1); per_cast is the time of one cast.
+template <class T>
+void BM_FastBatch(benchmark::State& state) {
+  const auto type = static_cast<ShapeType>(state.range(0));
+  const auto motion = static_cast<Motion>(state.range(1));
+  const bool portable = state.range(2) == 1;
+  const PlacedPools<T> pools(castsOf(type, motion));
+  const fast::CastBatchT<T> batch{pools.shapes.data(), pools.casts.data(), nullptr, nullptr,
+                                  kCasts};
+  std::vector<fast::CastResultT<T>> out(kCasts);
+  for (auto _ : state) {
+    if (portable)
+      fast::detail::cast_batch::sse::casts(batch, out.data());
+    else
+      fast::castBatch(batch, out.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  std::int64_t hits = 0;
+  for (const fast::CastResultT<T>& r : out)
+    hits += r.status == CastStatus::hit;
+  state.SetItemsProcessed(state.iterations() * kCasts);
+  state.counters["hit_rate"] = static_cast<double>(hits) / kCasts;
+  state.counters["per_cast"] = benchmark::Counter(
+      kCasts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : "") +
+                 (portable ? " sse2" : ""));
 }
 
 /// One Box2D shape of any castable type, built once (oracle's builders).
@@ -207,6 +271,16 @@ void raysAndSwept(benchmark::internal::Benchmark* b) {
   }
 }
 
+/// Rays and swept circles per shape type, through the run-time chosen and the SSE2 kernels.
+void batchKernels(benchmark::internal::Benchmark* b) {
+  for (int portable : {0, 1}) {
+    for (Motion motion : {kRay, kSwept}) {
+      for (ShapeType type : kCastable)
+        b->Args({static_cast<int>(type), motion, portable});
+    }
+  }
+}
+
 void swept(benchmark::internal::Benchmark* b) {
   for (ShapeType type : kCastable)
     b->Args({static_cast<int>(type), kSwept});
@@ -214,6 +288,10 @@ void swept(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Fast<double>)->Apply(raysAndSwept);
 BENCHMARK(BM_Fast<float>)->Apply(raysAndSwept);
+BENCHMARK(BM_FastPlaced<double>)->Apply(raysAndSwept);
+BENCHMARK(BM_FastPlaced<float>)->Apply(raysAndSwept);
+BENCHMARK(BM_FastBatch<double>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FastBatch<float>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Box2d)->Apply(rays);
 BENCHMARK(BM_Box2dShapeCast)->Apply(swept);
 BENCHMARK(BM_Reference)->Apply(raysAndSwept)->Unit(benchmark::kMicrosecond);

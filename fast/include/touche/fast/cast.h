@@ -342,19 +342,21 @@ ClipT<T> clipFaces(const CastShapeT<T>& s, const CastInputT<T>& in, T R) {
     const Vec2T<T> a = s.vertex[twoEnds ? 0 : i];  // on face i's line
     const T gap = R - dot(n, o - a);               // ≥ 0: the origin holds face i's half-plane
     const T approach = dot(n, d);
-    clip.outside = clip.outside || gap < T(0);
-    // t = gap / approach, divided only when it moves a bound (approach < 0: t > lower is
-    // gap < lower·approach; approach > 0: t < upper is gap < upper·approach).
-    if (approach < T(0)) {
-      if (gap < clip.lower * approach) {
-        clip.lower = gap / approach;
-        clip.entry = i;
-      }
-    } else if (approach > T(0)) {
-      if (gap < clip.upper * approach) clip.upper = gap / approach;
-    } else {
-      clip.blocked = clip.blocked || gap < T(0);
-    }
+    // The face's t = gap / approach moves the entry when the path enters across it (approach
+    // < 0) later than `lower` (strictly: equal t keeps the lower index), the exit when it
+    // leaves across it (approach > 0) sooner than `upper`. Computed every time and chosen
+    // without a branch (types.h's select, maxOr, minOr): on random rays each of these is a
+    // coin toss the branch predictor loses, and the bounds' chain from face to face is one
+    // max and one min long.
+    const T t = gap / approach;
+    const T entering = select(approach < T(0), t, -std::numeric_limits<T>::infinity());
+    const T leaving = select(approach > T(0), t, std::numeric_limits<T>::infinity());
+    const bool parallel = !(approach < T(0)) & !(approach > T(0));
+    clip.entry = selectInt(entering > clip.lower, i, clip.entry);
+    clip.lower = maxOr(entering, clip.lower);
+    clip.upper = minOr(leaving, clip.upper);
+    clip.outside = clip.outside | (gap < T(0));
+    clip.blocked = clip.blocked | (parallel & (gap < T(0)));
   }
   return clip;
 }
@@ -493,14 +495,13 @@ CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scal
   return castByClipping(s, in, R, scale);
 }
 
-/// A local result brought back to the world: a hit's point and normal.
+/// A local result brought back to the world, in place: a hit's point and normal.
 template <class T>
-CastResultT<T> castToWorld(const TransformT<T>& xf, CastResultT<T> result) {
+[[gnu::always_inline]] inline void castToWorld(const TransformT<T>& xf, CastResultT<T>& result) {
   if (result.status == CastStatus::hit) {
     result.point = apply(xf, result.point);
     result.normal = rotate(xf.q, result.normal);
   }
-  return result;
 }
 
 /// A cast in the world: the ray is brought into the shape's frame (xf with a unit rotation),
@@ -511,7 +512,9 @@ CastResultT<T> castShape(const CastShapeT<T>& s, const TransformT<T>& xf, const 
   CastInputT<T> local = in;
   local.origin = invApply(xf, in.origin);
   local.translation = invRotate(xf.q, in.translation);
-  return castToWorld(xf, castLocal(s, local, scale));
+  CastResultT<T> result = castLocal(s, local, scale);
+  castToWorld(xf, result);
+  return result;
 }
 
 /// A validated shape placed in the world for casts: prepared in T in its local frame, with
