@@ -1,10 +1,10 @@
-// touche_cast_bench: casts per second — fast (double, float) on prepared shapes, Box2D 2.4.1's
+// touche_cast_bench: casts per second — fast (double, float; castPlaced on placed shapes and
+// moving circles, one cast at a time, and castBatch over the same pools), Box2D 2.4.1's
 // b2Shape::RayCast on its shapes, and the exact reference (filtered and all-exact) — on the same
 // seeded rays per shape type (tests/support cast_scenes.h: rays, sharp polygons, about half of
 // them hitting); and swept circles (radius in (0, 1]) for fast against Box2D 2.4.1's b2ShapeCast
 // (the circle as proxy B, the shape as proxy A) and the reference. Shapes are prepared outside
-// the timed loop, as an engine keeps them. The batch path (castBatch) runs the same casts as
-// placed pools, against castPlaced on those pools one cast at a time.
+// the timed loop, as an engine keeps them.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -44,36 +44,6 @@ const std::vector<CastCase>& castsOf(ShapeType type, Motion motion = kRay) {
   return casts;
 }
 
-template <class T>
-void BM_Fast(benchmark::State& state) {
-  const auto type = static_cast<ShapeType>(state.range(0));
-  const auto motion = static_cast<Motion>(state.range(1));
-  struct Prepared {
-    fast::CastShapeT<T> shape;
-    fast::TransformT<T> xf;
-    fast::CastInputT<T> ray;
-    T scale;
-  };
-  std::vector<Prepared> prepared;
-  for (const CastCase& c : castsOf(type, motion)) {
-    const fast::CastInputT<T> ray{fast::toT<T>(c.ray.origin), fast::toT<T>(c.ray.translation),
-                                  static_cast<T>(c.ray.radius), static_cast<T>(c.ray.maxFraction)};
-    prepared.push_back({fast::prepareCast<T>(c.shape), fast::toT<T>(c.xf), ray, T(64)});
-  }
-  std::size_t i = 0;
-  std::int64_t hits = 0;
-  for (auto _ : state) {
-    const Prepared& p = prepared[i];
-    const fast::CastResultT<T> r = fast::castShape(p.shape, p.xf, p.ray, p.scale);
-    hits += r.status == CastStatus::hit;
-    benchmark::DoNotOptimize(r);
-    i = (i + 1) & (kCasts - 1);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
-  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
-}
-
 /// The same casts as placed pools (placeForCast), for castPlaced and the batch path.
 template <class T>
 struct PlacedPools {
@@ -88,9 +58,9 @@ struct PlacedPools {
   }
 };
 
-/// castPlaced, one cast after another: the scalar path on the batch's inputs.
+/// castPlaced, one cast after another: the scalar path, on the batch's inputs.
 template <class T>
-void BM_FastPlaced(benchmark::State& state) {
+void BM_Fast(benchmark::State& state) {
   const auto type = static_cast<ShapeType>(state.range(0));
   const auto motion = static_cast<Motion>(state.range(1));
   const PlacedPools<T> pools(castsOf(type, motion));
@@ -288,8 +258,6 @@ void swept(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Fast<double>)->Apply(raysAndSwept);
 BENCHMARK(BM_Fast<float>)->Apply(raysAndSwept);
-BENCHMARK(BM_FastPlaced<double>)->Apply(raysAndSwept);
-BENCHMARK(BM_FastPlaced<float>)->Apply(raysAndSwept);
 BENCHMARK(BM_FastBatch<double>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FastBatch<float>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Box2d)->Apply(rays);

@@ -566,8 +566,11 @@ PlacedCastInputT<T> placeForCast(const CastInput& input) {
 
 /// The largest magnitude a placed cast's values reach (the allowances at feature ends), in T.
 template <class T>
-T placedScale(const PlacedCastShapeT<T>& s, const PlacedCastInputT<T>& input) {
-  return static_cast<T>(std::max({s.reach + input.radius, input.reach, 1e-300}));
+[[gnu::always_inline]] inline T placedScale(const PlacedCastShapeT<T>& s,
+                                            const PlacedCastInputT<T>& input) {
+  const double shapeSide = s.reach + input.radius;
+  const double largest = shapeSide > input.reach ? shapeSide : input.reach;
+  return static_cast<T>(largest > 1e-300 ? largest : 1e-300);
 }
 
 /// A placed shape against a placed moving circle (both from placeForCast), in the world.
