@@ -22,6 +22,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
+#include <utility>
 
 #include "touche/fast/cast.h"
 #include "touche/fast/polygons.h"
