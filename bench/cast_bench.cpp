@@ -77,20 +77,43 @@ void BM_Fast(benchmark::State& state) {
   state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
 }
 
+/// Whether the AVX2 kernels of the batch path exist here (GCC, x86-64, a CPU with AVX2).
+bool haveAvx2Kernels() {
+#if TOUCHE_FAST_AVX2
+  return fast::detail::haveAvx2();
+#else
+  return false;
+#endif
+}
+
+/// The AVX2 kernels of the batch path (on an AVX-512 machine castBatch chooses AVX-512's).
+template <class T>
+void avx2Casts(const fast::CastBatchT<T>& batch, fast::CastResultT<T>* out) {
+#if TOUCHE_FAST_AVX2
+  fast::detail::cast_batch::avx2::casts(batch, out);
+#else
+  (void)batch, (void)out;
+#endif
+}
+
 /// castBatch over the whole pool (cast k against shape k), the kernels chosen at run time
-/// (range 2 = 0) or the portable SSE2 ones (range 2 = 1); per_cast is the time of one cast.
+/// (range 2 = 0) or the AVX2 ones (range 2 = 1); per_cast is the time of one cast.
 template <class T>
 void BM_FastBatch(benchmark::State& state) {
   const auto type = static_cast<ShapeType>(state.range(0));
   const auto motion = static_cast<Motion>(state.range(1));
-  const bool portable = state.range(2) == 1;
+  const bool avx2 = state.range(2) == 1;
+  if (avx2 && !haveAvx2Kernels()) {
+    state.SkipWithError("no AVX2 kernels on this build or CPU");
+    return;
+  }
   const PlacedPools<T> pools(castsOf(type, motion));
   const fast::CastBatchT<T> batch{pools.shapes.data(), pools.casts.data(), nullptr, nullptr,
                                   kCasts};
   std::vector<fast::CastResultT<T>> out(kCasts);
   for (auto _ : state) {
-    if (portable)
-      fast::detail::cast_batch::sse::casts(batch, out.data());
+    if (avx2)
+      avx2Casts(batch, out.data());
     else
       fast::castBatch(batch, out.data());
     benchmark::DoNotOptimize(out.data());
@@ -104,7 +127,7 @@ void BM_FastBatch(benchmark::State& state) {
   state.counters["per_cast"] = benchmark::Counter(
       kCasts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : "") +
-                 (portable ? " sse2" : ""));
+                 (avx2 ? " avx2" : ""));
 }
 
 /// One Box2D shape of any castable type, built once (oracle's builders).
@@ -241,12 +264,12 @@ void raysAndSwept(benchmark::internal::Benchmark* b) {
   }
 }
 
-/// Rays and swept circles per shape type, through the run-time chosen and the SSE2 kernels.
+/// Rays and swept circles per shape type, through the run-time chosen and the AVX2 kernels.
 void batchKernels(benchmark::internal::Benchmark* b) {
-  for (int portable : {0, 1}) {
+  for (int avx2 : {0, 1}) {
     for (Motion motion : {kRay, kSwept}) {
       for (ShapeType type : kCastable)
-        b->Args({static_cast<int>(type), motion, portable});
+        b->Args({static_cast<int>(type), motion, avx2});
     }
   }
 }

@@ -9,20 +9,24 @@
 //
 // Each block of casts is split by the shape's core, without a branch: circles (one vertex),
 // two-ended cores (segments, capsules, chain segments) and polygons. Then W casts at a time
-// (4 floats / 2 doubles with SSE2, the portable default; 8 / 4 with AVX2; 16 / 8 with AVX-512;
-// the kernel for the CPU chosen at run time, compiled for it with `#pragma GCC target`, never
-// with -march):
+// (16 floats / 8 doubles with AVX-512, 8 floats with AVX2; the kernels for the CPU chosen at
+// run time, compiled for it with `#pragma GCC target`, never with -march):
 // - a circle runs castCircle lane-wise, from the ray's local frame to the world result;
 // - a two-ended core or a polygon runs clipFaces lane-wise (every lane its own shape, the
-//   faces up to the largest count among the lanes, the others masked), then finishClip's
-//   common endings lane-wise: a miss, a sharp polygon's overlap, a hit on the entry face.
-// The rare lanes go to the scalar function: an origin inside every pushed face but not within
-// a sharp polygon (finishClip's general loop), an entry beyond its face's end for a swept
-// circle (the end's arc), a circle cast outside castCircle's well-scaled range.
+//   faces up to the largest count among the lanes, the others masked), then finishClip
+//   lane-wise: a miss, a sharp polygon's overlap, a hit on the entry face, or for a swept
+//   circle the arc at the entry face's end (castArc).
+// The rare lanes go to the scalar function's own steps: an origin inside every pushed face
+// but not within a sharp polygon (finishClip's general loop), a circle cast outside
+// castCircle's well-scaled range (a zero translation among them). With fewer than 8 casts a
+// vector (AVX2's 4 doubles, SSE2's 16 bytes on other CPUs and compilers) the batch is
+// castPlaced cast by cast: the lanes' gathering and scattering would cost more than they save
+// (docs/performance.md).
 #pragma once
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "touche/fast/cast.h"
@@ -62,11 +66,6 @@ inline constexpr int kBlock = 256;
 /// What a lane's result is: computed lane-wise, or left to the scalar function.
 enum LaneCode : int { kLaneMiss = 0, kLaneHit = 1, kLaneOverlap = 2, kLaneScalar = 3 };
 
-namespace sse {
-inline constexpr int kVectorBytes = 16;
-#include "touche/fast/cast_batch_kernels.inc"
-}  // namespace sse
-
 #if TOUCHE_FAST_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -87,6 +86,14 @@ inline constexpr int kVectorBytes = 64;
 #pragma GCC pop_options
 #endif
 
+/// The portable path: castPlaced cast by cast (the SSE2 build of the kernels, 2 doubles or 4
+/// floats a vector, measured slower than this loop for every shape: docs/performance.md).
+template <class T>
+void scalarCasts(const CastBatchT<T>& batch, CastResultT<T>* out) {
+  for (int k = 0; k < batch.count; ++k)
+    out[k] = castPlaced(batch.shape(k), batch.cast(k));
+}
+
 }  // namespace detail::cast_batch
 
 /// Every cast of the batch; out[k] is bitwise castPlaced(batch.shape(k), batch.cast(k)).
@@ -96,9 +103,12 @@ void castBatch(const CastBatchT<T>& batch, CastResultT<T>* out) {
   if (detail::haveAvx512()) return detail::cast_batch::avx512::casts(batch, out);
 #endif
 #if TOUCHE_FAST_AVX2
-  if (detail::haveAvx2()) return detail::cast_batch::avx2::casts(batch, out);
+  // AVX2's 4 doubles a vector measured no faster than the scalar loop; its 8 floats are.
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx2()) return detail::cast_batch::avx2::casts(batch, out);
+  }
 #endif
-  detail::cast_batch::sse::casts(batch, out);
+  detail::cast_batch::scalarCasts(batch, out);
 }
 
 }  // namespace touche::fast
