@@ -175,8 +175,10 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
       }
       const auto tolerance =
           oracle::toleranceForEngine(precision.empty() ? record.engine : precision);
-      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance);
+      // The laws are judged as they hold for the declared model (docs/conventions.md, "What
+      // the laws say about the models").
       const std::string declared = model.empty() ? record.model : model;
+      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance, declared);
       if (!declared.empty()) {
         verdicts.push_back(
             oracle::judgeAgainstModel(found->second, record.result, declared, tolerance));
