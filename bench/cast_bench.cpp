@@ -1,4 +1,5 @@
-// touche_cast_bench: casts per second — fast (double, float) on prepared shapes, Box2D 2.4.1's
+// touche_cast_bench: casts per second — fast (double, float; castPlaced on placed shapes and
+// moving circles, one cast at a time, and castBatch over the same pools), Box2D 2.4.1's
 // b2Shape::RayCast on its shapes, and the exact reference (filtered and all-exact) — on the same
 // seeded rays per shape type (tests/support cast_scenes.h: rays, sharp polygons, about half of
 // them hitting); and swept circles (radius in (0, 1]) for fast against Box2D 2.4.1's b2ShapeCast
@@ -12,7 +13,7 @@
 #include <vector>
 
 #include "box2d_shapes.h"
-#include "touche/fast/cast.h"
+#include "touche/fast/cast_batch.h"
 #include "touche/reference/cast.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/cast_scenes.h"
@@ -43,27 +44,30 @@ const std::vector<CastCase>& castsOf(ShapeType type, Motion motion = kRay) {
   return casts;
 }
 
+/// The same casts as placed pools (placeForCast), for castPlaced and the batch path.
+template <class T>
+struct PlacedPools {
+  std::vector<fast::PlacedCastShapeT<T>> shapes;
+  std::vector<fast::PlacedCastInputT<T>> casts;
+
+  explicit PlacedPools(const std::vector<CastCase>& cases) {
+    for (const CastCase& c : cases) {
+      shapes.push_back(fast::placeForCast<T>(c.shape, c.xf));
+      casts.push_back(fast::placeForCast<T>(c.ray));
+    }
+  }
+};
+
+/// castPlaced, one cast after another: the scalar path, on the batch's inputs.
 template <class T>
 void BM_Fast(benchmark::State& state) {
   const auto type = static_cast<ShapeType>(state.range(0));
   const auto motion = static_cast<Motion>(state.range(1));
-  struct Prepared {
-    fast::CastShapeT<T> shape;
-    fast::TransformT<T> xf;
-    fast::CastInputT<T> ray;
-    T scale;
-  };
-  std::vector<Prepared> prepared;
-  for (const CastCase& c : castsOf(type, motion)) {
-    const fast::CastInputT<T> ray{fast::toT<T>(c.ray.origin), fast::toT<T>(c.ray.translation),
-                                  static_cast<T>(c.ray.radius), static_cast<T>(c.ray.maxFraction)};
-    prepared.push_back({fast::prepareCast<T>(c.shape), fast::toT<T>(c.xf), ray, T(64)});
-  }
+  const PlacedPools<T> pools(castsOf(type, motion));
   std::size_t i = 0;
   std::int64_t hits = 0;
   for (auto _ : state) {
-    const Prepared& p = prepared[i];
-    const fast::CastResultT<T> r = fast::castShape(p.shape, p.xf, p.ray, p.scale);
+    const fast::CastResultT<T> r = fast::castPlaced(pools.shapes[i], pools.casts[i]);
     hits += r.status == CastStatus::hit;
     benchmark::DoNotOptimize(r);
     i = (i + 1) & (kCasts - 1);
@@ -71,6 +75,59 @@ void BM_Fast(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
   state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : ""));
+}
+
+/// Whether the AVX2 kernels of the batch path exist here (GCC, x86-64, a CPU with AVX2).
+bool haveAvx2Kernels() {
+#if TOUCHE_FAST_AVX2
+  return fast::detail::haveAvx2();
+#else
+  return false;
+#endif
+}
+
+/// The AVX2 kernels of the batch path (on an AVX-512 machine castBatch chooses AVX-512's).
+template <class T>
+void avx2Casts(const fast::CastBatchT<T>& batch, fast::CastResultT<T>* out) {
+#if TOUCHE_FAST_AVX2
+  fast::detail::cast_batch::avx2::casts(batch, out);
+#else
+  (void)batch, (void)out;
+#endif
+}
+
+/// castBatch over the whole pool (cast k against shape k), the kernels chosen at run time
+/// (range 2 = 0) or the AVX2 ones (range 2 = 1); per_cast is the time of one cast.
+template <class T>
+void BM_FastBatch(benchmark::State& state) {
+  const auto type = static_cast<ShapeType>(state.range(0));
+  const auto motion = static_cast<Motion>(state.range(1));
+  const bool avx2 = state.range(2) == 1;
+  if (avx2 && !haveAvx2Kernels()) {
+    state.SkipWithError("no AVX2 kernels on this build or CPU");
+    return;
+  }
+  const PlacedPools<T> pools(castsOf(type, motion));
+  const fast::CastBatchT<T> batch{pools.shapes.data(), pools.casts.data(), nullptr, nullptr,
+                                  kCasts};
+  std::vector<fast::CastResultT<T>> out(kCasts);
+  for (auto _ : state) {
+    if (avx2)
+      avx2Casts(batch, out.data());
+    else
+      fast::castBatch(batch, out.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  std::int64_t hits = 0;
+  for (const fast::CastResultT<T>& r : out)
+    hits += r.status == CastStatus::hit;
+  state.SetItemsProcessed(state.iterations() * kCasts);
+  state.counters["hit_rate"] = static_cast<double>(hits) / kCasts;
+  state.counters["per_cast"] = benchmark::Counter(
+      kCasts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : "") +
+                 (avx2 ? " avx2" : ""));
 }
 
 /// One Box2D shape of any castable type, built once (oracle's builders).
@@ -207,6 +264,16 @@ void raysAndSwept(benchmark::internal::Benchmark* b) {
   }
 }
 
+/// Rays and swept circles per shape type, through the run-time chosen and the AVX2 kernels.
+void batchKernels(benchmark::internal::Benchmark* b) {
+  for (int avx2 : {0, 1}) {
+    for (Motion motion : {kRay, kSwept}) {
+      for (ShapeType type : kCastable)
+        b->Args({static_cast<int>(type), motion, avx2});
+    }
+  }
+}
+
 void swept(benchmark::internal::Benchmark* b) {
   for (ShapeType type : kCastable)
     b->Args({static_cast<int>(type), kSwept});
@@ -214,6 +281,8 @@ void swept(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Fast<double>)->Apply(raysAndSwept);
 BENCHMARK(BM_Fast<float>)->Apply(raysAndSwept);
+BENCHMARK(BM_FastBatch<double>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FastBatch<float>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Box2d)->Apply(rays);
 BENCHMARK(BM_Box2dShapeCast)->Apply(swept);
 BENCHMARK(BM_Reference)->Apply(raysAndSwept)->Unit(benchmark::kMicrosecond);

@@ -12,6 +12,7 @@
 #include <boost/multiprecision/gmp.hpp>
 #include <cfloat>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "touche/reference/response.h"
@@ -89,12 +90,18 @@ double dw(double x, const Scales& s) {
   return halfUlp(x) + s.epsilon * s.angular;
 }
 
-/// Appended to a failed cone or energy verdict: Box2D's solvers fail these two laws by design
-/// (docs/conventions.md, "What the laws say about the models"), so a developer who follows them
-/// knows the law is not a bug report against the port.
-constexpr const char* kBox2DModelsNote =
-    " (the box2d-sequential and box2d-block models can too: an accumulated friction clamped "
-    "before the last normal pass, a restitution target met at two points at once)";
+/// True for the models of Box2D's solver (box2d-sequential, box2d-block), under which two laws
+/// do not hold as stated (docs/conventions.md, "What the laws say about the models").
+bool isBox2DModel(std::string_view model) {
+  return model == kModelBox2DSequential || model == kModelBox2DBlock;
+}
+
+/// Appended to a failed cone or energy verdict when the solver declared no model: Box2D's
+/// solvers fail these two laws by design, and a solver that declares its model is judged by
+/// the laws that hold for it.
+constexpr const char* kUndeclaredModelNote =
+    " (a solver following box2d-sequential or box2d-block can, by design: declare the model "
+    "and this law is judged as it holds for that model)";
 
 LawVerdict verdict(std::string law, LawOutcome outcome, std::string why) {
   return {std::move(law), outcome, std::move(why)};
@@ -219,7 +226,33 @@ Q kinetic(const Body& in, Vec2 v, double w, const Scales& s, double* budget) {
   return e;
 }
 
-LawVerdict energy(const ResponseCase& c, const ResponseResult& r, const Scales& s) {
+/// True when some point gets a restitution bias under the box2d models: e > 0 and an approach
+/// faster than the threshold, v_rel·n < −restitutionThreshold before any impulse (exact).
+bool someBias(const ResponseCase& c) {
+  if (c.restitution == 0) return false;
+  for (int i = 0; i < c.manifold.pointCount; ++i) {
+    const Q vn =
+        normalVelocity(c, i, c.a.velocity, c.a.angularVelocity, c.b.velocity, c.b.angularVelocity);
+    if (vn < -q(c.restitutionThreshold)) return true;
+  }
+  return false;
+}
+
+LawVerdict energy(const ResponseCase& c, const ResponseResult& r, const Scales& s,
+                  std::string_view model) {
+  // Under the box2d models energy holds when no point has a restitution bias (every pass is
+  // then a projection: friction and normal steps clamp a 1-D or the 2×2 block problem, and
+  // neither adds energy), or with one point and no friction (the first normal pass meets the
+  // target −e·(v_rel·n) and the passes after it do nothing: source-003's single impulse).
+  if (isBox2DModel(model) && someBias(c) && !(c.manifold.pointCount == 1 && c.friction == 0)) {
+    return verdict("energy", LawOutcome::notApplicable,
+                   "not applied under " + std::string(model) +
+                       ": a point has a restitution bias (e > 0, approach faster than the "
+                       "threshold) and the case has two points or friction, where meeting the "
+                       "fixed bounce targets can add kinetic energy; judged under this model "
+                       "only with e = 0, no approach beyond the threshold, or one point "
+                       "without friction");
+  }
   if (c.restitution > 1) {
     return verdict("energy", LawOutcome::notApplicable, "restitution above 1 adds energy");
   }
@@ -238,7 +271,8 @@ LawVerdict energy(const ResponseCase& c, const ResponseResult& r, const Scales& 
   const double k = c.a.invMass + c.b.invMass;
   budget += s.unitSlack * c.manifold.pointCount * s.relative * s.relative * 4 / k;
   LawVerdict v = held("energy", after - before, budget, true, "kinetic energy after minus before");
-  if (v.outcome == LawOutcome::fail && c.restitution > 0) v.explanation += kBox2DModelsNote;
+  if (v.outcome == LawOutcome::fail && c.restitution > 0 && model.empty())
+    v.explanation += kUndeclaredModelNote;
   return v;
 }
 
@@ -303,34 +337,83 @@ void totalImpulse(const ResponseCase& c, const ResponseResult& r, const Scales& 
   *budget = std::max(dv(out.velocity.x, s), dv(out.velocity.y, s)) / in.invMass;
 }
 
-LawVerdict coulombCone(const ResponseCase& c, const ResponseResult& r, const Scales& s) {
-  if (c.manifold.pointCount == 0)
-    return verdict("coulomb-cone", LawOutcome::notApplicable, "no point");
+/// Every reported normal impulse ≥ 0, and (with `mu`) every |jt| ≤ μ·jn: the first point
+/// outside, or nothing.
+std::optional<LawVerdict> pointOutside(const ResponseResult& r, const Scales& s,
+                                       std::optional<double> mu, const std::string& law,
+                                       const std::string& note) {
   for (int i = 0; i < r.pointCount; ++i) {
     const PointImpulse& j = r.impulses[i];
-    const double slack =
-        halfUlp(j.tangent) + (1 + c.friction) * (halfUlp(j.normal) + s.epsilon * s.impulse);
-    if (j.normal < -slack || std::fabs(j.tangent) > c.friction * j.normal + slack) {
-      return verdict("coulomb-cone", LawOutcome::fail,
+    const double m = mu.value_or(0);
+    const double slack = halfUlp(j.tangent) + (1 + m) * (halfUlp(j.normal) + s.epsilon * s.impulse);
+    if (j.normal < -slack || (mu && std::fabs(j.tangent) > m * j.normal + slack)) {
+      return verdict(law, LawOutcome::fail,
                      "point " + std::to_string(i) + " reports normal " + show(j.normal) +
-                         " and tangent " + show(j.tangent) +
-                         ": outside |jt| ≤ μ·jn with μ = " + show(c.friction) + kBox2DModelsNote);
+                         " and tangent " + show(j.tangent) + ": outside " +
+                         (mu ? "|jt| ≤ μ·jn with μ = " + show(m) : std::string("jn ≥ 0")) + note);
     }
   }
+  return std::nullopt;
+}
+
+/// The total impulse on B, P (from the velocities): P·n ≥ 0, and (with `mu`)
+/// |P × n| ≤ μ·(P·n).
+LawVerdict totalInCone(const ResponseCase& c, const ResponseResult& r, const Scales& s,
+                       std::optional<double> mu, const std::string& law, const std::string& note) {
   Q px, py;
   double d = 0;
   totalImpulse(c, r, s, &px, &py, &d);
   const Vec2 n = c.manifold.normal;
   const Q pn = px * n.x + py * n.y, pt = px * n.y - py * n.x;
   const double budgetN = (std::fabs(n.x) + std::fabs(n.y)) * d;
-  const double slack = (1 + c.friction) * s.unitSlack * c.manifold.pointCount *
+  if (pn < -Q(budgetN)) return held(law, pn, budgetN, false, "the impulse pulls (P·n < 0)");
+  if (!mu) return held(law, -pn, budgetN, true, "the total impulse on B pushes: −P·n");
+  const double slack = (1 + *mu) * s.unitSlack * c.manifold.pointCount *
                        (s.impulse + s.relative / (c.a.invMass + c.b.invMass)) * 2;
-  if (pn < -Q(budgetN))
-    return held("coulomb-cone", pn, budgetN, false, "the impulse pulls (P·n < 0)");
-  LawVerdict v =
-      held("coulomb-cone", abs(pt) - q(c.friction) * pn, (1 + c.friction) * budgetN + slack, true,
-           "|P × n| − μ·(P·n) of the total impulse on B");
-  if (v.outcome == LawOutcome::fail) v.explanation += kBox2DModelsNote;
+  LawVerdict v = held(law, abs(pt) - q(*mu) * pn, (1 + *mu) * budgetN + slack, true,
+                      "|P × n| − μ·(P·n) of the total impulse on B");
+  if (v.outcome == LawOutcome::fail) v.explanation += note;
+  return v;
+}
+
+LawVerdict coulombCone(const ResponseCase& c, const ResponseResult& r, const Scales& s,
+                       std::string_view model) {
+  if (c.manifold.pointCount == 0)
+    return verdict("coulomb-cone", LawOutcome::notApplicable, "no point");
+  if (isBox2DModel(model)) {
+    return verdict("coulomb-cone", LawOutcome::notApplicable,
+                   "not applied under " + std::string(model) +
+                       ": each pass clamps the accumulated friction by the normal impulse from "
+                       "before that pass's normal step, which may then lower it, so a correct "
+                       "answer can report |jt| > μ·jn (friction-bound is judged instead)");
+  }
+  const std::string note = model.empty() ? kUndeclaredModelNote : "";
+  if (auto outside = pointOutside(r, s, c.friction, "coulomb-cone", note)) return *outside;
+  return totalInCone(c, r, s, c.friction, "coulomb-cone", note);
+}
+
+/// The cone bound the box2d models guarantee: the normal impulses push (each accumulated
+/// normal impulse is clamped to ≥ 0, and t·n = 0 exactly, so P·n = Σ jn·(n·n) ≥ 0); the friction
+/// is 0 when every pass's clamp is ±μ·0: μ = 0, or one iteration (the first pass's friction
+/// comes before any normal impulse).
+LawVerdict frictionBound(const ResponseCase& c, const ResponseResult& r, const Scales& s,
+                         std::string_view model) {
+  if (!isBox2DModel(model)) {
+    return verdict("friction-bound", LawOutcome::notApplicable,
+                   "coulomb-cone applies to this model and includes this bound");
+  }
+  if (c.manifold.pointCount == 0)
+    return verdict("friction-bound", LawOutcome::notApplicable, "no point");
+  const bool noFriction = c.friction == 0 || c.iterations == 1;
+  const std::optional<double> mu = noFriction ? std::optional<double>(0.0) : std::nullopt;
+  const std::string what = noFriction ? (c.friction == 0 ? " (μ = 0: no friction)"
+                                                         : " (one iteration: its friction pass "
+                                                           "comes before any normal impulse, "
+                                                           "clamped to ±μ·0)")
+                                      : " (normal impulses push)";
+  if (auto outside = pointOutside(r, s, mu, "friction-bound", what)) return *outside;
+  LawVerdict v = totalInCone(c, r, s, mu, "friction-bound", what);
+  if (v.outcome == LawOutcome::pass) v.explanation += what;
   return v;
 }
 
@@ -380,7 +463,8 @@ ResponseTolerance toleranceForEngine(std::string_view engine) {
 }
 
 std::vector<LawVerdict> judgeResponseLaws(const ResponseCase& c, const ResponseResult& r,
-                                          const ResponseTolerance& tolerance) {
+                                          const ResponseTolerance& tolerance,
+                                          std::string_view model) {
   if (auto e = validateResponseCase(c)) {
     const bool refused = r.status == ResponseStatus::error;
     return {verdict("status", refused ? LawOutcome::pass : LawOutcome::fail,
@@ -403,10 +487,11 @@ std::vector<LawVerdict> judgeResponseLaws(const ResponseCase& c, const ResponseR
           staticUntouched(c, r, s),
           linearMomentum(c, r, s),
           angularMomentum(c, r, s),
-          energy(c, r, s),
+          energy(c, r, s, model),
           separating(c, r, s),
           restitution(c, r, s),
-          coulombCone(c, r, s),
+          coulombCone(c, r, s, model),
+          frictionBound(c, r, s, model),
           slipNotReversed(c, r, s)};
 }
 

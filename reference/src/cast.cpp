@@ -21,6 +21,7 @@
 //           shape, or its penetration depth), initial overlap, the feature, the side.
 #include "touche/reference/cast.h"
 
+#include <type_traits>
 #include <variant>
 
 #include "cast_features.h"
@@ -215,12 +216,30 @@ CastResult filteredCast(Query query) {
   return query(Rational{});
 }
 
+/// Step 1 and the rest, for any shape, in N.
+template <class N>
+CastResult castIn(const Shape& shape, const Transform& xf, const CastInput& input) {
+  const CastCoreOf<N> core = liftCore<N>(shape, xf);
+  return castCore(core, liftPath<N>(input, core.radius));
+}
+
+/// The filter's pass, every Approx operation inlined into it: called one by one, the
+/// double-double products, sums and dot products spent more on the calls than on their
+/// arithmetic (docs/performance.md).
+[[gnu::flatten]] CastResult castApprox(const Shape& shape, const Transform& xf,
+                                       const CastInput& input) {
+  return castIn<Approx>(shape, xf, input);
+}
+
 /// Step 1 and the rest, for any shape.
 CastResult castShape(const Shape& shape, const Transform& xf, const CastInput& input) {
   return filteredCast([&](auto zero) {
     using N = decltype(zero);
-    const CastCoreOf<N> core = liftCore<N>(shape, xf);
-    return castCore(core, liftPath<N>(input, core.radius));
+    if constexpr (std::is_same_v<N, Approx>) {
+      return castApprox(shape, xf, input);
+    } else {
+      return castIn<N>(shape, xf, input);
+    }
   });
 }
 

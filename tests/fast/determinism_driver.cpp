@@ -5,7 +5,8 @@
 // executable runs the same fixed seeded pairs through the typed API (scalar path) and the
 // batch path (the run-time chosen kernels and the portable SSE2 ones; for polygon–polygon also
 // the scalar path's portable build), in float and double; the
-// chain segment pairs (no batch kernel) through the scalar path only.
+// chain segment pairs (no batch kernel) through the scalar path only; and seeded casts against
+// every shape type through castPlaced and castBatch.
 // It fails if the batch results differ from the scalar ones in any field, and otherwise writes
 // every output field as hexfloats, one line a pair. ctest then compares the files of the three
 // builds byte for byte: the engine's results must not depend on the optimisation level (no
@@ -17,14 +18,17 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "../../bench/random_pairs.h"
 #include "chain_scenes.h"
 #include "touche/fast/batch.h"
+#include "touche/fast/cast_batch.h"
 #include "touche/fast/chain_segment.h"
 #include "touche/fast/collide.h"
+#include "touche/test_support/cast_scenes.h"
 
 namespace touche::fast::determinism {
 namespace {
@@ -197,6 +201,50 @@ void runChain(std::string& out, PairId pair, const std::vector<test::ChainCase>&
   }
 }
 
+/// Appends one cast result as hexfloats (status, fraction, point, normal, feature, flags).
+template <class T>
+void writeCast(std::string& out, const char* tag, int k, const CastResultT<T>& r) {
+  char buffer[200];
+  std::snprintf(buffer, sizeof buffer, "%s %d s=%d t=%a p=%a,%a n=%a,%a f=%d.%d g=%u\n", tag, k,
+                static_cast<int>(r.status), static_cast<double>(r.fraction),
+                static_cast<double>(r.point.x), static_cast<double>(r.point.y),
+                static_cast<double>(r.normal.x), static_cast<double>(r.normal.y),
+                static_cast<int>(r.feature.type), r.feature.index, r.flags);
+  out += buffer;
+}
+
+/// Appends the lines of seeded casts against one shape type in T: castPlaced, and castBatch
+/// over the same placed pools (its run-time chosen kernels); false (with the cast printed) if
+/// they differ.
+template <class T>
+bool runCasts(std::string& out, ShapeType type, std::uint64_t seed) {
+  const std::string tag = std::string("cast ") + std::string(shapeTypeName(type)) +
+                          (sizeof(T) == 4 ? " float" : " double");
+  std::mt19937_64 rng(seed);
+  std::vector<PlacedCastShapeT<T>> shapes;
+  std::vector<PlacedCastInputT<T>> casts;
+  while (static_cast<int>(shapes.size()) < kPairs) {
+    const CastCase c = touche::test::randomCast(rng, type, touche::test::CastSceneSpec{});
+    if (validateCast(c.shape, c.xf, c.ray)) continue;
+    shapes.push_back(placeForCast<T>(c.shape, c.xf));
+    casts.push_back(placeForCast<T>(c.ray));
+  }
+  std::vector<CastResultT<T>> batch(shapes.size());
+  castBatch(CastBatchT<T>{shapes.data(), casts.data(), nullptr, nullptr, kPairs}, batch.data());
+  for (int k = 0; k < kPairs; ++k) {
+    std::string lineScalar, lineBatch;
+    writeCast(lineScalar, tag.c_str(), k, castPlaced(shapes[k], casts[k]));
+    writeCast(lineBatch, tag.c_str(), k, batch[k]);
+    if (lineBatch != lineScalar) {
+      std::cerr << "cast scalar and batch differ:\n  scalar " << lineScalar << "  batch  "
+                << lineBatch;
+      return false;
+    }
+    out += lineScalar;
+  }
+  return true;
+}
+
 /// Every result line, or an empty string if the scalar and batch paths disagree somewhere.
 std::string results() {
   std::string out;
@@ -237,6 +285,12 @@ std::string results() {
     runChain<double>(out, pair, cases, 0.0);
     runChain<float>(out, pair, cases, 0.1f);
     runChain<double>(out, pair, cases, 0.1);
+  }
+  // Casts (touche/fast/cast.h, cast_batch.h): every shape type, float and double.
+  for (ShapeType type : {ShapeType::circle, ShapeType::capsule, ShapeType::segment,
+                         ShapeType::polygon, ShapeType::chainSegment}) {
+    const std::uint64_t seed = 0xca57de7e + static_cast<std::uint64_t>(type);
+    if (!runCasts<float>(out, type, seed) || !runCasts<double>(out, type, seed)) return {};
   }
   return out;
 }

@@ -216,6 +216,71 @@ TEST(Box2dCast, SweptCirclesAgreeUnderTheirTargetButForFindings) {
   }
 }
 
+/// Finding C4: at world coordinates from 2^15 on, float's spacing is wider than b2ShapeCast's
+/// stop band (0.5·b2_linearSlop); its 20 iterations may run out, and it answers the hit with
+/// the simplex it holds: the normal of a core point that is not the closest.
+TEST(Box2dCast, FindingC4IterationsRunOutAtLargeCoordinates) {
+  const CastConventions conventions = castConventionsFor("box2d");
+  // The case the fuzzer found: a rounded hexagon 2^17 across, a circle of radius 25 344 swept
+  // at it from 2^18 away. The reference hits face 0 2 564 from its end; Box2D's normal is the
+  // direction from a vertex, 5.58° off (atan(2564 / 26240)), its fraction right.
+  const Polygon hexagon{{{{0x1.97p+15, 0x1.bcp+13},
+                          {0x1.07p+15, 0x1.f8p+14},
+                          {0x1.1p+11, 0x1.3p+15},
+                          {-0x1.fcp+14, -0x1.62p+15},
+                          {-0x1.e8p+14, -0x1.6dp+15},
+                          {0x1.6cp+14, -0x1.e6p+15}}},
+                        6,
+                        0x1.cp+9};
+  CastCase big{"C4-large-rounded-hexagon", hexagon, Transform{{-0x1.9f8p+17, -0x1.7bp+17}, {0, -1}},
+               ray({-0x1.61p+17, -0x1.98ap+18}, {0x1.bp+11, 0x1.7e4p+17}, 0x1.8cp+14)};
+  big.ray.maxFraction = 0x1.c6p-1;
+  const CastResult expected = reference::cast(big.shape, big.xf, big.ray);
+  const CastResult actual = box2d::kCastEngine.cast(big.shape, big.xf, big.ray);
+  ASSERT_EQ(actual.status, CastStatus::hit);
+  const CastComparison verdict = compareCast(big, expected, actual, conventions);
+  EXPECT_EQ(verdict.outcome, CastOutcome::wrongNormal) << verdict.explanation;
+  EXPECT_NEAR(std::acos(dot(expected.normal, actual.normal)) * 180 / M_PI, 5.58, 0.01);
+  EXPECT_FALSE(test::cast_findings::isNormalOfANearbyCorePoint(big, actual, conventions));
+  EXPECT_TRUE(test::cast_findings::isIterationLimitAtLargeCoordinates(big, actual, conventions));
+  // The same scene at 2^-6 of the size converges: Box2D agrees, and a wrong normal there
+  // would not be C4 (float's spacing is below the band).
+  const CastCase small = test::scaledCast(big, -6);
+  const CastResult smallActual = box2d::kCastEngine.cast(small.shape, small.xf, small.ray);
+  EXPECT_TRUE(compareCast(small, reference::cast(small.shape, small.xf, small.ray), smallActual,
+                          conventions)
+                  .passed());
+  CastResult turned = smallActual;
+  turned.normal = actual.normal;
+  EXPECT_FALSE(test::cast_findings::isIterationLimitAtLargeCoordinates(small, turned, conventions));
+  // Seeded swept casts scaled by 2^15 (coordinates near 2^19): every failure is a finding, C4
+  // among them (it is rare: 1 of these 4 000); scaled by 2^6 (near 2^10) none is C4.
+  test::CastSceneSpec spec;
+  spec.rayChance = 0.0;
+  for (const int e : {6, 15}) {
+    int c4 = 0;
+    const testing::Recognize recognize = [&](const CastCase& c, const CastResult&,
+                                             const CastResult& a, const CastComparison&) {
+      const std::string finding = test::cast_findings::knownFinding(
+          test::cast_findings::Release::box2d241, c, a, conventions);
+      c4 += finding == "C4";
+      return finding;
+    };
+    const auto scaled = [e](std::mt19937_64&, CastCase c) { return test::scaledCast(c, e); };
+    for (ShapeType type : {ShapeType::polygon, ShapeType::segment}) {
+      const testing::CastRun run = testing::runCasts(box2d::kCastEngine, type, spec, 3118, 2000,
+                                                     conventions, recognize, scaled);
+      testing::printRun(e == 6 ? "box2d swept 2^6" : "box2d swept 2^15", type, run);
+      EXPECT_EQ(run.failures, 0) << run.firstFailure;
+    }
+    if (e == 6) {
+      EXPECT_EQ(c4, 0);
+    } else {
+      EXPECT_GT(c4, 0) << "C4";
+    }
+  }
+}
+
 TEST(CastCompare, NamesWrongAnswersAndAcceptsOnlyDeclaredDifferences) {
   // The unit circle from (−5, 0) by (10, 0): the reference hits at 0.4, normal (−1, 0).
   CastCase c;

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "touche/fast/respond.h"
+#include "touche/oracle/response_laws.h"
 #include "touche/reference/response.h"
 #include "touche/test_support/box2d_response_scenes.h"
 
@@ -151,6 +152,49 @@ TEST(RespondBox2D241, SequentialModelIsNotBox2DsDefaultPathOnTwoPoints) {
 
 TEST(RespondBox2D241, BlockModelIsNotBox2DsPointByPointPathOnTwoPoints) {
   expectModelDiffersFromOtherPath(kModelBox2DBlock, false);
+}
+
+/// Box2D 2.4.1's own answers judged by the laws as they hold for the model its path follows,
+/// at float precision: none fails (the cone is not applied, friction-bound and energy where no
+/// point has a restitution bias are), and the rates of the judged cone bound and energy are
+/// asserted.
+void expectBox2DPassesTheLawsOfItsModel(std::string_view model, bool blockSolve) {
+  const BlockSolveSwitch path(blockSolve);
+  std::mt19937_64 rng(20261130);
+  const oracle::ResponseTolerance precision = oracle::toleranceForEngine("fast_float");
+  int contacts = 0, frictionBound = 0, energy = 0, undeclaredFails = 0;
+  for (int n = 0; n < 2000; ++n) {
+    const std::optional<Box2DStep> s = stepScene(rng);
+    if (!s) continue;
+    ++contacts;
+    for (const oracle::LawVerdict& v :
+         oracle::judgeResponseLaws(s->c, s->result, precision, model)) {
+      ASSERT_NE(v.outcome, oracle::LawOutcome::fail)
+          << model << ", scene " << n << ": " << v.law << ": " << v.explanation;
+      const bool pushing = s->result.impulses[0].normal > 0 || s->result.impulses[1].normal > 0;
+      if (v.outcome == oracle::LawOutcome::pass && pushing) {
+        frictionBound += v.law == "friction-bound";
+        energy += v.law == "energy";
+      }
+    }
+    if (!oracle::passes(oracle::judgeResponseLaws(s->c, s->result, precision))) ++undeclaredFails;
+  }
+  std::printf(
+      "Box2D 2.4.1, g_blockSolve %d, as %s: %d contacts, judged with a push: "
+      "friction-bound %d, energy %d; failing without the declared model %d\n",
+      int(blockSolve), std::string(model).c_str(), contacts, frictionBound, energy,
+      undeclaredFails);
+  EXPECT_GT(frictionBound, contacts / 4);
+  EXPECT_GT(energy, contacts / 20);
+  EXPECT_GT(undeclaredFails, 0);  // the laws as stated would fail some of Box2D's right answers
+}
+
+TEST(RespondBox2D241, ItsAnswersPassTheLawsOfBox2DSequential) {
+  expectBox2DPassesTheLawsOfItsModel(kModelBox2DSequential, false);
+}
+
+TEST(RespondBox2D241, ItsAnswersPassTheLawsOfBox2DBlock) {
+  expectBox2DPassesTheLawsOfItsModel(kModelBox2DBlock, true);
 }
 
 }  // namespace

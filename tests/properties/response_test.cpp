@@ -7,9 +7,11 @@
 // static body for momentum, one point without friction for restitution, ...). Two laws do not
 // hold under the box2d models (the cone, and energy for e > 0; see kLaws): they are asserted
 // under source-003, energy under the box2d models with e = 0, and a test asserts that the
-// exceptions are met. The properties run with a fixed seed (RC_PARAMS);
-// ResponseProperties.HitRatesAndEveryLaw runs every law under every model it holds under on
-// seeded cases and asserts how often each law judged a case where a point pushed.
+// exceptions are met (judged without a declared model: check-responses judges a declared box2d
+// model by the laws as they hold for it, tests/oracle/response_laws_test.cpp). The properties run
+// with a fixed seed (RC_PARAMS); ResponseProperties.HitRatesAndEveryLaw runs every law under every
+// model it holds under on seeded cases and asserts how often each law judged a case where a point
+// pushed.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,6 +1,7 @@
 // touche — command-line tool: collide, validate, render, check, the casts' cast and
 // check-casts (oracle/src/cli/cast_command.cpp), the bounce path's bounce and check-bounces
-// (oracle/src/cli/bounce_command.cpp).
+// (oracle/src/cli/bounce_command.cpp), the response's respond, check-responses and simulate
+// (oracle/src/cli/respond_command.cpp).
 //
 //   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
 //                  [--hex] FILE
@@ -15,8 +16,10 @@
 //   touche check-casts --cases CASTS.jsonl --results THEIRS.jsonl [--conventions preset]
 //   touche bounce --engine reference|fast|fast_float [--hex] SCENES.jsonl
 //   touche check-bounces --cases SCENES.jsonl --paths THEIRS.jsonl [--conventions exact|float]
-//   touche respond --model source-003 --engine reference|fast|fast_float [--hex] FILE
+//   touche respond --model source-003|box2d-sequential|box2d-block
+//                  --engine reference|fast|fast_float [--hex] FILE
 //   touche check-responses --cases CASES.jsonl --results THEIRS.jsonl [--model M] [--precision E]
+//   touche simulate SCENE.json [-o OUT.svg] [--animate] [--model M] [--engine fast|reference]
 //   touche --version
 // An input may be - (standard input; for check, one of --cases and --manifolds). Exit status
 // (kExitStatusHelp, also in --help): 0 pass, 1 a failure or a bad line, 2 unusable arguments,

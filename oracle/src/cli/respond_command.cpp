@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <variant>
@@ -15,6 +16,7 @@
 #include "touche/core/response_jsonl.h"
 #include "touche/fast/respond.h"
 #include "touche/oracle/response_laws.h"
+#include "touche/oracle/simulate.h"
 #include "touche/reference/response.h"
 
 namespace touche::cli {
@@ -175,8 +177,10 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
       }
       const auto tolerance =
           oracle::toleranceForEngine(precision.empty() ? record.engine : precision);
-      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance);
+      // The laws are judged as they hold for the declared model (docs/conventions.md, "What
+      // the laws say about the models").
       const std::string declared = model.empty() ? record.model : model;
+      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance, declared);
       if (!declared.empty()) {
         verdicts.push_back(
             oracle::judgeAgainstModel(found->second, record.result, declared, tolerance));
@@ -190,6 +194,62 @@ int checkResponses(const std::string& casesPath, const std::string& resultsPath,
   err << "touche check-responses: " << judged << " judged, " << failed << " failed\n";
   if (failed > 0 || bad) return 1;
   return judged == 0 ? 3 : 0;
+}
+
+int simulate(const std::string& scenePath, const std::string& output, bool animate,
+             const std::string& model, const std::string& engine, std::ostream& out,
+             std::ostream& err) {
+  std::string text;
+  if (!withInput(scenePath, err, [&](std::istream& in) {
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      })) {
+    return kExitUnusable;
+  }
+  auto parsed = oracle::parseSimScene(text);
+  if (const auto* e = std::get_if<InputError>(&parsed)) {
+    err << "touche simulate: " << printable(scenePath) << ": " << printable(e->describe()) << "\n";
+    return 1;
+  }
+  oracle::SimScene scene = std::get<oracle::SimScene>(std::move(parsed));
+  if (!model.empty()) {
+    if (!isResponseModel(model)) {
+      err << "touche: unknown model '" << printable(model) << "' (known: " << responseModelList()
+          << ")\n";
+      return kExitUnusable;
+    }
+    scene.model = model;
+  }
+  if (!engine.empty()) {
+    if (engine != "fast" && engine != "reference") {
+      err << "touche: unknown engine '" << printable(engine) << "' (known: fast reference)\n";
+      return kExitUnusable;
+    }
+    scene.engine = engine;
+  }
+  const oracle::SimRun run = oracle::simulate(scene);
+  if (!run.error.empty()) {
+    err << "touche simulate: " << printable(run.error) << "\n";
+    return 1;
+  }
+  const std::string svg = oracle::simulationSvg(scene, run, animate);
+  if (output.empty() || output == "-") {
+    out << svg;
+    out.flush();
+  } else {
+    std::ofstream file(output, std::ios::binary);
+    file << svg;
+    file.flush();
+    if (!file) {
+      err << "touche: cannot write " << printable(output) << ": " << std::strerror(errno) << "\n";
+      return kExitUnusable;
+    }
+  }
+  err << "touche simulate: " << scene.steps << " steps, " << run.contacts << " contacts, model "
+      << scene.model << ", engine " << scene.engine << "; momentum change ("
+      << run.momentumEnd.x - run.momentumStart.x << ", " << run.momentumEnd.y - run.momentumStart.y
+      << ") = gravity (" << run.gravityImpulse.x << ", " << run.gravityImpulse.y
+      << ") + static contacts (" << run.staticImpulse.x << ", " << run.staticImpulse.y << ")\n";
+  return 0;
 }
 
 void addResponseCommands(CLI::App& app, ResponseArguments& args) {
@@ -207,6 +267,15 @@ void addResponseCommands(CLI::App& app, ResponseArguments& args) {
       ->required();
   args.check->add_option("--model", args.checkModel,
                          "compare with the reference under this model (default: each result's)");
+  args.simulate = app.add_subcommand(
+      "simulate", "step boxes and circles (collide, respond, integrate) and draw them as SVG");
+  args.simulate->add_option("scene", args.scene, "scene JSON file, or - for stdin")->required();
+  args.simulate->add_option("-o", args.simulateOutput, "the SVG to write (default: stdout)");
+  args.simulate->add_flag("--animate", args.animate, "animate the bodies (SMIL, no script)");
+  args.simulate->add_option("--model", args.simulateModel,
+                            "the impulse model (default: the scene's): " + responseModelList());
+  args.simulate->add_option("--engine", args.simulateEngine,
+                            "fast (double) or reference (default: the scene's)");
   args.check->add_option("--precision", args.precision,
                          "reference (correctly rounded), fast (double) or fast_float (float); "
                          "default: each result's engine");
@@ -218,6 +287,10 @@ int runResponseCommands(const ResponseArguments& args, std::ostream& out, std::o
   }
   if (args.check && args.check->parsed()) {
     return checkResponses(args.cases, args.results, args.checkModel, args.precision, out, err);
+  }
+  if (args.simulate && args.simulate->parsed()) {
+    return simulate(args.scene, args.simulateOutput, args.animate, args.simulateModel,
+                    args.simulateEngine, out, err);
   }
   return -1;
 }

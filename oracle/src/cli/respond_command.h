@@ -1,5 +1,6 @@
-// touche — the response commands (design notes §9): `touche respond` and
-// `touche check-responses`, as functions of their arguments (main.cpp parses them).
+// touche — the response commands (design notes §9): `touche respond`,
+// `touche check-responses` and `touche simulate`, as functions of their arguments (main.cpp
+// parses them).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -24,10 +25,25 @@ int respond(const std::string& model, const std::string& engine, const std::stri
 int checkResponses(const std::string& cases, const std::string& results, const std::string& model,
                    const std::string& precision, std::ostream& out, std::ostream& err);
 
-/// The arguments of both commands, filled by CLI11.
+/// `touche simulate`: steps the scene of `scenePath` (oracle/simulate.h) and writes its SVG to
+/// `output` ("" or "-" = stdout), animated with SMIL when `animate`; `model` and `engine`, when
+/// not empty, replace the scene's. A summary (steps, contacts, momentum bookkeeping) goes to
+/// `err`. Returns 0, 1 for a scene that does not parse (the field named) or a step that fails,
+/// 2 for an unreadable scene or an unwritable output.
+int simulate(const std::string& scenePath, const std::string& output, bool animate,
+             const std::string& model, const std::string& engine, std::ostream& out,
+             std::ostream& err);
+
+/// The arguments of the three commands, filled by CLI11.
 struct ResponseArguments {
   CLI::App* respond = nullptr;
   CLI::App* check = nullptr;
+  CLI::App* simulate = nullptr;
+  std::string scene;
+  std::string simulateOutput;
+  bool animate = false;
+  std::string simulateModel;
+  std::string simulateEngine;
   std::string model = "source-003";
   std::string engine = "reference";
   std::string input;
@@ -38,7 +54,7 @@ struct ResponseArguments {
   std::string precision;
 };
 
-/// Declares `respond` and `check-responses` on `app` (main.cpp's one hook).
+/// Declares `respond`, `check-responses` and `simulate` on `app` (main.cpp's one hook).
 void addResponseCommands(CLI::App& app, ResponseArguments& args);
 /// Runs the parsed one of them and returns its status; −1 when neither was given.
 int runResponseCommands(const ResponseArguments& args, std::ostream& out, std::ostream& err);

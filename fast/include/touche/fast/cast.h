@@ -316,26 +316,24 @@ CastResultT<T> castEveryFeature(const CastShapeT<T>& s, const CastInputT<T>& in,
   return hitOf(s, first, o, d, heading, in.radius, R);
 }
 
-/// A polygon, segment or chain segment in one pass over its faces: C2–C6 by clipping the
-/// centre's path against every face pushed out by R (the half-planes n·(x − a) ≤ R; Cyrus–Beck
-/// clipping). For a polygon their intersection is the offset shape with sharp corners; for a
-/// segment or chain segment a slab (or half-plane) open at the ends. The path enters it at the
-/// largest entering t and leaves at the smallest leaving t. Entering over a face's pushed-out
-/// part is a hit on that face. Entering beyond a face's end puts the centre in the corner
-/// region of that end's vertex, bounded by the pushed faces and the vertex's arc (for a
-/// segment, by the slab's sides), so that arc is hit there or nothing is: the other faces'
-/// half-planes already hold the centre. An origin that holds every half-plane but is not
-/// within R of the core (a corner region, or a segment's slab beyond its ends) goes to the
-/// general loop. A ray (R = 0) enters a sharp polygon on a face, never at a point's arc.
+/// The state of the clip after every face (castByClipping): what the batch path computes
+/// lane-wise and hands back to finishClip, so that both paths end with the same operations.
 template <class T>
-CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale) {
+struct ClipT {
+  T lower = T(0);        ///< the largest entering t so far (the path starts at t = 0)
+  T upper = T(0);        ///< the smallest leaving t so far (the path ends at maxFraction)
+  int entry = -1;        ///< the face of `lower`; equal t keeps the lower index
+  bool outside = false;  ///< the origin is beyond some pushed face
+  bool blocked = false;  ///< the path runs parallel to a pushed face, beyond it
+};
+
+/// The clip's pass over the faces (see castByClipping).
+template <class T>
+ClipT<T> clipFaces(const CastShapeT<T>& s, const CastInputT<T>& in, T R) {
   const Vec2T<T> o = in.origin;
   const Vec2T<T> d = in.translation;
-  T lower = T(0);            // the largest entering t so far (the path starts at t = 0)
-  T upper = in.maxFraction;  // the smallest leaving t so far (the path ends at maxFraction)
-  int entry = -1;            // the face of `lower`; equal t keeps the lower index
-  bool outside = false;      // the origin is beyond some pushed face
-  bool blocked = false;      // the path runs parallel to a pushed face, beyond it
+  ClipT<T> clip;
+  clip.upper = in.maxFraction;
   // A segment's two faces are measured from the same end: their normals are exact negatives,
   // so a ray (R = 0) enters and leaves the zero-width slab at the same t, bit for bit.
   const bool twoEnds = s.vertexCount == 2;
@@ -344,23 +342,34 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
     const Vec2T<T> a = s.vertex[twoEnds ? 0 : i];  // on face i's line
     const T gap = R - dot(n, o - a);               // ≥ 0: the origin holds face i's half-plane
     const T approach = dot(n, d);
-    outside = outside || gap < T(0);
-    // t = gap / approach, divided only when it moves a bound (approach < 0: t > lower is
-    // gap < lower·approach; approach > 0: t < upper is gap < upper·approach).
-    if (approach < T(0)) {
-      if (gap < lower * approach) {
-        lower = gap / approach;
-        entry = i;
-      }
-    } else if (approach > T(0)) {
-      if (gap < upper * approach) upper = gap / approach;
-    } else {
-      blocked = blocked || gap < T(0);
-    }
+    // The face's t = gap / approach moves the entry when the path enters across it (approach
+    // < 0) later than `lower` (strictly: equal t keeps the lower index), the exit when it
+    // leaves across it (approach > 0) sooner than `upper`. Computed every time and chosen
+    // without a branch (types.h's select, maxOr, minOr): on random rays each of these is a
+    // coin toss the branch predictor loses, and the bounds' chain from face to face is one
+    // max and one min long.
+    const T t = gap / approach;
+    const T entering = select(approach < T(0), t, -std::numeric_limits<T>::infinity());
+    const T leaving = select(approach > T(0), t, std::numeric_limits<T>::infinity());
+    const bool parallel = !(approach < T(0)) & !(approach > T(0));
+    clip.entry = selectInt(entering > clip.lower, i, clip.entry);
+    clip.lower = maxOr(entering, clip.lower);
+    clip.upper = minOr(leaving, clip.upper);
+    clip.outside = clip.outside | (gap < T(0));
+    clip.blocked = clip.blocked | (parallel & (gap < T(0)));
   }
+  return clip;
+}
+
+/// The clip's answer from its state after every face (see castByClipping).
+template <class T>
+CastResultT<T> finishClip(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale,
+                          const ClipT<T>& clip) {
+  const Vec2T<T> o = in.origin;
+  const Vec2T<T> d = in.translation;
   CastResultT<T> result;
   const bool sharpPolygon = R == T(0) && s.vertexCount >= 3;
-  if (!outside) {
+  if (!clip.outside) {
     // C2: the origin holds every half-plane: in a sharp polygon, or within R of the core.
     if (sharpPolygon || coreDistance2(s, o) <= R * R) {
       result.status = CastStatus::initialOverlap;
@@ -369,7 +378,9 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
     return castEveryFeature(s, in, R, scale, false);
   }
   // C3: no motion (every approach 0: blocked; maxFraction 0: upper 0 < lower) and the misses.
-  if (blocked || entry < 0 || lower > upper) return result;
+  if (clip.blocked || clip.entry < 0 || clip.lower > clip.upper) return result;
+  const int entry = clip.entry;
+  const T lower = clip.lower;
   FirstT<T> first{lower, entry, FeatureType::face};
   if (sharpPolygon) return hitOf(s, first, o, d, UnitT<T>{}, in.radius, R);
   // C4: over the entry face (with the rounding slack at its ends), else C5 at its end's arc.
@@ -391,6 +402,22 @@ CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T
   castArc(s, vertex, o, d, heading, R, in.maxFraction, scale, first);
   if (first.index < 0) return result;
   return hitOf(s, first, o, d, heading, in.radius, R);
+}
+
+/// A polygon, segment or chain segment in one pass over its faces: C2–C6 by clipping the
+/// centre's path against every face pushed out by R (the half-planes n·(x − a) ≤ R; Cyrus–Beck
+/// clipping). For a polygon their intersection is the offset shape with sharp corners; for a
+/// segment or chain segment a slab (or half-plane) open at the ends. The path enters it at the
+/// largest entering t and leaves at the smallest leaving t. Entering over a face's pushed-out
+/// part is a hit on that face. Entering beyond a face's end puts the centre in the corner
+/// region of that end's vertex, bounded by the pushed faces and the vertex's arc (for a
+/// segment, by the slab's sides), so that arc is hit there or nothing is: the other faces'
+/// half-planes already hold the centre. An origin that holds every half-plane but is not
+/// within R of the core (a corner region, or a segment's slab beyond its ends) goes to the
+/// general loop. A ray (R = 0) enters a sharp polygon on a face, never at a point's arc.
+template <class T>
+CastResultT<T> castByClipping(const CastShapeT<T>& s, const CastInputT<T>& in, T R, T scale) {
+  return finishClip(s, in, R, scale, clipFaces(s, in, R));
 }
 
 /// The magnitudes inside which castCircle's squares neither overflow nor lose their low bits
@@ -468,6 +495,15 @@ CastResultT<T> castLocal(const CastShapeT<T>& s, const CastInputT<T>& in, T scal
   return castByClipping(s, in, R, scale);
 }
 
+/// A local result brought back to the world, in place: a hit's point and normal.
+template <class T>
+[[gnu::always_inline]] inline void castToWorld(const TransformT<T>& xf, CastResultT<T>& result) {
+  if (result.status == CastStatus::hit) {
+    result.point = apply(xf, result.point);
+    result.normal = rotate(xf.q, result.normal);
+  }
+}
+
 /// A cast in the world: the ray is brought into the shape's frame (xf with a unit rotation),
 /// cast there, and the point and normal are brought back.
 template <class T>
@@ -477,10 +513,7 @@ CastResultT<T> castShape(const CastShapeT<T>& s, const TransformT<T>& xf, const 
   local.origin = invApply(xf, in.origin);
   local.translation = invRotate(xf.q, in.translation);
   CastResultT<T> result = castLocal(s, local, scale);
-  if (result.status == CastStatus::hit) {
-    result.point = apply(xf, result.point);
-    result.normal = rotate(xf.q, result.normal);
-  }
+  castToWorld(xf, result);
   return result;
 }
 
@@ -531,12 +564,19 @@ PlacedCastInputT<T> placeForCast(const CastInput& input) {
   return {in, start + std::hypot(input.translation.x, input.translation.y), input.radius};
 }
 
+/// The largest magnitude a placed cast's values reach (the allowances at feature ends), in T.
+template <class T>
+[[gnu::always_inline]] inline T placedScale(const PlacedCastShapeT<T>& s,
+                                            const PlacedCastInputT<T>& input) {
+  const double shapeSide = s.reach + input.radius;
+  const double largest = shapeSide > input.reach ? shapeSide : input.reach;
+  return static_cast<T>(largest > 1e-300 ? largest : 1e-300);
+}
+
 /// A placed shape against a placed moving circle (both from placeForCast), in the world.
 template <class T>
 CastResultT<T> castPlaced(const PlacedCastShapeT<T>& s, const PlacedCastInputT<T>& input) {
-  // The largest magnitude the cast's values reach (the allowances at feature ends).
-  const double scale = std::max({s.reach + input.radius, input.reach, 1e-300});
-  return castShape(s.shape, s.xf, input.in, static_cast<T>(scale));
+  return castShape(s.shape, s.xf, input.in, placedScale(s, input));
 }
 
 /// The result in the core's double types (exact widening); a hit's point, normal and feature.

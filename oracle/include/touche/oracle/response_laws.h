@@ -36,10 +36,16 @@ struct ResponseTolerance {
 ResponseTolerance toleranceForEngine(std::string_view engine);  // reference, fast, fast_float
 
 /// The laws, in this order: finite, static-untouched, linear-momentum, angular-momentum,
-/// energy, separating, restitution, coulomb-cone, slip-not-reversed. A law that does not apply
-/// to the case (momentum with a static body, restitution with friction or two points) says so.
+/// energy, separating, restitution, coulomb-cone, friction-bound, slip-not-reversed. A law that
+/// does not apply to the case (momentum with a static body, restitution with friction or two
+/// points) says so. `model` is the model the solver declares: a law that does not hold for that
+/// model is not applied, and its verdict (n/a) says why (docs/conventions.md, "What the laws
+/// say about the models"); under box2d-sequential and box2d-block the Coulomb cone is replaced
+/// by the weaker friction-bound, and energy is judged only where no point gets a restitution
+/// bias (or one point without friction). An empty or unknown model is held to every law.
 std::vector<LawVerdict> judgeResponseLaws(const ResponseCase& c, const ResponseResult& r,
-                                          const ResponseTolerance& tolerance);
+                                          const ResponseTolerance& tolerance,
+                                          std::string_view model = {});
 
 /// swap-symmetry: the result for swapBodies(c) must be `r` with A and B exchanged.
 LawVerdict judgeSwapSymmetry(const ResponseCase& c, const ResponseResult& r,

@@ -13,6 +13,11 @@
 // - C3 (v3): at large coordinates in the shape's frame (large shapes, long casts), where float's
 //   spacing exceeds the stop band (0.25·B2_LINEAR_SLOP: coordinates from 2^14 on),
 //   b2ShapeCast's 20 steps may not land in the band: it gives up and answers no hit.
+// - C4 (2.4.1): at large world coordinates, where float's spacing exceeds the stop band
+//   (0.5·b2_linearSlop: coordinates from 2^15 on), b2ShapeCast's 20 iterations may run out
+//   before the distance lands in the band; it then answers the hit with the simplex it holds,
+//   whose core point need not be the closest: the normal from it turns by up to the angle the
+//   point's offset along the face makes at the centre.
 #pragma once
 
 #include <algorithm>
@@ -102,15 +107,48 @@ inline double largestLocalCoordinate(const CastCase& c) {
   return largestCoordinate(inFrame);
 }
 
+/// Float's spacing at a magnitude (a cast's largest coordinate, in some frame).
+inline double floatSpacingAt(double coordinate) {
+  const auto most = static_cast<float>(coordinate);
+  return static_cast<double>(std::nextafter(most, HUGE_VALF) - most);
+}
+
 /// C3: a conservative-advancement miss where float's spacing at the cast's largest coordinate
 /// in the shape's frame is wider than the engine's stop band.
 inline bool isBandFinerThanFloat(const CastCase& c, const CastResult& actual,
                                  const oracle::CastConventions& conventions) {
   const auto target = oracle::targetFor(c, conventions);
   if (!target || actual.status != CastStatus::miss) return false;
-  const auto most = static_cast<float>(largestLocalCoordinate(c));
-  const double spacing = static_cast<double>(std::nextafter(most, HUGE_VALF) - most);
-  return spacing > target->above;
+  return floatSpacingAt(largestLocalCoordinate(c)) > target->above;
+}
+
+/// C4: a hit where float's spacing at the cast's largest world coordinate is wider than the
+/// engine's stop band, whose centre where it stopped is within the band (widened by a few
+/// spacings) of σ from the core, and whose normal is the direction to that centre from the
+/// engine's point less radiusA along the normal, a point on the core (any core point: the
+/// simplex the iterations ended with).
+inline bool isIterationLimitAtLargeCoordinates(const CastCase& c, const CastResult& actual,
+                                               const oracle::CastConventions& conventions) {
+  const auto target = oracle::targetFor(c, conventions);
+  if (!target || actual.status != CastStatus::hit) return false;
+  const double spacing = floatSpacingAt(largestCoordinate(c));
+  if (!(spacing > target->above)) return false;
+  const double slack = 64 * conventions.epsilon * oracle::castScale(c) + 8 * spacing;
+  const double own = [&] {
+    if (const auto* polygon = std::get_if<Polygon>(&c.shape)) return polygon->radius;
+    return 0.0;
+  }();
+  const bool skinned = !std::holds_alternative<Circle>(c.shape);
+  if (!skinned) return false;  // a circle's core is one point: its normal is never off
+  const double radiusA = std::max(own + target->skin, target->radiusFloor);
+  const Vec2 w = actual.point - radiusA * actual.normal;
+  const Vec2 centre = c.ray.origin + actual.fraction * c.ray.translation;
+  const Vec2 toCentre = centre - w;
+  const double sigma = oracle::targetDistance(c, *target);
+  const double apart = oracle::coreDistance(c, centre);
+  return oracle::coreDistance(c, w) <= slack &&
+         std::fabs(cross(actual.normal, toCentre)) <= slack && dot(actual.normal, toCentre) > 0 &&
+         apart >= sigma - target->below - slack && apart <= sigma + target->above + slack;
 }
 
 enum class Release { box2d241, box2dV3 };
@@ -123,6 +161,9 @@ inline std::string knownFinding(Release release, const CastCase& c, const CastRe
     return "C2";
   }
   if (release == Release::box2dV3 && isBandFinerThanFloat(c, actual, conventions)) return "C3";
+  if (release == Release::box2d241 && isIterationLimitAtLargeCoordinates(c, actual, conventions)) {
+    return "C4";
+  }
   return "";
 }
 
