@@ -409,11 +409,14 @@ void drawCastRecord(std::ostringstream& svg, const View& view, const CastCase& c
   svg << "  </g>\n";
 }
 
+/// A record's legend line, its numbers in brief (svg::legendNum): the exact result is in the
+/// results file, and the check-casts report's repro quotes it in full.
 std::string castLegendLine(const CastRecord& record) {
   const CastResult& r = record.result;
   std::string text = record.engine + ": " + std::string(castStatusName(r.status));
   if (r.status == CastStatus::hit) {
-    text += ", t=" + num(r.fraction) + ", n=(" + num(r.normal.x) + ", " + num(r.normal.y) + ")";
+    text += ", t=" + svg::legendNum(r.fraction) + ", n=(" + svg::legendNum(r.normal.x) + ", " +
+            svg::legendNum(r.normal.y) + ")";
     if (record.hasFeature) {
       text += std::string(", ") + (r.feature.type == FeatureType::face ? "face " : "vertex ") +
               std::to_string(r.feature.index);
@@ -436,10 +439,19 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
   const View view{{box.lo.x, box.hi.y}};
   const double size = box.size();
   const double pad = 0.15 * size;
-  const double legendHeight = 0.06 * size * static_cast<double>(records.size() + 1);
-  // At least as wide as the scene is tall (plus the margins), so that a tall, thin cast still
-  // has room for its legend lines; the drawing stays at the left.
-  const double w = std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad;
+  const double font = 0.04 * size;
+  std::vector<std::string> legend{"cast " + c.id + " (r = " + svg::legendNum(c.ray.radius) +
+                                  "; the swept path dashed)"};
+  for (const CastRecord& r : records)
+    legend.push_back(castLegendLine(r));
+  const double legendHeight = 0.06 * size * static_cast<double>(legend.size());
+  // As wide as the scene and its margins, at least as wide as it is tall (a tall, thin cast
+  // keeps room for its legend), or as its longest legend line; the drawing stays at the left.
+  double longest = 0.0;
+  for (const std::string& line : legend)
+    longest = std::max(longest, svg::textWidthEm(line));
+  const double w = std::max(std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad,
+                            (longest + 0.6) * font);
   const double x0 = -pad;
   const double y0 = -pad - legendHeight;
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
@@ -454,15 +466,12 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
   for (std::size_t k = 0; k < records.size(); ++k) {
     drawCastRecord(svg, view, c, records[k].result, kColours[k % kColours.size()], size);
   }
-  const double font = 0.04 * size;
   svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y0 + 1.3 * font) << "\">cast "
-      << xmlText(c.id) << " (r = " << num(c.ray.radius) << "; the swept path dashed)</text>\n";
-  for (std::size_t k = 0; k < records.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(k + 2);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\" fill=\""
-        << kColours[k % kColours.size()] << "\">" << xmlText(castLegendLine(records[k]))
-        << "</text>\n";
+  for (std::size_t k = 0; k < legend.size(); ++k) {
+    const double y = y0 + 1.3 * font * static_cast<double>(k + 1);
+    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\"";
+    if (k > 0) svg << " fill=\"" << kColours[(k - 1) % kColours.size()] << "\"";
+    svg << ">" << xmlText(legend[k]) << "</text>\n";
   }
   svg << "  </g>\n</svg>\n";
   return svg.str();

@@ -1,8 +1,9 @@
 # chromium_dom(REPORT NAME): loads the HTML file REPORT in headless Chromium (BROWSER) with a
 # fresh profile and sets `dom` in the caller's scope to the page after its script ran (also
-# written to WORK/NAME.dom.html for a person to look at).
+# written to WORK/NAME.dom.html for a person to look at). The profile is NAME's own: two reports
+# loaded at once (ctest -j) must not share Chromium's profile lock, nor remove each other's.
 function(chromium_dom report name)
-  set(profile ${WORK}/chromium-profile)
+  set(profile ${WORK}/chromium-profile-${name})
   # A loaded machine can make chromium fail to start or give up on its first load: up to three
   # tries, each with a fresh profile, until it exits 0 with the whole page.
   foreach(attempt 1 2 3)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "svg_parts.h"
 #include "touche/oracle/render.h"
 
 namespace touche::oracle {
@@ -563,9 +564,48 @@ TEST(RenderCast, TheCircleAtTheHitIsWhereTheCastTouches) {
   EXPECT_EQ(origin.y - line[3], 0.0);
   EXPECT_THAT(svg, HasSubstr("stroke-dasharray=\"1 3\""));
   EXPECT_THAT(svg, HasSubstr(" A1,1 0 0 1 "));
-  EXPECT_THAT(svg, HasSubstr("reference: hit, t=0.32322330470336313, n=(-0.7071067811865476, "
-                             "-0.7071067811865476), vertex 0"));
+  EXPECT_THAT(svg, HasSubstr(">reference: hit, t=0.323223, n=(-0.707107, -0.707107), vertex 0<"));
   EXPECT_THAT(svg, HasSubstr("other: miss"));
+}
+
+TEST(RenderCast, ALegendFitsItsWidthWithNumbersInBrief) {
+  // A short cast along a thin box: the view was the scene's width, and a hit's legend line in
+  // full precision (t and both normal components in seventeen digits) ran far past its right
+  // edge. The legend writes six significant digits and the view is as wide as its longest line.
+  CastCase c;
+  c.id = "a-short-cast-with-a-long-name";
+  c.shape = makeBox(0.5, 0.05);
+  c.ray = CastInput{{-1, 0.3}, {0.9, -0.31}, 0.125, 1.0};
+  CastResult hit;
+  hit.status = CastStatus::hit;
+  hit.fraction = 0.47914011293045834;
+  hit.point = {-0.5000000000000001, 0.05000000000000002};
+  hit.normal = {-0.8944271909999159, 0.4472135954999579};
+  hit.feature = CastFeature{FeatureType::vertex, 3};
+  const std::vector<CastRecord> records = {castRecord("reference", hit),
+                                           castRecord("an-engine-with-a-long-name", hit)};
+  const std::string svg = renderCastSvg(c, records);
+  EXPECT_THAT(svg, HasSubstr(">reference: hit, t=0.47914, n=(-0.894427, 0.447214), vertex 3<"))
+      << svg;
+  EXPECT_THAT(svg, Not(HasSubstr("0.8944271909999159), vertex"))) << svg;
+  const LegendFit fit = legendFit(svg);
+  // The scene and its margins are 1.625·1.3 ≈ 2.11 wide; the longest line, even in brief, is
+  // wider, and the view widens to it.
+  EXPECT_GT(fit.widestLine, 2.2) << svg;
+  EXPECT_LE(fit.widestLine, fit.viewWidth) << svg;
+  // Every line by the wider estimate the renderer sizes with fits too.
+  const std::vector<double> font = numbersOf(svg, std::string(R"(font-size=")") + kNumber);
+  ASSERT_EQ(font.size(), 1u);
+  const std::regex re(R"(<text [^>]*>([^<]*)</text>)");
+  int lines = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator();
+       ++it, ++lines)
+    EXPECT_LE(svg::textWidthEm((*it)[1].str()) * font[0], fit.viewWidth) << (*it)[1];
+  EXPECT_EQ(lines, 3);
+  // A cast whose legend is short keeps the scene's own width and margins.
+  c.id = "c";
+  const std::string plain = renderCastSvg(c, {});
+  EXPECT_NEAR(legendFit(plain).viewWidth, 1.625 * 1.3, 1e-12) << plain;
 }
 
 TEST(RenderCast, AnInitialOverlapDrawsTheCircleAtTheStartAndARayNoCapsule) {

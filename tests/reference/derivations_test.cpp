@@ -510,6 +510,57 @@ TEST(DerivationPages, ChainBox) {
   EXPECT_NEAR(m.points[0].point.y, 0.0627, 5e-5);
 }
 
+TEST(DerivationPages, ChainBoxInSource002) {
+  // P1–P6's "Source 002" paragraphs: b2EPCollider (hasVertex0 and hasVertex3) on chain-box.
+  const Case c = figureCase("chain-box");
+  const ChainSegment& chain = std::get<ChainSegment>(c.a);
+  const s002::Polygon b = s002::makePolygon(world(c.b, c.xfB));
+  const s002::EPResult post = s002::epCollide(chain.p1, chain.p2, chain.ghost1, chain.ghost2, b);
+  const double h = 1 / std::sqrt(2.0);
+  // P1: unit edges; cross(edge0, edge1) = 4/(4√2) ≥ 0: convex; cross(edge1, edge2) < 0: concave.
+  EXPECT_NEAR(post.sine1, h, 1e-15);
+  EXPECT_NEAR(post.sine2, -h, 1e-15);
+  EXPECT_TRUE(post.convex1);
+  EXPECT_FALSE(post.convex2);
+  EXPECT_NEAR(post.normal0.x, -h, 1e-15);
+  EXPECT_NEAR(post.normal0.y, -h, 1e-15);
+  EXPECT_EQ(post.normal1, (Vec2{0, -1}));
+  // P2: offset0 = −1.75/√2 ≈ −1.2374, offset1 = 0.5, offset2 = 2.25/√2 ≈ 1.5910; convex1 only:
+  // front = offset0 ≥ 0 || (offset1 ≥ 0 && offset2 ≥ 0); limits n0 (lower) and n1 (upper).
+  EXPECT_NEAR(post.offset0, -1.2374, 5e-5);
+  EXPECT_NEAR(post.offset1, 0.5, 1e-15);
+  EXPECT_NEAR(post.offset2, 1.5910, 5e-5);
+  EXPECT_TRUE(post.front);
+  EXPECT_EQ(post.normal, post.normal1);
+  EXPECT_EQ(post.lowerLimit, post.normal0);
+  EXPECT_EQ(post.upperLimit, post.normal1);
+  // P5: ComputeEdgeSeparation −0.12543; ComputePolygonSeparation sets every face of B aside
+  // (face 2, the nearest, by cos 0.3 − 1 ≈ −0.0447 < −b2_angularSlop ≈ −0.0349): no polygon
+  // axis, the edge is the primary axis.
+  EXPECT_NEAR(post.edgeAxis.separation, -0.12543, 5e-6);
+  ASSERT_EQ(post.polygonFaces.size(), 4u);
+  for (const s002::EPPolygonFace& face : post.polygonFaces)
+    EXPECT_TRUE(face.outsideLimits);
+  EXPECT_NEAR(post.polygonFaces[2].limitTest, std::cos(0.3) - 1, 1e-15);
+  EXPECT_NEAR(post.polygonFaces[2].limitTest, -0.0447, 5e-5);
+  EXPECT_NEAR(s002::kAngularSlop, 0.0349, 5e-5);
+  EXPECT_NEAR(post.polygonFaces[2].separation, -0.5395, 5e-5);
+  EXPECT_EQ(post.polygonAxis.type, s002::EPAxis::Type::unknown);
+  EXPECT_EQ(post.primaryAxis.type, s002::EPAxis::Type::edgeA);
+  // P6: the incident edge is face 2 (least dot with (0, −1): −0.955); both ends lie within the
+  // side planes; corner 3 is 0.1701 in front (> m_radius = 0.02): one point, corner 2 itself
+  // (on B, not midway), separation −0.12543, id (face 0, vertex 2).
+  EXPECT_EQ(post.incidentIndex, 2);
+  EXPECT_EQ(s002::kEPRadius, 0.02);
+  ASSERT_EQ(post.points.size(), 1u);
+  const Vec2 corner = apply(c.xfB, Vec2{0.5, 0.5});
+  EXPECT_NEAR(post.points[0].v.x, corner.x, 1e-15);
+  EXPECT_NEAR(post.points[0].v.y, corner.y, 1e-15);
+  EXPECT_NEAR(post.points[0].separation, -0.12543, 5e-6);
+  using Type = s002::ContactFeature::Type;
+  EXPECT_EQ(post.points[0].id, (s002::ContactFeature{Type::face, 0, Type::vertex, 2}));
+}
+
 TEST(DerivationPages, ChainCorners) {
   // P4 at a convex corner (next piece rising to (2, 1)). Admitted: p2 and the rounded
   // triangle's vertex 0 are 0.559 apart along (1, −2)/√5, inside p2's cone; one point,
@@ -521,7 +572,29 @@ TEST(DerivationPages, ChainCorners) {
   EXPECT_NEAR(admitted.normal.y, -2 / std::sqrt(5.0), 1e-15);
   EXPECT_NEAR(admitted.points[0].separation, std::sqrt(0.3125) - 0.75, 1e-15);
   EXPECT_EQ(admitted.points[0].id, fid(kVertex, 1, kVertex, 0));
+  // The page's arithmetic on the committed cases: the corner at p2 turns left by
+  // cross(e, edge2) = 2, n2 = rightPerp(edge2) = (1, −1); p2 to the triangle's vertex 0 is
+  // (0.25, −0.5), 0.559 long, and cross(n2, (0.25, −0.5)) = −0.25 ≤ 0: inside the cone.
+  const Case admittedCase = figureCase("chain-corner-admitted");
+  const ChainSegment& corner = std::get<ChainSegment>(admittedCase.a);
+  const Vec2 e = corner.p2 - corner.p1, edge2 = corner.ghost2 - corner.p2;
+  EXPECT_EQ(cross(e, edge2), 2.0);
+  const Vec2 n2{edge2.y, -edge2.x};
+  EXPECT_EQ(n2, (Vec2{1, -1}));
+  const Vec2 toVertex = world(admittedCase.b, admittedCase.xfB)[0] - corner.p2;
+  EXPECT_EQ(toVertex, (Vec2{0.25, -0.5}));
+  EXPECT_NEAR(std::hypot(toVertex.x, toVertex.y), 0.559, 5e-4);
+  EXPECT_EQ(cross(n2, toVertex), -0.25);
+  // Skipped: the box's left face x = 1.25 is 0.25 from p2 (p2.y = 0 within its extent
+  // [−0.375, 0.125]); its reversed normal (1, 0) gives cross(n2, (1, 0)) = 1 > 0: outside; the
+  // rounded box (radius 0.5) reaches 0.25 past p2.
   const Case skipped = figureCase("chain-corner-skipped");
+  const std::vector<Vec2> box = world(skipped.b, skipped.xfB);
+  EXPECT_EQ(box[0].x - corner.p2.x, 0.25);
+  EXPECT_LE(box[0].y, 0.0);
+  EXPECT_GE(box[3].y, 0.0);
+  EXPECT_EQ(cross(n2, Vec2{1, 0}), 1.0);
+  EXPECT_EQ(std::get<Polygon>(skipped.b).radius - (box[0].x - corner.p2.x), 0.25);
   EXPECT_EQ(collideCase(skipped).status, Status::noContact);
   // The same box against the chain's own segment alone (no neighbour to own it) touches.
   const ChainSegment& chain = std::get<ChainSegment>(skipped.a);

@@ -435,7 +435,12 @@ TEST(ErrataSource004, AcosLosesTheSignOfDy) {
   // (0, −2.5), 0.5 from the bottom vertex. acos(dx/length) = π/2 is the angle of its mirror
   // image (0, 2.5), which faces the top edge (apothem 1): 2.5 > 1 + 1 → none.
   const double pi = std::numbers::pi;
-  EXPECT_FALSE(s004::isCollide({0, -2.5}, 1, {0, 0}, 2, 3, 30, allBut(&s004::Fixes::atan2Angle)));
+  const s004::Decision post =
+      s004::decide({0, -2.5}, 1, {0, 0}, 2, 3, 30, allBut(&s004::Fixes::atan2Angle));
+  EXPECT_TRUE(post.edge);
+  EXPECT_NEAR(post.threshold, 2, 1e-12);  // (apothem + r)/cos 0 for the mirror image
+  EXPECT_EQ(post.length, 2.5);
+  EXPECT_FALSE(post.collide);
   EXPECT_TRUE(s004::isCollide({0, -2.5}, 1, {0, 0}, 2, 3, 30, s004::Fixes::all()));
   expectTouche(RegularPolygon{{0, 0}, 2, 3, pi / 6}, 1, {0, -2.5}, true);
 }
@@ -443,7 +448,12 @@ TEST(ErrataSource004, AcosLosesTheSignOfDy) {
 TEST(ErrataSource004, StrictComparisonMissesTouching) {
   // Triangle R = 2, rotation 0, vertex (2, 0); circle r = 1 at (3, 0) touches the vertex: the
   // corner threshold is exactly 3 = length, and `length < threshold` says none.
-  EXPECT_FALSE(s004::isCollide({3, 0}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::touchingCounts)));
+  const s004::Decision post =
+      s004::decide({3, 0}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::touchingCounts));
+  EXPECT_FALSE(post.edge);
+  EXPECT_EQ(post.threshold, 3.0);
+  EXPECT_EQ(post.length, 3.0);
+  EXPECT_FALSE(post.collide);
   EXPECT_TRUE(s004::isCollide({3, 0}, 1, {0, 0}, 2, 3, 0, s004::Fixes::all()));
   expectTouche(RegularPolygon{{0, 0}, 2, 3, 0.0}, 1, {3, 0}, true);
   const Manifold m =
@@ -457,6 +467,14 @@ TEST(ErrataSource004, LengthMinNeedsTheSquareOfTheCircumradius) {
   // even a circle centred on the triangle's centre is "no contact".
   EXPECT_FALSE(
       s004::isCollide({0, 0}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::squareInLengthMin)));
+  const s004::Decision post =
+      s004::decide({0, 0}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::squareInLengthMin));
+  EXPECT_NEAR(post.lengthMin, std::sqrt(5.0), 1e-15);
+  EXPECT_TRUE(std::isnan(post.A));  // acos(2.5/√5 ≈ 1.118)
+  EXPECT_TRUE(std::isnan(post.threshold));
+  const s004::Decision fixed = s004::decide({0, 0}, 1, {0, 0}, 2, 3, 0, s004::Fixes::all());
+  EXPECT_NEAR(fixed.lengthMin, std::sqrt(7.0), 1e-15);
+  EXPECT_NEAR(fixed.A, std::acos(2.5 / std::sqrt(7.0)), 1e-15);
   EXPECT_TRUE(s004::isCollide({0, 0}, 1, {0, 0}, 2, 3, 0, s004::Fixes::all()));
   expectTouche(RegularPolygon{{0, 0}, 2, 3, 0.0}, 1, {0, 0}, true);
 }
@@ -465,9 +483,15 @@ TEST(ErrataSource004, RemainderKeepsTheSignOfTheDividend) {
   // JS % keeps the dividend's sign and Math.trunc rounds toward zero. Triangle R = 2,
   // rotation 0; circle r = 1 at 1.9 along −60° (edge 2's normal): 0.9 from edge 2, contact.
   // The angle −π/3 gives the sector offset −π/3 (not π/3), so the edge test fails and the
-  // corner formula, at a meaningless angle, gives ≈ 1.02 < 1.9: none.
+  // post's corner formula (its linear angle map, kept as the post has it: the far-crossing
+  // correction has no real root at so meaningless an angle), gives ≈ 1.0213 < 1.9: none.
   const Vec2 c{1.9 * std::cos(-std::numbers::pi / 3), 1.9 * std::sin(-std::numbers::pi / 3)};
-  EXPECT_FALSE(s004::isCollide(c, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::wrapSector)));
+  s004::Fixes keep = allBut(&s004::Fixes::wrapSector);
+  keep.trueCornerCrossing = false;
+  const s004::Decision post = s004::decide(c, 1, {0, 0}, 2, 3, 0, keep);
+  EXPECT_FALSE(post.edge);
+  EXPECT_NEAR(post.threshold, 1.0213, 5e-5);
+  EXPECT_FALSE(post.collide);
   EXPECT_TRUE(s004::isCollide(c, 1, {0, 0}, 2, 3, 0, s004::Fixes::all()));
   expectTouche(RegularPolygon{{0, 0}, 2, 3, 0.0}, 1, c, true);
 }
@@ -480,7 +504,12 @@ TEST(ErrataSource004, CornerThresholdKeepsTheRotation) {
   s004::Fixes keep = allBut(&s004::Fixes::rotationInCorner);
   keep.trueCornerCrossing = false;
   const double rho = std::sqrt(2.0);
-  EXPECT_FALSE(s004::isCollide({1.6, 1.6}, 1, {0, 0}, rho, 4, 45, keep));
+  const s004::Decision post = s004::decide({1.6, 1.6}, 1, {0, 0}, rho, 4, 45, keep);
+  EXPECT_FALSE(post.edge);
+  EXPECT_NEAR(post.threshold, std::sqrt(5.0), 1e-12);
+  EXPECT_NEAR(post.length, 2.263, 5e-4);
+  EXPECT_NEAR(std::hypot(0.6, 0.6), 0.849, 5e-4);  // from the vertex (1, 1)
+  EXPECT_FALSE(post.collide);
   EXPECT_TRUE(s004::isCollide({1.6, 1.6}, 1, {0, 0}, rho, 4, 45, s004::Fixes::all()));
   expectTouche(RegularPolygon{{0, 0}, rho, 4, std::numbers::pi / 4}, 1, {1.6, 1.6}, true);
 }
@@ -490,9 +519,15 @@ TEST(ErrataSource004, CornerAngleIsNotLinearInTheCentreAngle) {
   // relation tan δ = r·sin φ/(R + r·cos φ) is linear only for R = r. Triangle R = 2, circle
   // r = 1 at (2.87, 0.49), 0.9985 from vertex (2, 0): the linear map's threshold 2.9067 <
   // |c| = 2.9115 → none; the true far crossing is 2.9131.
-  EXPECT_FALSE(
-      s004::isCollide({2.87, 0.49}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::trueCornerCrossing)));
-  EXPECT_TRUE(s004::isCollide({2.87, 0.49}, 1, {0, 0}, 2, 3, 0, s004::Fixes::all()));
+  const s004::Decision post =
+      s004::decide({2.87, 0.49}, 1, {0, 0}, 2, 3, 0, allBut(&s004::Fixes::trueCornerCrossing));
+  EXPECT_FALSE(post.edge);
+  EXPECT_NEAR(post.threshold, 2.9067, 5e-5);
+  EXPECT_NEAR(post.length, 2.9115, 5e-5);
+  EXPECT_FALSE(post.collide);
+  const s004::Decision fixed = s004::decide({2.87, 0.49}, 1, {0, 0}, 2, 3, 0, s004::Fixes::all());
+  EXPECT_NEAR(fixed.threshold, 2.9131, 5e-5);
+  EXPECT_TRUE(fixed.collide);
   expectTouche(RegularPolygon{{0, 0}, 2, 3, 0.0}, 1, {2.87, 0.49}, true);
 }
 

@@ -518,6 +518,228 @@ inline std::optional<EdgeCircleResult> edgeAndCircle(Vec2 a, Vec2 b, Vec2 q, dou
   return EdgeCircleResult{Region::AB, p};
 }
 
+// ---- b2EPCollider (b2CollideEdgeAndPolygon): an edge with optional ghost vertices ----------
+
+/// A b2ContactFeature: which feature of A (the edge) and of B (the polygon) a point comes from.
+struct ContactFeature {
+  enum class Type { vertex, face };
+  Type typeA = Type::vertex;
+  int indexA = 0;
+  Type typeB = Type::vertex;
+  int indexB = 0;
+  bool operator==(const ContactFeature&) const = default;
+};
+
+struct ClipVertex {
+  Vec2 v;
+  ContactFeature id;
+};
+
+/// b2ClipSegmentToLine with its ids (Box2D 2.2): an end kept keeps its id; the crossing gets
+/// (vertex vertexIndexA, face of vIn[0]'s indexB).
+inline std::vector<ClipVertex> clipSegmentToLine(const std::vector<ClipVertex>& in, Vec2 normal,
+                                                 double offset, int vertexIndexA) {
+  std::vector<ClipVertex> out;
+  const double d0 = dot(normal, in[0].v) - offset;
+  const double d1 = dot(normal, in[1].v) - offset;
+  if (d0 <= 0) out.push_back(in[0]);
+  if (d1 <= 0) out.push_back(in[1]);
+  if (d0 * d1 < 0) {
+    using Type = ContactFeature::Type;
+    out.push_back({in[0].v + (d0 / (d0 - d1)) * (in[1].v - in[0].v),
+                   {Type::vertex, vertexIndexA, Type::face, in[0].id.indexB}});
+  }
+  return out;
+}
+
+struct EPAxis {
+  enum class Type { unknown, edgeA, edgeB };
+  Type type = Type::unknown;
+  int index = -1;
+  double separation = 0;
+};
+
+/// One of B's faces as ComputePolygonSeparation scores it: s = min(s1, s2), and whether the
+/// normal limits set it aside (`continue`).
+struct EPPolygonFace {
+  double separation = 0;
+  double limitTest = 0;  ///< b2Dot(n − limit, m_normal), set aside below −b2_angularSlop
+  bool outsideLimits = false;
+};
+
+struct EPPoint {
+  Vec2 v;             ///< the clip point, on B (edgeA) or on the edge (edgeB)
+  double separation;  ///< dot(rf.normal, v − rf.v1)
+  ContactFeature id;  ///< as the manifold stores it (A = the edge)
+};
+
+struct EPResult {
+  double sine1 = 0, sine2 = 0;  ///< b2Cross(edge0, edge1), b2Cross(edge1, edge2) on unit edges
+  bool convex1 = false, convex2 = false;
+  double offset0 = 0, offset1 = 0, offset2 = 0;
+  bool front = false;
+  Vec2 normal0, normal1, normal2;  ///< unit normals, rightPerp of the normalised edges
+  Vec2 normal, lowerLimit, upperLimit;
+  EPAxis edgeAxis, polygonAxis, primaryAxis;
+  std::vector<EPPolygonFace> polygonFaces;  ///< as far as ComputePolygonSeparation went
+  int incidentIndex = -1;                   ///< edgeA: B's face i1 (least dot with m_normal)
+  std::vector<EPPoint> points;              ///< the manifold's points (none: no contact)
+};
+
+/// Box2D 2.2's b2_angularSlop and m_radius = 2·b2_polygonRadius (b2_polygonRadius =
+/// 2·b2_linearSlop, b2_linearSlop = 0.005).
+inline constexpr double kAngularSlop = 2.0 / 180.0 * std::numbers::pi;
+inline constexpr double kEPRadius = 2.0 * (2.0 * 0.005);
+
+/// b2EPCollider::Collide with identity transforms: edge v1 → v2, ghost vertices v0 (hasVertex0)
+/// and v3 (hasVertex3), polygon B. The steps as the post lists them: the corner types and the
+/// centroid's offsets, front or back with the normal limits; ComputeEdgeSeparation (m_normal
+/// against B's vertices) and ComputePolygonSeparation (B's reversed normals against the edge's
+/// two ends, within the limits up to b2_angularSlop); the primary axis with the 0.98/0.001
+/// hysteresis; the incident edge and the reference face; two side clips (no radius); the
+/// points with dot(rf.normal, v − rf.v1) ≤ m_radius.
+inline EPResult epCollide(Vec2 v1, Vec2 v2, std::optional<Vec2> v0, std::optional<Vec2> v3,
+                          const Polygon& b) {
+  EPResult r;
+  const Vec2 centroidB = b.centroid;
+  const Vec2 edge1 = normalized(v2 - v1);
+  r.normal1 = {edge1.y, -edge1.x};
+  r.offset1 = dot(r.normal1, centroidB - v1);
+  if (v0) {
+    const Vec2 edge0 = normalized(v1 - *v0);
+    r.normal0 = {edge0.y, -edge0.x};
+    r.sine1 = cross(edge0, edge1);
+    r.convex1 = r.sine1 >= 0;
+    r.offset0 = dot(r.normal0, centroidB - *v0);
+  }
+  if (v3) {
+    const Vec2 edge2 = normalized(*v3 - v2);
+    r.normal2 = {edge2.y, -edge2.x};
+    r.sine2 = cross(edge1, edge2);
+    r.convex2 = r.sine2 > 0;
+    r.offset2 = dot(r.normal2, centroidB - v2);
+  }
+  const Vec2 n0 = r.normal0, n1 = r.normal1, n2 = r.normal2;
+  const bool o0 = r.offset0 >= 0, o1 = r.offset1 >= 0, o2 = r.offset2 >= 0;
+  // Front or back, and the normal limits: {m_front, (front: lower, upper), (back: lower, upper)}.
+  const auto set = [&r, n1](bool front, Vec2 lowerFront, Vec2 upperFront, Vec2 lowerBack,
+                            Vec2 upperBack) {
+    r.front = front;
+    r.normal = front ? n1 : -n1;
+    r.lowerLimit = front ? lowerFront : lowerBack;
+    r.upperLimit = front ? upperFront : upperBack;
+  };
+  if (v0 && v3) {
+    if (r.convex1 && r.convex2) {
+      set(o0 || o1 || o2, n0, n2, -n1, -n1);
+    } else if (r.convex1) {
+      set(o0 || (o1 && o2), n0, n1, -n2, -n1);
+    } else if (r.convex2) {
+      set(o2 || (o0 && o1), n1, n2, -n1, -n0);
+    } else {
+      set(o0 && o1 && o2, n1, n1, -n2, -n0);
+    }
+  } else if (v0) {
+    if (r.convex1) {
+      set(o0 || o1, n0, -n1, n1, -n1);
+    } else {
+      set(o0 && o1, n1, -n1, n1, -n0);
+    }
+  } else if (v3) {
+    if (r.convex2) {
+      set(o1 || o2, -n1, n2, -n1, n1);
+    } else {
+      set(o1 && o2, -n1, n1, -n2, n1);
+    }
+  } else {
+    set(o1, -n1, -n1, n1, n1);
+  }
+  const int count = static_cast<int>(b.vertices.size());
+  // ComputeEdgeSeparation: m_normal against every vertex of B, the least.
+  r.edgeAxis = {EPAxis::Type::edgeA, r.front ? 0 : 1, std::numeric_limits<double>::max()};
+  for (const Vec2& v : b.vertices)
+    r.edgeAxis.separation = std::min(r.edgeAxis.separation, dot(r.normal, v - v1));
+  if (r.edgeAxis.separation > kEPRadius) return r;
+  // ComputePolygonSeparation: B's reversed normals, each against v1 and v2, within the limits.
+  r.polygonAxis = {EPAxis::Type::unknown, -1, -std::numeric_limits<double>::max()};
+  const Vec2 perp{-r.normal.y, r.normal.x};
+  for (int i = 0; i < count; ++i) {
+    const Vec2 n = -b.normals[i];
+    const double s = std::min(dot(n, b.vertices[i] - v1), dot(n, b.vertices[i] - v2));
+    r.polygonFaces.push_back({s, 0, false});
+    if (s > kEPRadius) {
+      r.polygonAxis = {EPAxis::Type::edgeB, i, s};
+      break;
+    }
+    const Vec2 limit = dot(n, perp) >= 0 ? r.upperLimit : r.lowerLimit;
+    r.polygonFaces.back().limitTest = dot(n - limit, r.normal);
+    if (r.polygonFaces.back().limitTest < -kAngularSlop) {
+      r.polygonFaces.back().outsideLimits = true;
+      continue;
+    }
+    if (s > r.polygonAxis.separation) r.polygonAxis = {EPAxis::Type::edgeB, i, s};
+  }
+  if (r.polygonAxis.type != EPAxis::Type::unknown && r.polygonAxis.separation > kEPRadius) return r;
+  // The hysteresis.
+  if (r.polygonAxis.type == EPAxis::Type::unknown) {
+    r.primaryAxis = r.edgeAxis;
+  } else if (r.polygonAxis.separation > 0.98 * r.edgeAxis.separation + 0.001) {
+    r.primaryAxis = r.polygonAxis;
+  } else {
+    r.primaryAxis = r.edgeAxis;
+  }
+  using Type = ContactFeature::Type;
+  std::vector<ClipVertex> ie(2);
+  int rfI1 = 0, rfI2 = 0;
+  Vec2 rfV1, rfV2, rfNormal;
+  const bool edgeA = r.primaryAxis.type == EPAxis::Type::edgeA;
+  if (edgeA) {
+    // The incident edge: B's face whose normal is the least along m_normal (the first of equals).
+    int bestIndex = 0;
+    double bestValue = dot(r.normal, b.normals[0]);
+    for (int i = 1; i < count; ++i) {
+      const double value = dot(r.normal, b.normals[i]);
+      if (value < bestValue) {
+        bestValue = value;
+        bestIndex = i;
+      }
+    }
+    r.incidentIndex = bestIndex;
+    const int i1 = bestIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
+    ie[0] = {b.vertices[i1], {Type::face, 0, Type::vertex, i1}};
+    ie[1] = {b.vertices[i2], {Type::face, 0, Type::vertex, i2}};
+    rfI1 = r.front ? 0 : 1;
+    rfI2 = r.front ? 1 : 0;
+    rfV1 = r.front ? v1 : v2;
+    rfV2 = r.front ? v2 : v1;
+    rfNormal = r.front ? n1 : -n1;
+  } else {
+    ie[0] = {v1, {Type::vertex, 0, Type::face, r.primaryAxis.index}};
+    ie[1] = {v2, {Type::vertex, 0, Type::face, r.primaryAxis.index}};
+    rfI1 = r.primaryAxis.index;
+    rfI2 = rfI1 + 1 < count ? rfI1 + 1 : 0;
+    rfV1 = b.vertices[rfI1];
+    rfV2 = b.vertices[rfI2];
+    rfNormal = b.normals[rfI1];
+  }
+  const Vec2 sideNormal1{rfNormal.y, -rfNormal.x};
+  const Vec2 sideNormal2 = -sideNormal1;
+  const std::vector<ClipVertex> clip1 =
+      clipSegmentToLine(ie, sideNormal1, dot(sideNormal1, rfV1), rfI1);
+  if (clip1.size() < 2) return r;
+  const std::vector<ClipVertex> clip2 =
+      clipSegmentToLine(clip1, sideNormal2, dot(sideNormal2, rfV2), rfI2);
+  if (clip2.size() < 2) return r;
+  for (int i = 0; i < 2; ++i) {
+    const double separation = dot(rfNormal, clip2[i].v - rfV1);
+    if (separation > kEPRadius) continue;
+    ContactFeature id = clip2[i].id;
+    if (!edgeA) id = {id.typeB, id.indexB, id.typeA, id.indexA};
+    r.points.push_back({clip2[i].v, separation, id});
+  }
+  return r;
+}
+
 }  // namespace s002
 
 // ===========================================================================================
@@ -616,13 +838,23 @@ struct Fixes {
   static Fixes all() { return {true, true, true, true, true, true}; }
 };
 
+/// What isCollide decides, with the numbers it compares.
+struct Decision {
+  double length = 0;     ///< the centres' distance
+  double lengthMin = 0;  ///< line 4: WF, from the circle's centre at the boundary to the n-gon's
+  double A = 0;          ///< line 7: the boundary angle ∠WFO (the text's β)
+  double threshold = 0;  ///< marginTouchMin (edge) or angleTouchMin (corner); NaN as computed
+  bool edge = false;     ///< the edge branch of line 12 (else the corner's)
+  bool collide = false;  ///< what isCollide returns
+};
+
 /// isCollide(sp): circle of radius r at c against the regular n-gon with centre o,
 /// circumradius R and rotation `roundDegrees`. The n-gon's helper fields are not shown:
 /// divideAngle = π/n, assistAnCos = cos∠WOF = cos(π − π/n) (120° for the triangle, as the text
 /// says), divideWidth = the apothem R·cos(π/n), round reduced modulo 360/n as the constructor
 /// does.
-inline bool isCollide(Vec2 c, double r, Vec2 o, double R, int n, double roundDegrees,
-                      Fixes fix = {}) {
+inline Decision decide(Vec2 c, double r, Vec2 o, double R, int n, double roundDegrees,
+                       Fixes fix = {}) {
   const double pi = std::numbers::pi;
   const double divideAngle = pi / n;
   const double assistAnCos = std::cos(pi - pi / n);
@@ -652,9 +884,15 @@ inline bool isCollide(Vec2 c, double r, Vec2 o, double R, int n, double roundDeg
     const double s = R * std::sin(delta);
     angleTouchMin = R * std::cos(delta) + std::sqrt(r * r - s * s);
   }
-  const double threshold =
-      cycleAngle > A && cycleAngle < period - A ? marginTouchMin : angleTouchMin;
-  return fix.touchingCounts ? length <= threshold : length < threshold;
+  const bool edge = cycleAngle > A && cycleAngle < period - A;
+  const double threshold = edge ? marginTouchMin : angleTouchMin;
+  return {length,    lengthMin, A,
+          threshold, edge,      fix.touchingCounts ? length <= threshold : length < threshold};
+}
+
+inline bool isCollide(Vec2 c, double r, Vec2 o, double R, int n, double roundDegrees,
+                      Fixes fix = {}) {
+  return decide(c, r, o, R, n, roundDegrees, fix).collide;
 }
 
 }  // namespace s004

@@ -64,8 +64,10 @@ std::string renderSideBySide(const Case& c, std::span<const ManifoldRecord> reco
 /// dotted), the circle at the start (thin, dashed), and for each record one colour: at a hit
 /// the circle where it touches, the hit point and the normal from it; at an initial overlap the
 /// circle at the start. A legend line per record names the engine, the status, the fraction,
-/// the normal and the feature. Coordinates as renderSvg's: relative to the view's top-left
-/// corner (<desc class="origin">), in full precision.
+/// the normal and the feature, its numbers to six significant digits (the results file and the
+/// check-casts report's repro hold them in full); the view is widened (the drawing at the left)
+/// when a legend line would be wider. Coordinates as renderSvg's: relative to the view's
+/// top-left corner (<desc class="origin">), in full precision.
 std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records);
 /// An SVG drawing of a bounce scene (y up): the walls (the room light, the wall around it
 /// shaded), the obstacles, source 001's offset boundary of each in dashed lines — in red where
