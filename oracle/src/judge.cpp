@@ -277,8 +277,15 @@ void setAllowances(Judge& j) {
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.tol.tieBand;  // the pair's (capsules')
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
-  j.exactness = exact::exactArithmetic(j.c, j.conv.precision, j.conv.skinRadius, j.conv.margin,
-                                       j.facts.faceAxes);
+  exact::TouchFacts touch;
+  touch.touching = j.facts.side == 0;
+  for (const NormalSource& s : j.facts.sources) {
+    if (s.closest) touch.closestDirection = s.direction;
+  }
+  j.exactness = exact::exactArithmetic(
+      j.c,
+      {j.conv.precision, j.conv.skinRadius, j.conv.margin, j.facts.faceAxes, j.conv.circleSegments},
+      touch);
   j.sagittaA = sagittaOf(j.c.a, j.conv);
   j.sagittaB = sagittaOf(j.c.b, j.conv);
 }
@@ -439,9 +446,14 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
 /// (its exact separation at the margin), the shapes' supporting features overlap along the
 /// tangent in one point at most — the reference face's side planes moved out by the radius
 /// when the engine declares it — so a clip finds one point (dropsCornerTouches).
-/// Decided on the exact cores (a rare path: exact arithmetic, a missed contact, touching).
+/// Decided on the exact cores (a rare path: exact arithmetic, a missed contact, touching). Only
+/// polygons and segments are clipped: a circle or capsule touching exactly is no corner touch.
 bool cornerTouch(const Judge& j) {
   if (j.facts.side != 0) return false;
+  const auto clipped = [](const Shape& s) {
+    return std::holds_alternative<Polygon>(s) || std::holds_alternative<Segment>(s);
+  };
+  if (!clipped(j.c.a) || !clipped(j.c.b)) return false;
   const Core& coreA = j.geometry.exactCore(true);
   const Core& coreB = j.geometry.exactCore(false);
   const Q radius = coreA.radius + coreB.radius;

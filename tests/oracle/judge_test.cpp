@@ -190,8 +190,15 @@ TEST(Judge, ContactDecisionsOutsideTheBandFail) {
 }
 
 TEST(Judge, TouchingExactlyAndOneUlpApartInsideTheContactBand) {
+  // Touching exactly at small integer coordinates along an axis: the engine's double arithmetic
+  // is exact there, so the decision has no band (docs/conventions.md, "Exact touches").
   Case touching = circlesCase();
   touching.xfB.p = {2, 0};
+  EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::missingContact);
+  // One ulp apart the inputs need 53 bits and more: the engine rounds, the band holds.
+  touching.xfB.p = {std::nextafter(2.0, 3.0), 0};
+  EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agree);
+  touching.xfB.p = {std::nextafter(2.0, 1.0), 0};
   EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agreeWithinTie);
 }
 
