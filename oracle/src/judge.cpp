@@ -1135,40 +1135,45 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
   return missing;
 }
 
-/// Point i's id: a typed id names features the point lies on; a Box2D v3 key names vertices
-/// of which the point lies on one, and on a face next to the other (or both vertices).
+/// Whether `n` (A→B) is, within the normal allowance, a face normal of the shape that is not
+/// the chain segment: that face is the reference, and a v3 key is written polygon first.
+bool normalOfTheOtherFace(const Judge& j, Vec2 n) {
+  const bool otherIsB = typeOf(j.c.a) == ShapeType::chainSegment;
+  return std::any_of(j.facts.sources.begin(), j.facts.sources.end(), [&](const NormalSource& s) {
+    return !s.closest && s.edge >= 0 && s.onB == otherIsB &&
+           length(n - s.direction) <= j.normalAllowance;
+  });
+}
+
+/// Point i's id: it names features the point lies on — a typed id its own, a Box2D v3 key any
+/// of the typed pairs it stands for (feature_ids.h).
 void judgeIdGeometry(Judge& j, std::size_t i) {
   const ids::IdReading& id = j.actual.points[i].id;
   begin(j, "points[" + std::to_string(i) + "].id");
+  const bool key = !id.rule.empty();
+  std::vector<FeatureId> readings = id.typed;
+  if (!id.crossed.empty() && normalOfTheOtherFace(j, j.actual.points[i].normal)) {
+    readings.insert(readings.end(), id.crossed.begin(), id.crossed.end());
+  }
   bool offTheLine = false;
-  if (!id.typed.empty()) {
-    // Any of its readings (one, or an edge's face either side) may hold.
-    std::string missing;
-    for (const FeatureId& typed : id.typed) {
-      missing = offFeatures(j, i, typed, typed == id.typed.front(), &offTheLine);
-      if (missing.empty()) return;
-    }
+  std::string missing, tried;
+  for (const FeatureId& typed : readings) {
+    // Any of its readings (one, an edge's face either side, a key's pairs) may hold.
+    missing = offFeatures(j, i, typed, !key && typed == id.typed.front(), &offTheLine);
+    if (missing.empty()) return;
+    tried += (tried.empty() ? "" : ", ") + ids::describe(typed);
+  }
+  if (key && readings.empty()) {
+    j.notes << "  id " << i << ": " << id.rule
+            << ": read the chain segment's way it names no vertex pair, and read the other "
+               "way it holds only along that shape's face normal, which the point's normal is "
+               "not\n";
+  } else if (key) {
+    j.notes << "  id " << i << ": " << id.rule << ": the point lies on none of " << tried << "\n";
+  } else {
     j.notes << "  id " << i << ": point is not on " << missing
             << (id.typed.size() > 1 ? " (nor on the edge's other side)" : "") << "\n";
-    return fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
   }
-  const auto [a, b] = *id.vertices;
-  const int countA = j.geometry.vertexCount(true);
-  const int countB = j.geometry.vertexCount(false);
-  if (a >= countA || b >= countB) {
-    j.notes << "  point " << i << "'s id: key " << id.key << " names vertex " << a << " of A and "
-            << b << " of B; " << featuresOf(j, true) << ", " << featuresOf(j, false) << "\n";
-    return fail(j, Outcome::wrongId, "a feature id that names no feature", false);
-  }
-  std::string tried;
-  for (const FeatureId& candidate : ids::v3Candidates(a, b, countA, countB)) {
-    bool off = false;
-    if (offFeatures(j, i, candidate, false, &off).empty()) return;
-    offTheLine = offTheLine || off;
-    tried += (tried.empty() ? "" : ", ") + ids::describe(candidate);
-  }
-  j.notes << "  id " << i << ": key " << id.key << " (B2_MAKE_ID(" << a << ", " << b
-          << ")): the point lies on none of " << tried << "\n";
   fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
 }
 
@@ -1197,7 +1202,8 @@ void judgeIds(Judge& j, const std::vector<Along>& along) {
     return;
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!points[i].id.error.empty() || (points[i].id.typed.empty() && !points[i].id.vertices)) {
+    if (!points[i].id.error.empty() ||
+        (points[i].id.typed.empty() && points[i].id.crossed.empty())) {
       continue;
     }
     measureAlong(j, along[i]);
@@ -1236,7 +1242,7 @@ Reported reportedOf(const Case& c, const ManifoldRecord& record,
       point.ownNormal = true;
       p.normal = point.normal;
     }
-    point.id = ids::readId(p, conventions.idFormat, typeOf(c.a), typeOf(c.b));
+    point.id = ids::readId(p, conventions.idFormat, c.a, c.b);
     r.points.push_back(std::move(point));
   }
   return r;
