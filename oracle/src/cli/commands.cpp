@@ -262,7 +262,8 @@ int move(const std::string& input, const MoveArguments& arguments, std::ostream&
     }
   });
   if (!opened || !written) return kExitUnusable;
-  err << "touche move: " << cases << " cases, " << copies << " moved copies written"
+  err << "touche move: " << cases << (cases == 1 ? " case, " : " cases, ") << copies
+      << (copies == 1 ? " moved copy written" : " moved copies written")
       << (dropped ? ", " + std::to_string(dropped) +
                         " not made (every try changed the reference's feature pairs)"
                   : std::string())
