@@ -230,8 +230,8 @@ int move(const std::string& input, const MoveArguments& arguments, std::ostream&
     err << "touche: --margin: " << bad->message << "\n";
     return kExitUnusable;
   }
-  if (arguments.copies < 0) {
-    err << "touche: --copies: " << arguments.copies << " is negative\n";
+  if (arguments.copies < 0 || arguments.copies > 1000) {
+    err << "touche: --copies: " << arguments.copies << " is not between 0 and 1000\n";
     return kExitUnusable;
   }
   bool invalid = false;
