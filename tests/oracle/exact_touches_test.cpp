@@ -88,6 +88,22 @@ TEST(ExactRoundTouches, AContactDroppedAtAnExactRoundTouchIsMissing) {
             Outcome::missingContact);
 }
 
+TEST(ExactRoundTouches, ACircleTouchingABoxExactlyIsNoCornerTouch) {
+  // Box2D 2.4.1 declares it drops corner touches (its clip needs two points); a circle has one
+  // vertex, so along every axis its support is one point — which once excused its lost
+  // contact as a corner touch. Only polygons and segments are clipped.
+  const Case ball{"ball-on-box", makeBox(2, 1), Transform{}, Circle{{0, 0}, 1},
+                  Transform{{1, 2}, {}}};
+  const DeclaredConventions conv = declared("box2d");
+  ASSERT_TRUE(conv.dropsCornerTouches);
+  const Comparison r = judge(ball, statusOnly(Status::noContact), conv);
+  EXPECT_EQ(r.outcome, Outcome::missingContact) << r.explanation;
+  EXPECT_THAT(r.explanation, Not(HasSubstr("dropsCornerTouches")));
+  // Two boxes corner to corner still may be dropped.
+  const Case corners{"corners", makeBox(1, 1), Transform{}, makeBox(1, 1), Transform{{2, 2}, {}}};
+  EXPECT_EQ(judge(corners, statusOnly(Status::noContact), conv).outcome, Outcome::agreeWithinTie);
+}
+
 /// A shape at small integer coordinates with axis-aligned faces and cores: kind 0 a circle, 1 a
 /// capsule, 2 a box, 3 a segment.
 Shape roundOrSharp(int kind, std::mt19937& rng) {
