@@ -1103,6 +1103,29 @@ bool halfJudged(const Judge& j, bool onA) {
   return j.conv.circleSegments == 0 || typeOf(onA ? j.c.a : j.c.b) != ShapeType::circle;
 }
 
+/// Whether vertex `v` of a core is the far end of an edge point i's line runs along, and point
+/// i the far point of the two (farEndReadable: a clip keeping both ends of an incident edge
+/// parallel to the normal, each read at its own end): the point's feature is that end, though
+/// it faces away from the other shape.
+bool farVertexOfTheLine(const Judge& j, bool onA, int v, std::size_t i) {
+  if (!farEndReadable(j, onA, i)) return false;
+  const Point& p = j.actual.points[i];
+  const Point& other = j.actual.points[1 - i];
+  const Vec2 n = (1.0 / length(p.normal)) * p.normal;
+  const double away = onA ? -1.0 : 1.0;  // away from the other shape along the normal
+  const auto onLine = [&](int w) {
+    return std::fabs(cross(n, j.geometry.vertex(onA, w) - p.point)) <= j.lateralAllowance;
+  };
+  if (!onLine(v) || away * dot(n, p.point - other.point) <= 0.0) return false;
+  for (int w = 0; w < j.geometry.vertexCount(onA); ++w) {
+    if (w != v && onLine(w) &&
+        away * dot(n, j.geometry.vertex(onA, w) - j.geometry.vertex(onA, v)) > 0.0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Why the typed id names features point i is not on ("A's face 1"), or "" when it names ones
 /// it is on; `offTheLine`: an existing feature the point's line misses (not only absent ones).
 std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes,
@@ -1127,7 +1150,8 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
       continue;
     }
     if (!onFeature(j, side.onA, side.type, side.index, mp.point, mp.normal, j.lateralAllowance,
-                   j.normalAllowance)) {
+                   j.normalAllowance) &&
+        !(side.type == FeatureType::vertex && farVertexOfTheLine(j, side.onA, side.index, i))) {
       *offTheLine = true;
       missing += (missing.empty() ? "" : " nor ") + name;
     }

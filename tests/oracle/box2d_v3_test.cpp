@@ -555,20 +555,6 @@ struct KeyCounts {
   int zeroNormals = 0;    ///< finding V1's zero normals: judged up to their separations only
 };
 
-/// A capsule's or segment's core along the normal: v3 clips it as the incident edge and keys
-/// the point at its far end with that end, which is not on the core's side facing the other
-/// shape (the degenerate case docs/findings.md notes for Box2D 2.4.1's segments).
-bool coreAlongNormal(const Case& c, Vec2 normal) {
-  for (const Shape* s : {&c.a, &c.b}) {
-    const Transform& xf = s == &c.a ? c.xfA : c.xfB;
-    Vec2 d{0, 0};
-    if (const auto* k = std::get_if<Capsule>(s)) d = k->p2 - k->p1;
-    if (const auto* g = std::get_if<Segment>(s)) d = g->p2 - g->p1;
-    if (length(d) > 0 && std::fabs(cross(rotate(xf.q, d), normal)) < 1e-3 * length(d)) return true;
-  }
-  return false;
-}
-
 KeyCounts keyRun(PairId pair, int count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   KeyCounts n;
@@ -587,10 +573,7 @@ KeyCounts keyRun(PairId pair, int count, std::uint64_t seed) {
       ++n.judged;
       const Comparison r = judge(c, keyedRecord(c, native, KeyEdit::none), withKeys);
       n.passed += isAcceptable(r.outcome);
-      n.alongCore += !isAcceptable(r.outcome) && coreAlongNormal(c, native.manifold.normal);
-      EXPECT_TRUE(isAcceptable(r.outcome) || coreAlongNormal(c, native.manifold.normal))
-          << pairInfo(pair).name << "\n"
-          << r.explanation;
+      EXPECT_TRUE(isAcceptable(r.outcome)) << pairInfo(pair).name << "\n" << r.explanation;
       n.zeroNormals += native.manifold.normal.x == 0.0 && native.manifold.normal.y == 0.0;
       const ManifoldRecord bumped = keyedRecord(c, native, KeyEdit::bumped);
       n.bumpedFlagged += judge(c, bumped, withKeys).outcome == Outcome::wrongId;
@@ -608,26 +591,20 @@ KeyCounts keyRun(PairId pair, int count, std::uint64_t seed) {
 
 TEST(Box2dV3Keys, NativeKeysPassOnTheBuiltInCorpus) {
   SKIP_WITHOUT_V3();
-  int judged = 0, alongCore = 0;
+  int judged = 0;
   for (const Case& c : builtin().cases) {
     const box2d_v3::NativeManifold native = box2d_v3::collideNative(c.a, c.xfA, c.b, c.xfB);
     if (native.manifold.status != Status::contact) continue;
     ++judged;
     const Comparison r = judge(c, keyedRecord(c, native, KeyEdit::none), nativeKeys());
-    alongCore += !isAcceptable(r.outcome) && coreAlongNormal(c, native.manifold.normal);
-    EXPECT_TRUE(isAcceptable(r.outcome) || coreAlongNormal(c, native.manifold.normal))
-        << c.id << "\n"
-        << r.explanation;
+    EXPECT_TRUE(isAcceptable(r.outcome)) << c.id << "\n" << r.explanation;
   }
-  std::printf("%d contacts of the corpus judged with v3's keys, %d on a core along the normal\n",
-              judged, alongCore);
-  EXPECT_GE(judged, 40);
-  EXPECT_LE(alongCore, 2);
+  EXPECT_GE(judged, 70);
 }
 
 /// v3's own keys on 300 seeded scenes of every pair, both role orders: they pass wherever the
-/// manifold does (but for a capsule's core along the normal), and a key with its bytes
-/// exchanged, or moved on by one, is flagged wrong-id as far as the key names features:
+/// manifold does (a capsule's core along the normal keyed at its far end too), and a key with its
+/// bytes exchanged, or moved on by one, is flagged wrong-id as far as the key names features:
 /// always where it names vertices (b2CollidePolygons), always for a circle pair (0 or
 /// nothing), a share of the capsules' and chain segments' (whose keys say less).
 TEST(Box2dV3Keys, NativeKeysOfEveryPairPassAndEditedOnesAreFlagged) {
@@ -658,7 +635,7 @@ TEST(Box2dV3Keys, NativeKeysOfEveryPairPassAndEditedOnesAreFlagged) {
       EXPECT_GE(n.bumpedFlagged, n.judged / 2);
     } else {
       EXPECT_GE(n.changed, n.judged / 2);
-      EXPECT_GE(n.flagged, n.changed / 6);
+      EXPECT_GE(n.flagged, n.changed / 20);
     }
   }
 }

@@ -214,7 +214,7 @@ Tally tally(const Engine& engine, const DeclaredConventions& conv, const std::ve
     const bool diagonal = m.normal.x != 0.0 && m.normal.y != 0.0;
     t.diagonal += diagonal;
     // Every lost contact is caught; a point dropped beside a deeper one is the degenerate far
-    // end of a core along the normal (withoutIds), which an engine may keep or drop.
+    // end of a core along the normal, which an engine may keep or drop.
     if (strict.status == Status::noContact) {
       EXPECT_TRUE(diagonal || !isAcceptable(s.outcome)) << engine.name << " " << c.id << "\n"
                                                         << s.explanation;
@@ -230,26 +230,16 @@ Tally tally(const Engine& engine, const DeclaredConventions& conv, const std::ve
   return t;
 }
 
-/// The contact decision is what is judged here, so ids are not compared: a capsule poking into
-/// a box's face along its core gets a clip point at its far end from fast_float, with that
-/// end's own separation, whose id names the far vertex (the degenerate case of
-/// docs/findings.md's 13, a core parallel to the normal: 14 of the 20 000 cases).
-DeclaredConventions withoutIds(const char* engine) {
-  DeclaredConventions c = declared(engine);
-  c.compareIds = IdComparison::none;
-  return c;
-}
-
 TEST(ExactRoundTouches, EnginesPassOnSeededExactRoundCasesAndTheStrictFilterIsCaught) {
   const std::vector<Case> cases = exactRoundCases(20000, 77);
-  const Tally fastFloat = tally(fast::kFloatEngine, withoutIds("fast_float"), cases);
+  const Tally fastFloat = tally(fast::kFloatEngine, declared("fast_float"), cases);
   EXPECT_EQ(fastFloat.judged, 20000);
   EXPECT_GE(fastFloat.contacts, 0.3 * fastFloat.judged);
   EXPECT_LE(fastFloat.contacts, 0.7 * fastFloat.judged);
   EXPECT_GE(fastFloat.touches, 0.1 * fastFloat.contacts);  // the hit rate of exact touches
   EXPECT_EQ(fastFloat.zeroBand + fastFloat.diagonal, fastFloat.touches);
   // Box2D 2.4.1 has the circle pairs (circle, polygon and segment against a circle).
-  const Tally box2d = tally(box2d::kEngine, withoutIds("box2d"), cases);
+  const Tally box2d = tally(box2d::kEngine, declared("box2d"), cases);
   EXPECT_GE(box2d.judged, 0.2 * cases.size());
   EXPECT_GE(box2d.touches, 0.1 * box2d.contacts);
   EXPECT_EQ(box2d.caught, box2d.dropped);

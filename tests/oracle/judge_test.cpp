@@ -202,6 +202,24 @@ TEST(Judge, TouchingExactlyAndOneUlpApartInsideTheContactBand) {
   EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agreeWithinTie);
 }
 
+TEST(Judge, AClipAlongACoreParallelToTheNormalNamesItsFarEnd) {
+  // A capsule standing on a box, at a margin that keeps its far end: the reference clips both
+  // ends of the upright core, the far point on its far vertex, which faces away from A. The
+  // id check reads that point at the far end, as the point check does; ids exchanged between
+  // the two points are still caught.
+  const Case upright{"upright", makeBox(2, 1), Transform{}, Capsule{{0, 0}, {0, 2}, 0.5},
+                     Transform{{0.25, 1.25}, {}}};
+  DeclaredConventions wide = preset("exact");
+  wide.margin = 3;
+  Manifold m = run(reference::kEngine, upright, Options{3});
+  ASSERT_EQ(m.pointCount, 2);
+  ASSERT_EQ(m.points[0].id.indexB, 1);  // the far end
+  const Comparison r = judge(upright, m, wide);
+  EXPECT_EQ(r.outcome, Outcome::agree) << r.explanation;
+  std::swap(m.points[0].id, m.points[1].id);
+  EXPECT_EQ(judge(upright, m, wide).outcome, Outcome::wrongId);
+}
+
 TEST(Judge, UnsupportedForAValidCaseIsStatusMismatch) {
   EXPECT_EQ(judged(circlesCase(), statusOnly(Status::unsupported)), Outcome::statusMismatch);
 }
