@@ -164,7 +164,9 @@ void RunBuilder::add(CheckedCase& checked) {
     ++run_.failedCount;
     if (checked.judged) {
       ++run_.judgedFailedCount;
-      if (checked.c && checked.actual && hintSample_.size() < kHintSample) {
+      // Unstable ids fail under any preset's judge(): no hint of another preset in them.
+      if (checked.c && checked.actual && checked.verdict != "unstable-id" &&
+          hintSample_.size() < kHintSample) {
         hintSample_.push_back(checked);
       }
     }

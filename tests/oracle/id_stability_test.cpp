@@ -185,6 +185,8 @@ TEST(StableIds, IdsByFeaturePassAndIdsByCoordinatesAreFlaggedOnTheCopies) {
       count(unstable, "unstable-id"), count(exchanged, "unstable-id"));
   EXPECT_GE(copies, 120);
   EXPECT_EQ(stable.failures(), 0) << summaryTable(stable);
+  // Unstable ids are no sign of other conventions: no preset is suggested.
+  EXPECT_TRUE(unstable.warnings.empty()) << unstable.warnings.front();
   // Every copy is flagged when its points' coordinates name them; no original is.
   EXPECT_EQ(count(unstable, "unstable-id"), copies);
   for (const CheckedCase& c : unstable.cases) {
