@@ -859,6 +859,15 @@ std::variant<Case, InputError> jsonl_detail::parseCaseDocument(std::string_view 
   if (b) c.b = readShape(r, *b, "b");
   if (const Json* xf = r.member(*j, "xfA", "xfA", false)) c.xfA = readTransform(r, *xf, "xfA");
   if (const Json* xf = r.member(*j, "xfB", "xfB", false)) c.xfB = readTransform(r, *xf, "xfB");
+  if (const auto moved = j->find("movedFrom"); moved != j->end()) {
+    if (moved->is_string()) {
+      c.movedFrom = moved->get<std::string>();
+    } else {
+      r.fail("movedFrom",
+             "expected the id (a string) of the case this one is a moved copy of, got " +
+                 quoted(*moved));
+    }
+  }
   if (r.error) return *r.error;
   return c;
 }
@@ -913,6 +922,7 @@ std::variant<ManifoldRecord, InputError> jsonl_detail::parseManifoldDocument(
 std::string formatCase(const Case& c, NumberFormat format) {
   OrderedJson j;
   j["id"] = c.id;
+  if (!c.movedFrom.empty()) j["movedFrom"] = c.movedFrom;
   j["a"] = writeShape(c.a, format);
   j["b"] = writeShape(c.b, format);
   j["xfA"] = writeTransform(c.xfA, format);

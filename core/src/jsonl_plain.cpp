@@ -578,6 +578,12 @@ std::optional<Case> readPlainCase(std::string_view line) {
       c.id = std::string(id);
       return true;
     }
+    if (key == "movedFrom") {
+      std::string_view moved;
+      if (!value.string(moved)) return false;
+      c.movedFrom = std::string(moved);
+      return true;
+    }
     if (key == "a") return (hasA = true) && shape(value, c.a);
     if (key == "b") return (hasB = true) && shape(value, c.b);
     if (key == "xfA") return transform(value, c.xfA);

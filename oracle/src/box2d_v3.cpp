@@ -163,6 +163,20 @@ V3Shape toV3(const Shape& shape) {
   return std::visit([](const auto& s) { return built(s); }, shape);
 }
 
+V3Shape toV3InCaseOrder(const Shape& shape) {
+  const auto* polygon = std::get_if<Polygon>(&shape);
+  if (!polygon) return toV3(shape);
+  b2Hull hull = hullOf(*polygon);
+  const b2Vec2 first = toV3(polygon->vertices[0]);
+  const auto start = std::find_if(hull.points, hull.points + hull.count,
+                                  [&](b2Vec2 p) { return p.x == first.x && p.y == first.y; });
+  std::rotate(hull.points, start, hull.points + hull.count);
+  V3Shape s;
+  s.kind = V3Shape::polygon;
+  s.polygonShape = api::b2MakePolygon(&hull, static_cast<float>(polygon->radius));
+  return s;
+}
+
 namespace {
 
 /// "polygon a", or without a role "the polygon".
@@ -343,6 +357,19 @@ Manifold collideCanonical(const Shape& a, const Transform& xfA, const Shape& b,
   return statusOnly(Status::unsupported);  // no pair of v3's (cannot happen for valid input)
 }
 
+/// v3's keys of a manifold, in its roles.
+std::array<std::uint16_t, 2> keysOf(const b2Manifold& v3) {
+  std::array<std::uint16_t, 2> keys{};
+  for (int i = 0; i < v3.pointCount && i < 2; ++i)
+    keys[i] = v3.points[i].id;
+  return keys;
+}
+
+/// A key of the swapped pair in the case's roles: B2_MAKE_ID(a, b) becomes B2_MAKE_ID(b, a).
+std::uint16_t exchanged(std::uint16_t key) {
+  return static_cast<std::uint16_t>((key & 0xFFu) << 8 | key >> 8);
+}
+
 bool marginIsV3s(const Options& options) {
   return options.margin == 0.0 || options.margin == kSpeculativeDistance;
 }
@@ -364,6 +391,27 @@ bool implements(PairId pair) {
 std::string refusal(const Shape& a, const Shape& b) {
   if (std::string why = shapes::shapeRefusal(a, "a"); !why.empty()) return why;
   return shapes::shapeRefusal(b, "b");
+}
+
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options) {
+  if (validateInput(a, xfA, b, xfB, options)) return {statusOnly(Status::error), {}};
+  if (!marginIsV3s(options) || !refusal(a, b).empty()) {
+    return {statusOnly(Status::unsupported), {}};
+  }
+  installAssertHandler();
+  const V3Shape shapeA = shapes::toV3InCaseOrder(a);
+  const V3Shape shapeB = shapes::toV3InCaseOrder(b);
+  const b2Transform v3A = toV3(xfA);
+  const b2Transform v3B = toV3(xfB);
+  if (const auto m = collideInOrder(shapeA, v3A, shapeB, v3B)) return {toManifold(*m), keysOf(*m)};
+  if (const auto m = collideInOrder(shapeB, v3B, shapeA, v3A)) {
+    std::array<std::uint16_t, 2> keys = keysOf(*m);
+    for (std::uint16_t& key : keys)
+      key = exchanged(key);
+    return {swapRoles(toManifold(*m)), keys};
+  }
+  return {statusOnly(Status::unsupported), {}};
 }
 
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

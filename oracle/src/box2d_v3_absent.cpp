@@ -39,4 +39,9 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
   return statusOnly(Status::unsupported);
 }
 
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options) {
+  return {collide(a, xfA, b, xfB, options), {}};
+}
+
 }  // namespace touche::oracle::box2d_v3

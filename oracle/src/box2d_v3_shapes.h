@@ -49,6 +49,10 @@ api::b2Transform toV3(const Transform& xf);
 /// whose ends are one point in float as a circle there, a chain segment from an open chain).
 V3Shape toV3(const Shape& shape);
 
+/// As toV3, but a polygon starts at the case's vertex 0 (its hull rotated there), so that v3's
+/// vertex indices are the case's (box2d_v3.h, collideNative).
+V3Shape toV3InCaseOrder(const Shape& shape);
+
 /// Why v3 does not build the shape as given (box2d_v3.h), or "". `role` names it in the text
 /// ("a", "b"; empty: "the polygon").
 std::string shapeRefusal(const Shape& shape, std::string_view role);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cfloat>
 #include <cstdio>
+#include <deque>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include "parallel.h"
 #include "touche/core/pairs.h"
 #include "touche/oracle/engines.h"
+#include "touche/oracle/id_stability.h"
 #include "touche/reference/reference.h"
 
 namespace touche::oracle {
@@ -61,6 +63,13 @@ struct WorkItem {
   std::optional<std::pair<std::string, std::string>> declared;
   /// The case line turned out to have no id: the manifold taken for "line-N" matches no case.
   std::string unmatched;
+  /// Some case line names this case as its original ("movedFrom"; set when read).
+  bool original = false;
+  /// The case's "movedFrom", when it parsed.
+  std::string movedFrom;
+  /// Its points for the stability of ids (id_stability.h), when that is judged and the case is
+  /// an original or a moved copy.
+  std::optional<StabilityRecord> stability;
 };
 
 /// The reference's manifold on the case as the engine sees it (polygons grown by its skin).
@@ -177,6 +186,12 @@ void judgeItem(WorkItem& item, const DeclaredConventions& conventions,
     Case& c = std::get<Case>(parsed);
     if (c.id.empty()) c.id = lineName(number);
     checked = checkParsed(c, item, manifold, conventions);
+    item.movedFrom = c.movedFrom;
+    if ((item.original || !c.movedFrom.empty()) && stabilityJudged(conventions, c)) {
+      item.stability = checked.judged && checked.actual
+                           ? stabilityRecord(c, *checked.actual, conventions)
+                           : StabilityRecord{};
+    }
     checked.pair = pairOf(c);
     checked.roles = rolesOf(c);
     if (checked.failed) checked.expected = expectedFor(c, conventions);
@@ -325,8 +340,8 @@ std::vector<std::string> verdictOrder() {
   std::vector<std::string> order;
   for (int k = 0; k < kOutcomeCount; ++k)
     order.emplace_back(outcomeName(static_cast<Outcome>(k)));
-  for (const char* extra :
-       {"unsupported", "missing-manifold", "malformed-case", "malformed-manifold", "duplicate-id"})
+  for (const char* extra : {"unsupported", "missing-manifold", "malformed-case",
+                            "malformed-manifold", "duplicate-id", "unstable-id"})
     order.emplace_back(extra);
   return order;
 }
@@ -421,7 +436,7 @@ class Checker {
     if (run_.stopped) return std::move(run_);
     matcher_->finish();
     run_.manifoldsIndexed = matcher_->indexed();
-    builder_.finish(withoutId_, repeated_, unmatched_);
+    builder_.finish(withoutId_, repeated_, unmatched_, links_);
     return std::move(run_);
   }
 
@@ -474,6 +489,7 @@ class Checker {
       if (item.id.id.empty()) continue;
       item.repeated = repeats_.find(item.id.id);
       if (!item.repeated) item.manifold = matcher_->take(item.id.id);
+      item.original = census_.originals.contains(idHash(item.id.id));
     }
     return !block.empty();
   }
@@ -499,6 +515,7 @@ class Checker {
         builder_.declared(item.declared->first, item.declared->second, item.manifold->number);
       }
       if (!item.unmatched.empty()) unmatched_.addKeyed(item.id.id, std::move(item.unmatched));
+      judgeStability(item);
       text += item.verdictText;
       baselineText += item.baselineText;
       builder_.add(item.checked);
@@ -509,6 +526,61 @@ class Checker {
     }
     if (options_.progress) options_.progress(run_.caseCount, census_.caseLines);
     return true;
+  }
+
+  /// A moved copy's ids against its original's (kept for kStabilityWindow case lines), in the
+  /// order of the cases; then the case kept, if some copy names it.
+  void judgeStability(WorkItem& item) {
+    if (!item.stability) return;
+    const std::size_t line = item.caseLine.number;
+    if (!item.movedFrom.empty()) {
+      const auto found = originals_.find(item.movedFrom);
+      if (found == originals_.end()) {
+        links_.add("cases line " + std::to_string(line) + ": movedFrom '" + item.movedFrom +
+                   "' names no case on the " + std::to_string(kStabilityWindow) +
+                   " case lines before it: the stability of its ids is not judged");
+      } else {
+        const std::string original =
+            "case '" + item.movedFrom + "' (line " + std::to_string(found->second.line) + ")";
+        const auto failures = compareStability(found->second.record, original, *item.stability);
+        if (!failures.empty()) unstable(item, failures);
+      }
+    }
+    if (!item.original) return;
+    originals_[item.checked.id] = {std::move(*item.stability), line};
+    kept_.emplace_back(line, item.checked.id);
+    while (!kept_.empty() && kept_.front().first + kStabilityWindow < line) {
+      const auto at = originals_.find(kept_.front().second);
+      if (at != originals_.end() && at->second.line == kept_.front().first) originals_.erase(at);
+      kept_.pop_front();
+    }
+  }
+
+  /// A case whose ids are not stable: a failure of each point, the verdict unstable-id when it
+  /// passed otherwise; its lines written again.
+  void unstable(WorkItem& item, const std::vector<StabilityFailure>& failures) {
+    CheckedCase& checked = item.checked;
+    std::string notes;
+    for (const StabilityFailure& f : failures) {
+      const std::string check = "points[" + std::to_string(f.point) + "].id";
+      checked.failures.push_back(
+          {check, "unstable-id", "unstable-id: " + f.headline + "\n  " + f.note});
+      notes += "\n  " + f.note;
+    }
+    if (!checked.failed) {
+      checked.explanation = "unstable-id: " + failures.front().headline + notes +
+                            (checked.explanation.empty() ? "" : "\n" + checked.explanation);
+      checked.verdict = "unstable-id";
+      checked.failed = true;
+    } else {
+      checked.explanation += "\n  also points[" + std::to_string(failures.front().point) +
+                             "].id: unstable-id: " + failures.front().headline + notes;
+    }
+    if (marks_) marks_->mark(checked);
+    if (!item.verdictText.empty()) {
+      item.verdictText = verdictLine(checked) + "\n";
+      item.baselineText = baselineLine(checked) + "\n";
+    }
   }
 
   /// The third reading: the blocks read, judged and added in order — with more than one
@@ -548,7 +620,15 @@ class Checker {
   IdCensus census_;
   Repeats repeats_;
   std::optional<ManifoldMatcher> matcher_;
-  ProblemList withoutId_, repeated_, unmatched_;
+  ProblemList withoutId_, repeated_, unmatched_, links_;
+  /// The originals of moved copies seen in the last kStabilityWindow case lines: their points
+  /// and line, and in the order kept, to let them go.
+  struct Original {
+    StabilityRecord record;
+    std::size_t line = 0;
+  };
+  std::unordered_map<std::string, Original> originals_;
+  std::deque<std::pair<std::size_t, std::string>> kept_;
 };
 
 }  // namespace

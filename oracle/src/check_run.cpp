@@ -164,7 +164,9 @@ void RunBuilder::add(CheckedCase& checked) {
     ++run_.failedCount;
     if (checked.judged) {
       ++run_.judgedFailedCount;
-      if (checked.c && checked.actual && hintSample_.size() < kHintSample) {
+      // Unstable ids fail under any preset's judge(): no hint of another preset in them.
+      if (checked.c && checked.actual && checked.verdict != "unstable-id" &&
+          hintSample_.size() < kHintSample) {
         hintSample_.push_back(checked);
       }
     }
@@ -257,7 +259,7 @@ void RunBuilder::warn() {
 }
 
 void RunBuilder::finish(const ProblemList& withoutId, const ProblemList& repeated,
-                        const ProblemList& unmatched) {
+                        const ProblemList& unmatched, const ProblemList& links) {
   run_.clusters = orderedClusters();
   warn();
   if (baseline_) run_.baseline = baseline_->result();
@@ -266,7 +268,9 @@ void RunBuilder::finish(const ProblemList& withoutId, const ProblemList& repeate
     run_.problems.push_back(std::move(p));
   for (std::string& p : unmatched.shown())
     run_.problems.push_back(std::move(p));
-  run_.problemCount = withoutId.count() + repeated.count() + unmatched.count();
+  for (std::string& p : links.shown())
+    run_.problems.push_back(std::move(p));
+  run_.problemCount = withoutId.count() + repeated.count() + unmatched.count() + links.count();
   run_.caseProblems = static_cast<int>(repeated.count());
 }
 

@@ -73,7 +73,7 @@ class RunBuilder {
   /// and the problems (`withoutId`, then `repeated` (a case's duplicate id, counted by its
   /// verdict), then `unmatched`).
   void finish(const ProblemList& withoutId, const ProblemList& repeated,
-              const ProblemList& unmatched);
+              const ProblemList& unmatched, const ProblemList& links);
 
  private:
   /// A cluster as it fills: its parts' counts, its smallest case so far, how many it shows.

@@ -57,7 +57,7 @@ bool quarterTurn(const Rot& q) {
   return (std::fabs(q.c) == 1.0 && q.s == 0.0) || (q.c == 0.0 && std::fabs(q.s) == 1.0);
 }
 
-/// The edges of a polygon or segment, in local coordinates.
+/// The edges of a polygon or segment, and a capsule's core, in local coordinates.
 std::vector<std::pair<Vec2, Vec2>> edgesOf(const Shape& s) {
   std::vector<std::pair<Vec2, Vec2>> edges;
   if (const auto* p = std::get_if<Polygon>(&s)) {
@@ -65,12 +65,23 @@ std::vector<std::pair<Vec2, Vec2>> edgesOf(const Shape& s) {
       edges.emplace_back(p->vertices[i], p->vertices[(i + 1) % p->count]);
   } else if (const auto* seg = std::get_if<Segment>(&s)) {
     edges.emplace_back(seg->p1, seg->p2);
+  } else if (const auto* capsule = std::get_if<Capsule>(&s)) {
+    edges.emplace_back(capsule->p1, capsule->p2);
   }
   return edges;
 }
 
 std::string name(bool onA) {
   return onA ? "A" : "B";
+}
+
+/// The shape's radius as the engine has it: a circle's or capsule's, a polygon's plus the skin,
+/// a segment's skin.
+double radiusOf(const Shape& s, double skin) {
+  if (const auto* c = std::get_if<Circle>(&s)) return c->radius;
+  if (const auto* k = std::get_if<Capsule>(&s)) return k->radius;
+  if (const auto* p = std::get_if<Polygon>(&s)) return p->radius + skin;
+  return skin;
 }
 
 /// The inputs every computed quantity is made of.
@@ -80,56 +91,65 @@ std::vector<double> inputsOf(const Case& c, double skin, double margin) {
     for (const auto& [p, q] : edgesOf(*s)) {
       values.insert(values.end(), {p.x, p.y, q.x, q.y});
     }
-    if (const auto* p = std::get_if<Polygon>(s)) values.push_back(p->radius + skin);
-    if (std::holds_alternative<Segment>(*s)) values.push_back(skin);
+    if (const auto* circle = std::get_if<Circle>(s)) {
+      values.insert(values.end(), {circle->center.x, circle->center.y});
+    }
+    values.push_back(radiusOf(*s, skin));
   }
   return values;
 }
 
+bool isRound(const Shape& s) {
+  return std::holds_alternative<Circle>(s) || std::holds_alternative<Capsule>(s);
+}
+
 /// The first reason a shape, rotation or face is outside the analysis, or "".
-std::string shapesOutside(const Case& c, Precision precision) {
+std::string shapesOutside(const Case& c, const EngineArithmetic& engine) {
   for (const bool onA : {true, false}) {
     const Shape& s = onA ? c.a : c.b;
     const ShapeType t = typeOf(s);
-    if (t != ShapeType::polygon && t != ShapeType::segment) {
-      return name(onA) + " is a " + std::string(shapeTypeName(t)) +
-             ": its contact is decided on a distance or a one-sided rule the analysis does not "
-             "cover";
+    if (t == ShapeType::chainSegment) {
+      return name(onA) + " is a chain segment: its one-sided rules have boundaries of their own";
+    }
+    if (t == ShapeType::circle && engine.circleSegments >= 3) {
+      return name(onA) + " is a circle the engine replaces by a polygon (circleSegments)";
     }
     if (!quarterTurn(onA ? c.xfA.q : c.xfB.q)) {
       return name(onA) + "'s rotation is not a quarter turn given exactly";
     }
+    const char* what = t == ShapeType::capsule ? "a core" : "a face";
     for (const auto& [p, q] : edgesOf(s)) {
       const Vec2 e = q - p;
-      if (e.x != 0.0 && e.y != 0.0) return name(onA) + " has a face that is not axis-aligned";
-      if (!normalisesExactly(std::fabs(e.x) + std::fabs(e.y), precision)) {
-        return name(onA) + " has a face whose normal does not normalise exactly";
+      if (e.x != 0.0 && e.y != 0.0) return name(onA) + " has " + what + " that is not axis-aligned";
+      if (!normalisesExactly(std::fabs(e.x) + std::fabs(e.y), engine.precision)) {
+        return name(onA) + " has " + what + " whose normal does not normalise exactly";
       }
     }
   }
   return "";
 }
 
+/// Whether some decision is a distance: a round shape, or a radius or margin on sharp shapes
+/// that the engine does not decide on face axes only.
+bool decidedOnADistance(const Case& c, const EngineArithmetic& engine) {
+  if (isRound(c.a) || isRound(c.b)) return true;
+  const bool rounded = engine.margin != 0.0 || radiusOf(c.a, engine.skin) != 0.0 ||
+                       radiusOf(c.b, engine.skin) != 0.0;
+  return rounded && !engine.faceAxesOnly;
+}
+
 }  // namespace
 
-ExactArithmetic exactArithmetic(const Case& c, Precision precision, double skin, double margin,
-                                bool faceAxesOnly) {
-  const Format f = formatOf(precision);
-  if (std::string outside = shapesOutside(c, precision); !outside.empty()) return {false, outside};
+ExactArithmetic exactArithmetic(const Case& c, const EngineArithmetic& engine,
+                                const TouchFacts& touch) {
+  const Format f = formatOf(engine.precision);
+  if (std::string outside = shapesOutside(c, engine); !outside.empty()) return {false, outside};
   int low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
-  bool rounded = margin != 0.0;
-  for (const double x : inputsOf(c, skin, margin)) {
+  for (const double x : inputsOf(c, engine.skin, engine.margin)) {
     if (x == 0.0) continue;
     const Bits b = bitsOf(x);
     low = std::min(low, b.low);
     high = std::max(high, b.high);
-  }
-  for (const Shape* s : {&c.a, &c.b}) {
-    if (const auto* p = std::get_if<Polygon>(s)) rounded = rounded || p->radius + skin != 0.0;
-    if (std::holds_alternative<Segment>(*s)) rounded = rounded || skin != 0.0;
-  }
-  if (rounded && !faceAxesOnly) {
-    return {false, "a radius or a margin makes corners decided on a distance"};
   }
   if (low > high) low = high = 0;  // every input zero
   const int needed = high + 4 - low;
@@ -138,6 +158,30 @@ ExactArithmetic exactArithmetic(const Case& c, Precision precision, double skin,
                        std::to_string(low) + ", more than " + f.name + "'s " +
                        std::to_string(f.bits)};
   }
+  std::string distances;
+  if (decidedOnADistance(c, engine)) {
+    // In units of 2^low: differences below 2^n, squared distances below 2^(2n+1), and any
+    // few-rounding formula errs by less than half the least distance from the radius sum.
+    const int n = high + 3 - low;
+    if (2 * n + 6 > f.bits) {
+      return {false, "a decision is a distance, and its squares need " + std::to_string(2 * n + 6) +
+                         " bits on a grid of 2^" + std::to_string(low) + " (differences below 2^" +
+                         std::to_string(high + 3) + "), more than " + f.name + "'s " +
+                         std::to_string(f.bits)};
+    }
+    if (touch.touching && touch.closestDirection && touch.closestDirection->x != 0.0 &&
+        touch.closestDirection->y != 0.0) {
+      return {false,
+              "the shapes touch exactly along a direction that is not axis-aligned: its "
+              "normal does not normalise exactly"};
+    }
+    distances = "; in units of 2^" + std::to_string(low) +
+                " squared distances are integers below 2^" + std::to_string(2 * n + 1) +
+                ", exact, a distance apart from a touch is farther from the radius sum than a "
+                "few roundings reach, and " +
+                (touch.touching ? std::string("the touch is along an axis")
+                                : std::string("the shapes do not touch exactly"));
+  }
   return {true, "the engine's " + std::string(f.name) +
                     " arithmetic is exact on this case: every input is a multiple of 2^" +
                     std::to_string(low) + " below 2^" + std::to_string(high) +
@@ -145,7 +189,8 @@ ExactArithmetic exactArithmetic(const Case& c, Precision precision, double skin,
                     "2^" +
                     std::to_string(high + 4) + ") fit its " + std::to_string(f.bits) +
                     " bits; the rotations are quarter turns and every face is axis-aligned "
-                    "with a normal that normalises exactly"};
+                    "with a normal that normalises exactly" +
+                    distances};
 }
 
 }  // namespace touche::oracle::exact

@@ -1,6 +1,7 @@
 // touche oracle — feature ids in the declared format (feature_ids.h).
 #include "feature_ids.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -81,25 +82,138 @@ IdReading readBox2d2(const Json& j, const std::string& text, ShapeType a, ShapeT
 }
 
 /// Box2D v3's key B2_MAKE_ID(a, b): a 16-bit integer.
-IdReading readBox2dV3(const Json& j, const std::string& text, ShapeType a, ShapeType b) {
-  IdReading r;
+IdReading readBox2dV3(const Json& j, const std::string& text, const Shape& a, const Shape& b) {
   const auto key = whole(j, 65535.0);
   if (!key) {
+    IdReading r;
     r.error = "id " + shown(text) + " is not a Box2D v3 key (an integer 0 to 65535)";
     return r;
   }
-  r.key = std::to_string(*key);
-  if (v3KeysNameVertices(a, b)) r.vertices = std::pair{int(*key >> 8), int(*key & 0xFFu)};
+  return v3Reading(static_cast<std::uint16_t>(*key), a, b);
+}
+
+/// The vertices of a shape's core: a polygon's count, a circle's 1, an edge's or capsule's 2.
+int coreVertices(const Shape& s) {
+  if (const auto* p = std::get_if<Polygon>(&s)) return p->count;
+  return std::holds_alternative<Circle>(s) ? 1 : 2;
+}
+
+constexpr FeatureType kVertex = FeatureType::vertex;
+constexpr FeatureType kFace = FeatureType::face;
+
+std::uint8_t u8(int i) {
+  return static_cast<std::uint8_t>(i);
+}
+
+void addUnique(std::vector<FeatureId>& out, const FeatureId& id) {
+  if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+}
+
+/// The features of a two-vertex core a b2CollideCapsules index stands for in a single point:
+/// 0 its vertex 0 (the closest point's fraction is 0), 1 anywhere else (vertex 1, either side).
+std::vector<std::pair<FeatureType, int>> capsuleFeatures(int index) {
+  if (index == 0) return {{kVertex, 0}};
+  return {{kVertex, 1}, {kFace, 0}, {kFace, 1}};
+}
+
+/// b2CollideCapsules' key (a, b): the union of what it means with A's core the reference
+/// (a = 0: B's end b), with B's (b = 0: A's end a), and as a single point.
+std::vector<FeatureId> capsuleCandidates(int a, int b) {
+  std::vector<FeatureId> out;
+  for (const int f : {0, 1}) {
+    if (a == 0) {  // B's end b, or a point of B's core clipped at either end of A's
+      addUnique(out, {kFace, u8(f), kVertex, u8(b)});
+      for (const int v : {0, 1})
+        addUnique(out, {kVertex, u8(v), kFace, u8(f)});
+    }
+    if (b == 0) {  // A's end a, or a point of A's core clipped at either end of B's
+      addUnique(out, {kVertex, u8(a), kFace, u8(f)});
+      for (const int v : {0, 1})
+        addUnique(out, {kFace, u8(f), kVertex, u8(v)});
+    }
+  }
+  for (const auto& [typeA, indexA] : capsuleFeatures(a)) {
+    for (const auto& [typeB, indexB] : capsuleFeatures(b))
+      addUnique(out, {typeA, u8(indexA), typeB, u8(indexB)});
+  }
+  return out;
+}
+
+std::string keyText(std::uint16_t key) {
+  return "key " + std::to_string(key) + " = B2_MAKE_ID(" + std::to_string(key >> 8) + ", " +
+         std::to_string(key & 0xFFu) + ")";
+}
+
+/// A circle as v3 builds it: a circle, or a capsule whose ends are one point in float
+/// (b2CreateCapsuleShape makes it a circle there; box2d_v3.h).
+bool v3Circle(const Shape& s) {
+  if (std::holds_alternative<Circle>(s)) return true;
+  const auto* capsule = std::get_if<Capsule>(&s);
+  return capsule && static_cast<float>(capsule->p1.x) == static_cast<float>(capsule->p2.x) &&
+         static_cast<float>(capsule->p1.y) == static_cast<float>(capsule->p2.y);
+}
+
+/// What b2CollideCapsules' key (a, b) says, in words.
+std::string capsuleRule(int a, int b) {
+  if (a == 0 && b == 0) return "either core's end 0, or a single point at both vertices 0";
+  if (a == 0) return "B's end 1 with A's core the reference, or a single point at A's vertex 0";
+  if (b == 0) return "A's end 1 with B's core the reference, or a single point at B's vertex 0";
+  return "a single point off both vertices 0";
+}
+
+/// b2CollidePolygons' key: vertex hi of A and vertex lo of B (and, `crossed` too, vertex hi of
+/// B and vertex lo of A, as the chain segment's clip writes it); an error when neither exists.
+IdReading vertexKeyReading(std::uint16_t key, int countA, int countB, bool crossed,
+                           const char* function) {
+  IdReading r;
+  r.key = std::to_string(key);
+  const int hi = key >> 8, lo = key & 0xFF;
+  if (hi < countA && lo < countB) r.typed = v3Candidates(hi, lo, countA, countB);
+  if (crossed && lo < countA && hi < countB) r.crossed = v3Candidates(lo, hi, countA, countB);
+  const std::string straight =
+      "vertex " + std::to_string(hi) + " of A and " + std::to_string(lo) + " of B";
+  if (r.typed.empty() && r.crossed.empty()) {
+    r.error = keyText(key) + " names no vertex pair of " + function + " (A has vertices 0 to " +
+              std::to_string(countA - 1) + ", B vertices 0 to " + std::to_string(countB - 1) + ")";
+    return r;
+  }
+  r.rule = keyText(key) + " of " + function + ": " + straight +
+           (crossed ? ", or (its clip on the other shape's face) vertex " + std::to_string(hi) +
+                          " of the other shape and " + std::to_string(lo) + " of the chain segment"
+                    : "");
   return r;
 }
 
 }  // namespace
 
-bool v3KeysNameVertices(ShapeType a, ShapeType b) {
-  const auto polygonLike = [](ShapeType t) {
-    return t == ShapeType::polygon || t == ShapeType::capsule || t == ShapeType::segment;
-  };
-  return polygonLike(a) && polygonLike(b) && (a == ShapeType::polygon || b == ShapeType::polygon);
+IdReading v3Reading(std::uint16_t key, const Shape& a, const Shape& b) {
+  const ShapeType ta = typeOf(a), tb = typeOf(b);
+  const int countA = coreVertices(a), countB = coreVertices(b);
+  const auto polygon = [](ShapeType t) { return t == ShapeType::polygon; };
+  IdReading r;
+  r.key = std::to_string(key);
+  if (v3Circle(a) || v3Circle(b)) {
+    // b2CollideCircles, b2CollideCapsuleAndCircle, b2CollidePolygonAndCircle and
+    // b2CollideChainSegmentAndCircle write 0 for their one point.
+    if (key != 0) r.error = keyText(key) + ": Box2D v3 writes 0 for a pair with a circle";
+    return r;
+  }
+  if (isEdge(ta) && isEdge(tb)) return r;  // no pair of v3's: only its identity
+  if (ta == ShapeType::chainSegment || tb == ShapeType::chainSegment) {
+    return vertexKeyReading(key, countA, countB, true, "b2CollideChainSegmentAndPolygon");
+  }
+  if (polygon(ta) || polygon(tb)) {
+    return vertexKeyReading(key, countA, countB, false, "b2CollidePolygons");
+  }
+  // Capsules, or a segment against a capsule: b2CollideCapsules.
+  const int hi = key >> 8, lo = key & 0xFF;
+  if (hi > 1 || lo > 1) {
+    r.error = keyText(key) + ": b2CollideCapsules writes 0 or 1 in each byte";
+    return r;
+  }
+  r.typed = capsuleCandidates(hi, lo);
+  r.rule = keyText(key) + " of b2CollideCapsules (" + capsuleRule(hi, lo) + ")";
+  return r;
 }
 
 std::vector<FeatureId> v3Candidates(int a, int b, int verticesA, int verticesB) {
@@ -122,7 +236,7 @@ IdReading typedReading(const FeatureId& id) {
   return r;
 }
 
-IdReading readId(const ReportedPoint& p, IdFormat format, ShapeType a, ShapeType b) {
+IdReading readId(const ReportedPoint& p, IdFormat format, const Shape& a, const Shape& b) {
   if (format == IdFormat::touche) {
     IdReading r;
     if (p.typedId) return typedReading(*p.typedId);
@@ -136,7 +250,7 @@ IdReading readId(const ReportedPoint& p, IdFormat format, ShapeType a, ShapeType
     return r;
   }
   const Json j = Json::parse(p.id, nullptr, false);
-  if (format == IdFormat::box2d2) return readBox2d2(j, p.id, a, b);
+  if (format == IdFormat::box2d2) return readBox2d2(j, p.id, typeOf(a), typeOf(b));
   if (format == IdFormat::box2dV3) return readBox2dV3(j, p.id, a, b);
   r.key = p.id;  // opaque: its identity is its text as written
   return r;

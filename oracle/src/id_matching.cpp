@@ -2,6 +2,7 @@
 #include "id_matching.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 namespace touche::oracle {
@@ -35,6 +36,16 @@ std::string manifoldLineId(const Line& line) {
   return idOfLine(line.text).value_or("");
 }
 
+/// The "movedFrom" of a case line that has one (a string), read only from lines that name it.
+std::optional<std::string> movedFromOfLine(std::string_view text) {
+  if (text.find("\"movedFrom\"") == std::string_view::npos) return std::nullopt;
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  const auto moved = j.find("movedFrom");
+  if (moved == j.end() || !moved->is_string()) return std::nullopt;
+  return moved->get<std::string>();
+}
+
 }  // namespace
 
 IdCensus takeCensus(BlockLineReader& cases, BlockLineReader& manifolds,
@@ -44,6 +55,9 @@ IdCensus takeCensus(BlockLineReader& cases, BlockLineReader& manifolds,
   while (cases.next(line)) {
     const std::optional<std::string> id = idOfLine(line.text);
     census.cases.add(idHash(id ? *id : lineName(line.number)));
+    if (const std::optional<std::string> original = movedFromOfLine(line.text)) {
+      census.originals.add(idHash(*original));
+    }
     ++census.caseLines;
   }
   while (manifolds.next(line)) {
@@ -56,6 +70,7 @@ IdCensus takeCensus(BlockLineReader& cases, BlockLineReader& manifolds,
   }
   census.cases.seal();
   census.manifolds.seal();
+  census.originals.seal();
   census.cases.collectRepeated(census.repeated);
   census.manifolds.collectRepeated(census.repeated);
   return census;

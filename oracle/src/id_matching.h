@@ -51,6 +51,8 @@ struct IdCensus {
   HashList manifolds;  ///< each manifold line's id (lines without one are left out)
   std::size_t caseLines = 0;
   std::unordered_set<std::uint64_t> repeated;  ///< hashes on two lines of one file
+  /// The ids case lines name as the case they are a moved copy of ("movedFrom"), hashed.
+  HashList originals;
 };
 
 /// Reads both files to their ends; `withoutId` is called for each manifold line with no id.

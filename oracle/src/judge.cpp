@@ -277,8 +277,15 @@ void setAllowances(Judge& j) {
   j.tieBand = circle ? 2.0 * j.conv.insideEpsilon : j.tol.tieBand;  // the pair's (capsules')
   // The rounding band (tieBandUnits · unit) applies to every pair, round or not.
   j.tieBand += j.conv.tieBandUnits * j.tol.unit;
-  j.exactness = exact::exactArithmetic(j.c, j.conv.precision, j.conv.skinRadius, j.conv.margin,
-                                       j.facts.faceAxes);
+  exact::TouchFacts touch;
+  touch.touching = j.facts.side == 0;
+  for (const NormalSource& s : j.facts.sources) {
+    if (s.closest) touch.closestDirection = s.direction;
+  }
+  j.exactness = exact::exactArithmetic(
+      j.c,
+      {j.conv.precision, j.conv.skinRadius, j.conv.margin, j.facts.faceAxes, j.conv.circleSegments},
+      touch);
   j.sagittaA = sagittaOf(j.c.a, j.conv);
   j.sagittaB = sagittaOf(j.c.b, j.conv);
 }
@@ -439,9 +446,14 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
 /// (its exact separation at the margin), the shapes' supporting features overlap along the
 /// tangent in one point at most — the reference face's side planes moved out by the radius
 /// when the engine declares it — so a clip finds one point (dropsCornerTouches).
-/// Decided on the exact cores (a rare path: exact arithmetic, a missed contact, touching).
+/// Decided on the exact cores (a rare path: exact arithmetic, a missed contact, touching). Only
+/// polygons and segments are clipped: a circle or capsule touching exactly is no corner touch.
 bool cornerTouch(const Judge& j) {
   if (j.facts.side != 0) return false;
+  const auto clipped = [](const Shape& s) {
+    return std::holds_alternative<Polygon>(s) || std::holds_alternative<Segment>(s);
+  };
+  if (!clipped(j.c.a) || !clipped(j.c.b)) return false;
   const Core& coreA = j.geometry.exactCore(true);
   const Core& coreB = j.geometry.exactCore(false);
   const Q radius = coreA.radius + coreB.radius;
@@ -1091,6 +1103,29 @@ bool halfJudged(const Judge& j, bool onA) {
   return j.conv.circleSegments == 0 || typeOf(onA ? j.c.a : j.c.b) != ShapeType::circle;
 }
 
+/// Whether vertex `v` of a core is the far end of an edge point i's line runs along, and point
+/// i the far point of the two (farEndReadable: a clip keeping both ends of an incident edge
+/// parallel to the normal, each read at its own end): the point's feature is that end, though
+/// it faces away from the other shape.
+bool farVertexOfTheLine(const Judge& j, bool onA, int v, std::size_t i) {
+  if (!farEndReadable(j, onA, i)) return false;
+  const Point& p = j.actual.points[i];
+  const Point& other = j.actual.points[1 - i];
+  const Vec2 n = (1.0 / length(p.normal)) * p.normal;
+  const double away = onA ? -1.0 : 1.0;  // away from the other shape along the normal
+  const auto onLine = [&](int w) {
+    return std::fabs(cross(n, j.geometry.vertex(onA, w) - p.point)) <= j.lateralAllowance;
+  };
+  if (!onLine(v) || away * dot(n, p.point - other.point) <= 0.0) return false;
+  for (int w = 0; w < j.geometry.vertexCount(onA); ++w) {
+    if (w != v && onLine(w) &&
+        away * dot(n, j.geometry.vertex(onA, w) - j.geometry.vertex(onA, v)) > 0.0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Why the typed id names features point i is not on ("A's face 1"), or "" when it names ones
 /// it is on; `offTheLine`: an existing feature the point's line misses (not only absent ones).
 std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes,
@@ -1115,7 +1150,8 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
       continue;
     }
     if (!onFeature(j, side.onA, side.type, side.index, mp.point, mp.normal, j.lateralAllowance,
-                   j.normalAllowance)) {
+                   j.normalAllowance) &&
+        !(side.type == FeatureType::vertex && farVertexOfTheLine(j, side.onA, side.index, i))) {
       *offTheLine = true;
       missing += (missing.empty() ? "" : " nor ") + name;
     }
@@ -1123,40 +1159,45 @@ std::string offFeatures(Judge& j, std::size_t i, const FeatureId& id, bool notes
   return missing;
 }
 
-/// Point i's id: a typed id names features the point lies on; a Box2D v3 key names vertices
-/// of which the point lies on one, and on a face next to the other (or both vertices).
+/// Whether `n` (A→B) is, within the normal allowance, a face normal of the shape that is not
+/// the chain segment: that face is the reference, and a v3 key is written polygon first.
+bool normalOfTheOtherFace(const Judge& j, Vec2 n) {
+  const bool otherIsB = typeOf(j.c.a) == ShapeType::chainSegment;
+  return std::any_of(j.facts.sources.begin(), j.facts.sources.end(), [&](const NormalSource& s) {
+    return !s.closest && s.edge >= 0 && s.onB == otherIsB &&
+           length(n - s.direction) <= j.normalAllowance;
+  });
+}
+
+/// Point i's id: it names features the point lies on — a typed id its own, a Box2D v3 key any
+/// of the typed pairs it stands for (feature_ids.h).
 void judgeIdGeometry(Judge& j, std::size_t i) {
   const ids::IdReading& id = j.actual.points[i].id;
   begin(j, "points[" + std::to_string(i) + "].id");
+  const bool key = !id.rule.empty();
+  std::vector<FeatureId> readings = id.typed;
+  if (!id.crossed.empty() && normalOfTheOtherFace(j, j.actual.points[i].normal)) {
+    readings.insert(readings.end(), id.crossed.begin(), id.crossed.end());
+  }
   bool offTheLine = false;
-  if (!id.typed.empty()) {
-    // Any of its readings (one, or an edge's face either side) may hold.
-    std::string missing;
-    for (const FeatureId& typed : id.typed) {
-      missing = offFeatures(j, i, typed, typed == id.typed.front(), &offTheLine);
-      if (missing.empty()) return;
-    }
+  std::string missing, tried;
+  for (const FeatureId& typed : readings) {
+    // Any of its readings (one, an edge's face either side, a key's pairs) may hold.
+    missing = offFeatures(j, i, typed, !key && typed == id.typed.front(), &offTheLine);
+    if (missing.empty()) return;
+    tried += (tried.empty() ? "" : ", ") + ids::describe(typed);
+  }
+  if (key && readings.empty()) {
+    j.notes << "  id " << i << ": " << id.rule
+            << ": read the chain segment's way it names no vertex pair, and read the other "
+               "way it holds only along that shape's face normal, which the point's normal is "
+               "not\n";
+  } else if (key) {
+    j.notes << "  id " << i << ": " << id.rule << ": the point lies on none of " << tried << "\n";
+  } else {
     j.notes << "  id " << i << ": point is not on " << missing
             << (id.typed.size() > 1 ? " (nor on the edge's other side)" : "") << "\n";
-    return fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
   }
-  const auto [a, b] = *id.vertices;
-  const int countA = j.geometry.vertexCount(true);
-  const int countB = j.geometry.vertexCount(false);
-  if (a >= countA || b >= countB) {
-    j.notes << "  point " << i << "'s id: key " << id.key << " names vertex " << a << " of A and "
-            << b << " of B; " << featuresOf(j, true) << ", " << featuresOf(j, false) << "\n";
-    return fail(j, Outcome::wrongId, "a feature id that names no feature", false);
-  }
-  std::string tried;
-  for (const FeatureId& candidate : ids::v3Candidates(a, b, countA, countB)) {
-    bool off = false;
-    if (offFeatures(j, i, candidate, false, &off).empty()) return;
-    offTheLine = offTheLine || off;
-    tried += (tried.empty() ? "" : ", ") + ids::describe(candidate);
-  }
-  j.notes << "  id " << i << ": key " << id.key << " (B2_MAKE_ID(" << a << ", " << b
-          << ")): the point lies on none of " << tried << "\n";
   fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
 }
 
@@ -1185,7 +1226,8 @@ void judgeIds(Judge& j, const std::vector<Along>& along) {
     return;
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!points[i].id.error.empty() || (points[i].id.typed.empty() && !points[i].id.vertices)) {
+    if (!points[i].id.error.empty() ||
+        (points[i].id.typed.empty() && points[i].id.crossed.empty())) {
       continue;
     }
     measureAlong(j, along[i]);
@@ -1224,7 +1266,7 @@ Reported reportedOf(const Case& c, const ManifoldRecord& record,
       point.ownNormal = true;
       p.normal = point.normal;
     }
-    point.id = ids::readId(p, conventions.idFormat, typeOf(c.a), typeOf(c.b));
+    point.id = ids::readId(p, conventions.idFormat, c.a, c.b);
     r.points.push_back(std::move(point));
   }
   return r;

@@ -14,6 +14,7 @@ namespace touche {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 Case parseOk(std::string_view line) {
   auto parsed = parseCase(line);
@@ -115,6 +116,28 @@ TEST(Jsonl, ErrorsNameTheJsonPath) {
                      "b": {"type": "circle", "center": [0, 0], "radius": 1},
                      "xfA": {"q": [0.6, 0.6]}})");
   EXPECT_EQ(e.field, "xfA.q");
+}
+
+TEST(Jsonl, MovedFromIsReadWrittenBackAndNamedInErrors) {
+  const std::string line =
+      R"({"id": "b~1", "movedFrom": "b", "a": {"type": "circle", "center": [0, 0], "radius": 1},
+          "b": {"type": "circle", "center": [0, 0], "radius": 1}})";
+  const auto parsed = parseCase(line);
+  ASSERT_TRUE(std::holds_alternative<Case>(parsed));
+  const Case& c = std::get<Case>(parsed);
+  EXPECT_EQ(c.movedFrom, "b");
+  EXPECT_THAT(formatCase(c), HasSubstr(R"("id":"b~1","movedFrom":"b","a":)"));
+  EXPECT_EQ(std::get<Case>(parseCase(formatCase(c))).movedFrom, "b");
+  // Without one, none is written.
+  Case plain = c;
+  plain.movedFrom.clear();
+  EXPECT_THAT(formatCase(plain), Not(HasSubstr("movedFrom")));
+  const InputError e = parseError(
+      R"({"movedFrom": 3, "a": {"type": "circle", "center": [0, 0], "radius": 1},
+          "b": {"type": "circle", "center": [0, 0], "radius": 1}})");
+  EXPECT_EQ(e.field, "movedFrom");
+  EXPECT_THAT(e.message, HasSubstr("expected the id (a string) of the case this one is a moved "
+                                   "copy of, got 3"));
 }
 
 TEST(Jsonl, LoadCaseValidatesGeometry) {

@@ -1,4 +1,4 @@
-// Issue 18: Box2D 2.4.1's own output judged as it writes it — its b2ContactFeature ids, and
+// Box2D 2.4.1's own output judged as it writes it — its b2ContactFeature ids, and
 // its exact touches. The in-process adapter (box2d::collideNative) gives Box2D's own features
 // and can plant the bugs a Box2D-2.x-style engine has: features not swapped back when B's
 // face is the reference, indexA/indexB exchanged in the clip, and a point filter made strict

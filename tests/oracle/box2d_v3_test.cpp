@@ -508,5 +508,136 @@ TEST(Box2dV3, DISABLED_RateStudy) {
   }
 }
 
+// --- v3's own keys (idFormat box2d-v3) --------------------------------------------------------
+
+/// The preset with ids compared in v3's own format.
+DeclaredConventions nativeKeys() {
+  DeclaredConventions c = preset("box2d-v3");
+  c.idFormat = IdFormat::box2dV3;
+  c.compareIds = IdComparison::all;
+  return c;
+}
+
+/// A mutated key: its bytes exchanged (B2_MAKE_ID(b, a)), or its low byte moved on by one.
+enum class KeyEdit { none, exchanged, bumped };
+
+int edited(int key, KeyEdit edit) {
+  if (edit == KeyEdit::exchanged) return (key & 0xFF) << 8 | key >> 8;
+  if (edit == KeyEdit::bumped) return (key & 0xFF00) | ((key + 1) & 0xFF);
+  return key;
+}
+
+/// The manifold as v3 writes it: each point's id its key, edited by `edit`.
+ManifoldRecord keyedRecord(const Case& c, const box2d_v3::NativeManifold& n, KeyEdit edit) {
+  ManifoldRecord r;
+  r.id = c.id;
+  r.engine = "box2d_v3";
+  r.manifold = n.manifold;
+  for (int i = 0; i < n.manifold.pointCount; ++i) {
+    ReportedPoint p;
+    p.point = n.manifold.points[i].point;
+    p.separation = n.manifold.points[i].separation;
+    p.id = std::to_string(edited(n.keys[i], edit));
+    r.points.push_back(p);
+  }
+  return r;
+}
+
+/// What judging v3's keys on a pair's seeded scenes found.
+struct KeyCounts {
+  int judged = 0;     ///< contacts acceptable with ids uncompared, then judged with them
+  int otherwise = 0;  ///< contacts failing without ids (findings V1-V4): not about keys
+  int passed = 0;
+  int alongCore = 0;      ///< failing with keys: a core along the normal (coreAlongNormal)
+  int changed = 0;        ///< contacts whose keys change when exchanged
+  int flagged = 0;        ///< of those, wrong-id
+  int bumpedFlagged = 0;  ///< contacts flagged wrong-id with their keys bumped
+  int zeroNormals = 0;    ///< finding V1's zero normals: judged up to their separations only
+};
+
+KeyCounts keyRun(PairId pair, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  KeyCounts n;
+  const DeclaredConventions withKeys = nativeKeys();
+  DeclaredConventions withoutKeys = withKeys;
+  withoutKeys.compareIds = IdComparison::none;
+  for (int i = 0; i < count; ++i) {
+    const Case scene = test::sceneFor(rng, pair);
+    for (const Case& c : {scene, test::swappedScene(scene)}) {
+      const box2d_v3::NativeManifold native = box2d_v3::collideNative(c.a, c.xfA, c.b, c.xfB);
+      if (native.manifold.status != Status::contact) continue;
+      if (!isAcceptable(judge(c, keyedRecord(c, native, KeyEdit::none), withoutKeys).outcome)) {
+        ++n.otherwise;
+        continue;
+      }
+      ++n.judged;
+      const Comparison r = judge(c, keyedRecord(c, native, KeyEdit::none), withKeys);
+      n.passed += isAcceptable(r.outcome);
+      EXPECT_TRUE(isAcceptable(r.outcome)) << pairInfo(pair).name << "\n" << r.explanation;
+      n.zeroNormals += native.manifold.normal.x == 0.0 && native.manifold.normal.y == 0.0;
+      const ManifoldRecord bumped = keyedRecord(c, native, KeyEdit::bumped);
+      n.bumpedFlagged += judge(c, bumped, withKeys).outcome == Outcome::wrongId;
+      const ManifoldRecord exchanged = keyedRecord(c, native, KeyEdit::exchanged);
+      bool differs = false;
+      for (std::size_t k = 0; k < exchanged.points.size(); ++k)
+        differs = differs || exchanged.points[k].id != std::to_string(native.keys[k]);
+      if (!differs) continue;
+      ++n.changed;
+      n.flagged += judge(c, exchanged, withKeys).outcome == Outcome::wrongId;
+    }
+  }
+  return n;
+}
+
+TEST(Box2dV3Keys, NativeKeysPassOnTheBuiltInCorpus) {
+  SKIP_WITHOUT_V3();
+  int judged = 0;
+  for (const Case& c : builtin().cases) {
+    const box2d_v3::NativeManifold native = box2d_v3::collideNative(c.a, c.xfA, c.b, c.xfB);
+    if (native.manifold.status != Status::contact) continue;
+    ++judged;
+    const Comparison r = judge(c, keyedRecord(c, native, KeyEdit::none), nativeKeys());
+    EXPECT_TRUE(isAcceptable(r.outcome)) << c.id << "\n" << r.explanation;
+  }
+  EXPECT_GE(judged, 70);
+}
+
+/// v3's own keys on 300 seeded scenes of every pair, both role orders: they pass wherever the
+/// manifold does (a capsule's core along the normal keyed at its far end too), and a key with its
+/// bytes exchanged, or moved on by one, is flagged wrong-id as far as the key names features:
+/// always where it names vertices (b2CollidePolygons), always for a circle pair (0 or
+/// nothing), a share of the capsules' and chain segments' (whose keys say less).
+TEST(Box2dV3Keys, NativeKeysOfEveryPairPassAndEditedOnesAreFlagged) {
+  SKIP_WITHOUT_V3();
+  constexpr int kScenes = 300;
+  for (const PairInfo& info : kPairTable) {
+    if (!info.hasArea) continue;
+    const KeyCounts n = keyRun(info.id, kScenes, 0x6b657973 + static_cast<int>(info.id));
+    SCOPED_TRACE(info.name);
+    std::printf(
+        "%-22s %4d contacts judged with keys (%3d fail without them), %4d pass, %3d "
+        "fail on a core along the normal; exchanged: %4d changed, %4d flagged; "
+        "bumped: %4d flagged\n",
+        info.name.data(), n.judged, n.otherwise, n.passed, n.alongCore, n.changed, n.flagged,
+        n.bumpedFlagged);
+    EXPECT_EQ(n.passed + n.alongCore, n.judged);
+    EXPECT_GE(n.judged, kScenes / 2);
+    EXPECT_LE(n.alongCore, n.judged / 4);
+    const bool circle = info.a == ShapeType::circle || info.b == ShapeType::circle;
+    const bool chain = info.a == ShapeType::chainSegment || info.b == ShapeType::chainSegment;
+    const bool polygon = info.a == ShapeType::polygon || info.b == ShapeType::polygon;
+    if (circle) {
+      EXPECT_EQ(n.changed, 0);  // key 0 exchanged is 0
+      EXPECT_EQ(n.bumpedFlagged + n.zeroNormals, n.judged);
+    } else if (polygon && !chain) {
+      EXPECT_GE(n.changed, n.judged * 7 / 10);
+      EXPECT_GE(n.flagged, n.changed * 9 / 10);
+      EXPECT_GE(n.bumpedFlagged, n.judged / 2);
+    } else {
+      EXPECT_GE(n.changed, n.judged / 2);
+      EXPECT_GE(n.flagged, n.changed / 20);
+    }
+  }
+}
 }  // namespace
 }  // namespace touche::oracle

@@ -190,9 +190,34 @@ TEST(Judge, ContactDecisionsOutsideTheBandFail) {
 }
 
 TEST(Judge, TouchingExactlyAndOneUlpApartInsideTheContactBand) {
+  // Touching exactly at small integer coordinates along an axis: the engine's double arithmetic
+  // is exact there, so the decision has no band (docs/conventions.md, "Exact touches").
   Case touching = circlesCase();
   touching.xfB.p = {2, 0};
+  EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::missingContact);
+  // One ulp apart the inputs need 53 bits and more: the engine rounds, the band holds.
+  touching.xfB.p = {std::nextafter(2.0, 3.0), 0};
+  EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agree);
+  touching.xfB.p = {std::nextafter(2.0, 1.0), 0};
   EXPECT_EQ(judged(touching, statusOnly(Status::noContact)), Outcome::agreeWithinTie);
+}
+
+TEST(Judge, AClipAlongACoreParallelToTheNormalNamesItsFarEnd) {
+  // A capsule standing on a box, at a margin that keeps its far end: the reference clips both
+  // ends of the upright core, the far point on its far vertex, which faces away from A. The
+  // id check reads that point at the far end, as the point check does; ids exchanged between
+  // the two points are still caught.
+  const Case upright{"upright", makeBox(2, 1), Transform{}, Capsule{{0, 0}, {0, 2}, 0.5},
+                     Transform{{0.25, 1.25}, {}}};
+  DeclaredConventions wide = preset("exact");
+  wide.margin = 3;
+  Manifold m = run(reference::kEngine, upright, Options{3});
+  ASSERT_EQ(m.pointCount, 2);
+  ASSERT_EQ(m.points[0].id.indexB, 1);  // the far end
+  const Comparison r = judge(upright, m, wide);
+  EXPECT_EQ(r.outcome, Outcome::agree) << r.explanation;
+  std::swap(m.points[0].id, m.points[1].id);
+  EXPECT_EQ(judge(upright, m, wide).outcome, Outcome::wrongId);
 }
 
 TEST(Judge, UnsupportedForAValidCaseIsStatusMismatch) {

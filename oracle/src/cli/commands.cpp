@@ -25,6 +25,7 @@
 #include "touche/oracle/cast_engines.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
+#include "touche/oracle/id_stability.h"
 #include "touche/oracle/render.h"
 #include "touche/oracle/validation.h"
 
@@ -219,6 +220,54 @@ int collide(const std::string& engineName, double margin, const std::string& inp
     }
   });
   if (!opened || !written) return kExitUnusable;
+  return invalid ? 1 : 0;
+}
+
+int move(const std::string& input, const MoveArguments& arguments, std::ostream& out,
+         std::ostream& err) {
+  const Options options{arguments.margin};
+  if (auto bad = validateOptions(options)) {
+    err << "touche: --margin: " << bad->message << "\n";
+    return kExitUnusable;
+  }
+  if (arguments.copies < 0 || arguments.copies > 1000) {
+    err << "touche: --copies: " << arguments.copies << " is not between 0 and 1000\n";
+    return kExitUnusable;
+  }
+  bool invalid = false;
+  bool written = true;
+  std::size_t cases = 0, copies = 0, dropped = 0;
+  const bool opened = withInput(input, err, [&](std::istream& in) {
+    LineReader reader(in);
+    for (Line line; written && reader.next(line);) {
+      written = writeLine(out, line.text, err);
+      auto parsed = loadCase(line.text);
+      if (const auto* e = std::get_if<InputError>(&parsed)) {
+        err << "touche: line " << line.number << ": " << e->describe() << "\n";
+        invalid = true;
+        continue;
+      }
+      ++cases;
+      Case& c = std::get<Case>(parsed);
+      if (c.id.empty()) c.id = "line-" + std::to_string(line.number);
+      const oracle::MovedCopies moved =
+          oracle::movedCopies(c, arguments.copies, arguments.seed, arguments.margin);
+      dropped += static_cast<std::size_t>(moved.dropped);
+      for (const Case& copy : moved.copies) {
+        if (!written) break;
+        written = writeLine(
+            out, formatCase(copy, arguments.hex ? NumberFormat::hex : NumberFormat::decimal), err);
+        ++copies;
+      }
+    }
+  });
+  if (!opened || !written) return kExitUnusable;
+  err << "touche move: " << cases << (cases == 1 ? " case, " : " cases, ") << copies
+      << (copies == 1 ? " moved copy written" : " moved copies written")
+      << (dropped ? ", " + std::to_string(dropped) +
+                        " not made (every try changed the reference's feature pairs)"
+                  : std::string())
+      << "\n";
   return invalid ? 1 : 0;
 }
 

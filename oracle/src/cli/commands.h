@@ -1,6 +1,7 @@
 // touche — the CLI's commands, as functions of their arguments (main.cpp parses them).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -16,6 +17,22 @@ namespace touche::cli {
 /// (its output line says why), 2 as above. A repeated id is a warning on `err`.
 int collide(const std::string& engine, double margin, const std::string& input, bool hex,
             std::ostream& out, std::ostream& err);
+
+/// What `touche move` makes.
+struct MoveArguments {
+  int copies = 1;
+  std::uint64_t seed = 1;
+  double margin = 0.0;
+  bool hex = false;
+};
+
+/// `touche move`: each case line of `input` as given, then up to `copies` slightly moved copies
+/// of it (oracle::movedCopies: each line naming its original in "movedFrom", kept only where the
+/// reference's feature pairs are unchanged), deterministic in the seed. A count of the copies
+/// on `err`. Returns 0, 1 when a line was malformed or invalid (`err` names it, and it is
+/// copied as given), 2 as above.
+int move(const std::string& input, const MoveArguments& arguments, std::ostream& out,
+         std::ostream& err);
 
 /// `touche validate`: judges `engines` against the reference on a corpus ("" = built in).
 /// Returns 0 only when every difference is explained by a declared convention (and a line

@@ -68,6 +68,19 @@ int main(int argc, char** argv) {
   collide->add_flag("--hex", hex, "write numbers as hexfloat strings");
   collide->add_option("cases", input, "case JSONL file, or - for stdin")->required();
 
+  touche::cli::MoveArguments moveArguments;
+  std::string moveInput;
+  CLI::App* move = app.add_subcommand(
+      "move",
+      "each case line, then slightly moved copies of it (\"movedFrom\"), for judging "
+      "the stability of ids");
+  move->add_option("cases", moveInput, "case JSONL file, or - for stdin")->required();
+  move->add_option("--copies", moveArguments.copies, "copies of each case (default 1)");
+  move->add_option("--seed", moveArguments.seed, "seed of the motions (default 1)");
+  move->add_option("--margin", moveArguments.margin,
+                   "margin the reference's feature pairs are taken at (default 0)");
+  move->add_flag("--hex", moveArguments.hex, "write the copies' numbers as hexfloat strings");
+
   std::string corpus;
   std::vector<std::string> validateEngines = touche::oracle::defaultValidationEngines();
   CLI::App* validate = app.add_subcommand(
@@ -152,6 +165,7 @@ int main(int argc, char** argv) {
     return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, jobs,
                               std::cout, std::cerr);
   }
+  if (move->parsed()) return touche::cli::move(moveInput, moveArguments, std::cout, std::cerr);
   if (collide->parsed()) {
     return touche::cli::collide(engine, margin, input, hex, std::cout, std::cerr);
   }

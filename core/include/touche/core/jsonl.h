@@ -35,6 +35,10 @@ struct Case {
   Transform xfA;
   Shape b;
   Transform xfB;
+  /// The id of the case this one is a slightly moved copy of ("movedFrom"; empty: none): the
+  /// same feature pairs touch in both, so an engine's ids must be the same (touche check,
+  /// docs/validating-your-engine.md, "Stable ids").
+  std::string movedFrom = {};
 };
 
 /// A point as a manifold line gives it (ManifoldRecord::points): every point, also beyond the

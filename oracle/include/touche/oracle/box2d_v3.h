@@ -28,6 +28,8 @@
 // (meaning that distance) or exactly that margin, and `unsupported` for any other.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -54,6 +56,21 @@ std::string_view version();
 /// Any ordered pair; margin 0 or kSpeculativeDistance (v3's fixed speculative distance).
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                  const Options& options = {});
+
+/// A Box2D v3 manifold with its points' own keys (B2_MAKE_ID, as each b2Collide* writes it;
+/// docs/conventions.md, "Feature-id formats"), in the case's roles: a pair v3 has only the
+/// other way round is collided swapped, and each key's two bytes are exchanged back.
+struct NativeManifold {
+  Manifold manifold;
+  std::array<std::uint16_t, 2> keys{};
+};
+
+/// collide(), keeping v3's keys. A polygon is built by b2MakePolygon from the hull
+/// b2ComputeHull confirms, started at the case's vertex 0 (a v3 user may hand b2MakePolygon any
+/// b2Hull), so that v3's vertex indices are the case's; collide() keeps the hull's own start,
+/// which only its ids (not compared) would show.
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options = {});
 
 /// Every canonical pair with area when built with v3, none otherwise.
 bool implements(PairId pair);

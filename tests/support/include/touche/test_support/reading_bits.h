@@ -59,8 +59,8 @@ inline std::string bits(const Shape& shape) {
 
 inline std::string bits(const Case& c) {
   Bits b;
-  b << c.id << bits(c.a) << bits(c.b) << c.xfA.p << c.xfA.q.c << c.xfA.q.s << c.xfB.p << c.xfB.q.c
-    << c.xfB.q.s;
+  b << c.id << c.movedFrom << bits(c.a) << bits(c.b) << c.xfA.p << c.xfA.q.c << c.xfA.q.s << c.xfB.p
+    << c.xfB.q.c << c.xfB.q.s;
   return b.text();
 }
 
