@@ -1207,28 +1207,152 @@ inline bool collapsedInFrame(const PolygonT<T>& bInA) {
          T(16) * std::numeric_limits<T>::epsilon() * reach;
 }
 
+/// The capsule's core moved into A's frame by xfBinA as the two-vertex polygon asPolygon(b)
+/// moved by polygons.h's moveInto, lanes 0 and 1 only (the only lanes the two-vertex stages
+/// below read): the same operations (rotate, then add), so the same bits in those lanes.
+template <class T>
+[[gnu::always_inline]] inline void moveCoreInto(PolygonT<T>& out, const CapsuleT<T>& b,
+                                                const TransformT<T>& xfBinA) {
+  const Vec2T<T> p1 = apply(xfBinA, b.p1);
+  const Vec2T<T> p2 = apply(xfBinA, b.p2);
+  // Face 1's normal rotated on its own: −(R·n) differs from R·(−n) in the sign of a zero
+  // component (c·0 − s·0 is +0 either way), which the reported normal keeps.
+  const Vec2T<T> n0 = rotate(xfBinA.q, b.normal);
+  const Vec2T<T> n1 = rotate(xfBinA.q, -b.normal);
+  out.vx[0] = p1.x;
+  out.vy[0] = p1.y;
+  out.vx[1] = p2.x;
+  out.vy[1] = p2.y;
+  out.nx[0] = n0.x;
+  out.ny[0] = n0.y;
+  out.nx[1] = n1.x;
+  out.ny[1] = n1.y;
+  out.offset[0] = b.offset0 + (n0.x * xfBinA.p.x + n0.y * xfBinA.p.y);
+  out.offset[1] = b.offset1 + (n1.x * xfBinA.p.x + n1.y * xfBinA.p.y);
+  out.count = 2;
+  out.radius = b.radius;
+}
+
+/// Stage 1 of polygons.h's collidePolygons (satStage) when B is a two-vertex polygon (the
+/// mirror of twoVertexSat): A's faces against B's two vertices (maxSeparation's operations, the
+/// padding lanes repeating vertex 0 change no minimum), and B's two faces, normals n and −n,
+/// from one pass of n·v over A's vertices (face 0: min − offset0; face 1: −max − offset1). B's
+/// face 1 only when strictly better, as firstMax breaks the tie. `sat.bInA` holds B's core
+/// (moveCoreInto); fills sat.sepA and sat.sepB.
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool twoVertexSatOnB(detail::SatT<T>& sat, const PolygonT<T>& a,
+                                                   T margin) {
+  using V = detail::Simd<T, B>;
+  constexpr int C = detail::kChunks<T, B>;
+  const PolygonT<T>& b = sat.bInA;
+  V sepA[C];
+  V lo = detail::loadChunk<T, B>(a.vx, 0) * b.nx[0] + detail::loadChunk<T, B>(a.vy, 0) * b.ny[0];
+  V hi = lo;
+  for (int c = 0; c < C; ++c) {
+    const V anx = detail::loadChunk<T, B>(a.nx, c);
+    const V any = detail::loadChunk<T, B>(a.ny, c);
+    const V s0 = b.vx[0] * anx + b.vy[0] * any;
+    const V s1 = b.vx[1] * anx + b.vy[1] * any;
+    sepA[c] = (s1 < s0 ? s1 : s0) - detail::loadChunk<T, B>(a.offset, c);
+    const V w =
+        detail::loadChunk<T, B>(a.vx, c) * b.nx[0] + detail::loadChunk<T, B>(a.vy, c) * b.ny[0];
+    lo = w < lo ? w : lo;
+    hi = w > hi ? w : hi;
+  }
+  T minW;
+  T maxW;
+  minMaxLanes<T, B>(lo, hi, minW, maxW);
+  const T face0 = minW - b.offset[0];
+  const T face1 = -maxW - b.offset[1];
+  const bool faceOne = face1 > face0;
+  sat.sepB = {select(faceOne, face1, face0), selectInt(faceOne, 1, 0)};
+  detail::Simd<T> halves[detail::kChunks<T>];  // firstMax works on 16-byte chunks
+  std::memcpy(halves, sepA, sizeof halves);
+  sat.sepA = firstMax<T>(halves);
+  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+}
+
+/// Stages 2–3 with their exact ties (featuresAtTies) when B is a two-vertex polygon, the same
+/// choice: B's incident edge from its two candidates (the mirror of twoVertexFeatures: edge 1
+/// only when its negated dot product is strictly greater, as incidentEdge's firstMax).
+template <class T>
+[[gnu::always_inline]] inline detail::ContactFrameT<T> twoVertexFeaturesOnB(
+    const PolygonT<T>& a, const detail::SatT<T>& sat) {
+  const PolygonT<T>& b = sat.bInA;
+  const Vec2T<T> r = a.normal(sat.sepA.face);
+  const T negDot0 = -(r.x * b.nx[0] + r.y * b.ny[0]);
+  const T negDot1 = -(r.x * b.nx[1] + r.y * b.ny[1]);
+  const int edgeOnB = static_cast<int>(negDot1 > negDot0);
+  const int edgeOnA = detail::incidentEdge(b.normal(sat.sepB.face), a);
+  detail::ContactFrameT<T> f = detail::frameFrom(a, b, sat.sepA, sat.sepB, edgeOnB, edgeOnA);
+  f.face = referenceAtTie(*f.ref, f.face, *f.inc);
+  f.edge = incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
+  return f;
+}
+
+/// Polygon A vs capsule B (of non-zero length), stages 1–5 with B-byte SIMD chunks, the capsule
+/// as a two-vertex polygon moved into A's frame (moveCoreInto, twoVertexSatOnB,
+/// twoVertexFeaturesOnB; stages 4–5 are polygons.h's). Writes m (empty on entry) in the world
+/// frame. Returns false, writing nothing, when B's core collapses to a point in A's frame
+/// (collapsedInFrame): the caller then runs polygon–circle.
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool polygonCapsulePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                                      const TransformT<T>& xfA,
+                                                      const CapsuleT<T>& b,
+                                                      const TransformT<T>& xfB, T margin) {
+  detail::SatT<T> sat;
+  moveCoreInto(sat.bInA, b, invMul(xfA, xfB));
+  if (!twoVertexSatOnB<T, B>(sat, a, margin)) return true;
+  if (collapsedInFrame(sat.bInA)) [[unlikely]]
+    return false;
+  detail::manifoldFromFeatures(m, twoVertexFeaturesOnB(a, sat), xfA, margin);
+  return true;
+}
+
 }  // namespace detail::cores
 
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace detail::avx2 {
+/// polygonCapsulePair compiled for AVX2 with 32-byte chunks (A's eight float faces in one
+/// register): the same IEEE operations, so the same bits (tests/fast/capsule_test.cpp compares
+/// the two builds). Behind one call, as segmentPolygonPair's AVX2 build.
+template <class T>
+[[gnu::noinline]] bool polygonCapsulePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                          const TransformT<T>& xfA, const CapsuleT<T>& b,
+                                          const TransformT<T>& xfB, T margin) {
+  return detail::cores::polygonCapsulePair<T, 32>(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx2
+#pragma GCC pop_options
+#endif
+
 /// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
-/// (polygons.h's stages, stages 2–3's exact ties on a sliver polygon resolved by
-/// featuresAtTies); a zero-length capsule, or one whose core collapses to a point in A's frame
-/// (collapsedInFrame), is a circle (polygon–circle).
+/// (polygons.h's stages, specialised for B's two vertices: polygonCapsulePair; stages 2–3's
+/// exact ties on a sliver polygon resolved as featuresAtTies does); a zero-length capsule, or
+/// one whose core collapses to a point in A's frame (collapsedInFrame), is a circle
+/// (polygon–circle). On AVX2 machines (asked at run time) the pair runs in the AVX2 build of
+/// the same code.
 template <class T>
 ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
                                       const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
   // The one result object, returned by name on every path (see collideCapsuleAndCircle).
   ManifoldT<T> m;
-  if (b.point) [[unlikely]] {
-    m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-    return m;
+  bool core = !b.point;
+  if (core) {
+#if TOUCHE_FAST_AVX2
+    if (detail::haveAvx2()) {
+      core = detail::avx2::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+    } else {
+      core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+    }
+#else
+    core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+#endif
   }
-  detail::SatT<T> sat;
-  if (!detail::satStage(sat, a, xfA, asPolygon(b), xfB, margin)) return m;
-  if (detail::cores::collapsedInFrame(sat.bInA)) [[unlikely]] {
+  if (!core) [[unlikely]]
     m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-    return m;
-  }
-  detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(a, sat), xfA, margin);
   return m;
 }
 
