@@ -492,6 +492,166 @@ ManifoldT<T> collideSegmentAndCircle(const SegmentT<T>& a, const TransformT<T>& 
 
 namespace detail::cores {
 
+/// The result of a comparison of two T held as a mask in lane 0 of an SSE register (all ones
+/// or all zeros): selects on it (pick) stay in the vector registers as compare, and, andnot,
+/// or. types.h's select(bool, …) moves the condition through a general register and back,
+/// several cycles on every link of a chain of selects; K2–K6 are such chains. Lanes above 0
+/// carry no meaning. Without SSE2, a bool.
+#if defined(__SSE2__)
+/// The SSE register type of T (a specialisation rather than std::conditional_t, whose template
+/// arguments would drop the vector types' attributes).
+template <class T>
+struct SseOf {
+  using R = __m128;
+};
+template <>
+struct SseOf<double> {
+  using R = __m128d;
+};
+#endif
+
+template <class T>
+struct MaskT {
+#if defined(__SSE2__)
+  using R = typename SseOf<T>::R;
+  R r;
+  /// Whether the mask is set (movmskps / movmskpd).
+  bool test() const {
+    if constexpr (std::is_same_v<T, float>) {
+      return (_mm_movemask_ps(r) & 1) != 0;
+    } else {
+      return (_mm_movemask_pd(r) & 1) != 0;
+    }
+  }
+#else
+  bool r;
+  bool test() const { return r; }
+#endif
+};
+
+#if defined(__SSE2__)
+/// x in lane 0 of an SSE register, the other lanes whatever the register holds: a scalar T
+/// already lives in lane 0 of one, so this is no instruction (_mm_set_ss would clear the other
+/// lanes, two instructions for every operand of every compare and select).
+template <class T>
+[[gnu::always_inline]] inline typename MaskT<T>::R lane0(T x) {
+  typename MaskT<T>::R v;
+  asm("" : "=x"(v) : "0"(x));
+  return v;
+}
+#endif
+
+/// a < b, a <= b and a == b as masks (false on NaN, as the C++ comparisons).
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> less(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmplt_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmplt_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a < b};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> lessEqual(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmple_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmple_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a <= b};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> equal(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmpeq_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmpeq_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a == b};
+#endif
+}
+
+/// Mask logic: and, or, not.
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator&(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_and_ps(a.r, b.r)};
+  } else {
+    return {_mm_and_pd(a.r, b.r)};
+  }
+#else
+  return {a.r && b.r};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator|(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_or_ps(a.r, b.r)};
+  } else {
+    return {_mm_or_pd(a.r, b.r)};
+  }
+#else
+  return {a.r || b.r};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator!(MaskT<T> a) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_xor_ps(a.r, _mm_castsi128_ps(_mm_set1_epi32(-1)))};
+  } else {
+    return {_mm_xor_pd(a.r, _mm_castsi128_pd(_mm_set1_epi32(-1)))};
+  }
+#else
+  return {!a.r};
+#endif
+}
+/// a & !b in one operation (andnot).
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> andNot(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_andnot_ps(b.r, a.r)};
+  } else {
+    return {_mm_andnot_pd(b.r, a.r)};
+  }
+#else
+  return {a.r && !b.r};
+#endif
+}
+
+/// m ? a : b, exactly a or b (bit for bit).
+template <class T>
+[[gnu::always_inline]] inline T pick(MaskT<T> m, T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_or_ps(_mm_and_ps(m.r, lane0(a)), _mm_andnot_ps(m.r, lane0(b))));
+  } else {
+    return _mm_cvtsd_f64(_mm_or_pd(_mm_and_pd(m.r, lane0(a)), _mm_andnot_pd(m.r, lane0(b))));
+  }
+#else
+  return m.r ? a : b;
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline Vec2T<T> pick(MaskT<T> m, Vec2T<T> a, Vec2T<T> b) {
+  return {pick(m, a.x, b.x), pick(m, a.y, b.y)};
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> pick(MaskT<T> m, MaskT<T> a, MaskT<T> b) {
+  return (m & a) | andNot(b, m);
+}
+
 /// Step K2's result: fractions f1 on A's core and f2 on B's, and the points they give.
 template <class T>
 struct ClosestT {
@@ -501,18 +661,16 @@ struct ClosestT {
   Vec2T<T> c2;
 };
 
-/// Clamps f to [0, 1].
+/// Clamps f to [0, 1] (mask selects: where a fraction clamps is a coin toss on random pairs).
 template <class T>
-inline T clamp01(T f) {
-  return f < T(0) ? T(0) : (f > T(1) ? T(1) : f);
+[[gnu::always_inline]] inline T clamp01(T f) {
+  return pick(less(f, T(0)), T(0), pick(less(T(1), f), T(1), f));
 }
 
-/// The point at fraction f of p1 → p2, the endpoints exactly at f = 0 and f = 1.
+/// The point at fraction f of p1 → p2, the endpoints exactly at f = 0 and f = 1 (mask selects).
 template <class T>
-inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
-  if (f == T(0)) return p1;
-  if (f == T(1)) return p2;
-  return p1 + f * (p2 - p1);
+[[gnu::always_inline]] inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
+  return pick(equal(f, T(0)), p1, pick(equal(f, T(1)), p2, p1 + f * (p2 - p1)));
 }
 
 /// Step K2 for a core of squared length 0 in T (the fractions of the point–segment case set):
@@ -587,7 +745,7 @@ inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> 
 /// parallel cores (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel
 /// ones do. u1, u2: the cores' unit axes (for cores that collapse to a point in T).
 template <class T>
-inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
+[[gnu::always_inline]] inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
                                  Vec2T<T> u2) {
   const Vec2T<T> d1 = p2 - p1;
   const Vec2T<T> d2 = q2 - q1;
@@ -612,23 +770,21 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
     if (dd2 > T(0)) out.f2 = clamp01(rd2 / dd2);
     return collapsedEnds(out, p1, p2, q1, q2, u1, u2, dd1, dd2);
   }
-  const bool nearlyParallel = !(denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2));
-  if (!nearlyParallel) out.f1 = clamp01(cross(d2, r) / sine);
-  out.f2 = (d12 * out.f1 + rd2) / dd2;
-  if (out.f2 < T(0)) {
-    out.f2 = T(0);
-    out.f1 = clamp01(-rd1 / dd1);
-  } else if (out.f2 > T(1)) {
-    out.f2 = T(1);
-    if constexpr (TOUCHE_MUTANT_IS(102)) {  // mutant 102: re-projected fraction not clamped
-      out.f1 = (d12 - rd1) / dd1;
-    } else {
-      out.f1 = clamp01((d12 - rd1) / dd1);
-    }
-  }
+  const T parallelLimit = T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2);
+  // The free f1 and both re-projections of f1 (f2 clamped to 0 or to 1) are computed before f2
+  // is known and selected after: which of the three applies is a coin toss on random pairs.
+  const T f1Free = pick(less(parallelLimit, denom), clamp01(cross(d2, r) / sine), T(0));
+  const T f1Below = clamp01(-rd1 / dd1);
+  // mutant 102: re-projected fraction not clamped
+  const T f1Above = TOUCHE_MUTANT_IS(102) ? (d12 - rd1) / dd1 : clamp01((d12 - rd1) / dd1);
+  const T f2Free = (d12 * f1Free + rd2) / dd2;
+  const MaskT<T> below = less(f2Free, T(0));
+  const MaskT<T> above = less(T(1), f2Free);
+  out.f1 = pick(below, f1Below, pick(above, f1Above, f1Free));
+  out.f2 = pick(below, T(0), pick(above, T(1), f2Free));
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
-  if (nearlyParallel) [[unlikely]] {
+  if (!(denom > parallelLimit)) [[unlikely]] {  // nearly parallel
     if (crossingPoints(out, p1, p2, q1, q2, d1, d2, r)) return out;
     return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
   }
@@ -645,10 +801,10 @@ struct OnePointT {
   bool degenerate = false;
 };
 
-/// Whether a fraction is an endpoint, and which.
+/// Whether a fraction is an endpoint.
 template <class T>
-inline bool isEnd(T f) {
-  return f == T(0) || f == T(1);
+[[gnu::always_inline]] inline MaskT<T> isEnd(T f) {
+  return equal(f, T(0)) | equal(f, T(1));
 }
 
 /// Step K3/K6: the normal and distance along the line of closest points, each case in its
@@ -657,57 +813,53 @@ inline bool isEnd(T f) {
 /// 0 when the normal is on face 0's side; B: face 0 unless its face-0 normal points along the
 /// normal, the reference's facingFace).
 template <class T>
-inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b, const ClosestT<T>& cp) {
-  const bool endA = isEnd(cp.f1);
-  const bool endB = isEnd(cp.f2);
+[[gnu::always_inline]] inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b, const ClosestT<T>& cp) {
+  const MaskT<T> endA = isEnd(cp.f1);
+  const MaskT<T> endB = isEnd(cp.f2);
   Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
   if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  // The three cases are all computed and selected (which one applies is a coin toss on random
+  // pairs): B's endpoint against A's core (w along A's normal), A's endpoint against B's core
+  // (w along B's normal), and two endpoints or crossing cores (both inside: c1 = c2 in exact
+  // arithmetic) along c2 − c1.
+  const MaskT<T> caseA = andNot(endB, endA);
+  const MaskT<T> caseB = andNot(endA, endB);
+  const T wA = dot(cp.c2 - a.p1, a.normal);
+  const T wB = dot(cp.c1 - b.p1, b.normal);
+  const UnitT<T> u = unitOr(cp.c2 - cp.c1, left);
+  const Vec2T<T> normalA = pick(less(T(0), wA), a.normal, left);
+  const Vec2T<T> normalB = pick(less(T(0), wB), -b.normal, pick(less(wB, T(0)), b.normal, left));
   OnePointT<T> out;
-  if (!endA && endB) {  // B's endpoint against A's core
-    const T w = dot(cp.c2 - a.p1, a.normal);
-    out.normal = w > T(0) ? a.normal : left;
-    out.distance = std::abs(w);
-    out.degenerate = w == T(0);
-  } else if (endA && !endB) {  // A's endpoint against B's core
-    const T w = dot(cp.c1 - b.p1, b.normal);
-    out.normal = w > T(0) ? -b.normal : (w < T(0) ? b.normal : left);
-    out.distance = std::abs(w);
-    out.degenerate = w == T(0);
-  } else {  // two endpoints, or crossing cores (both inside: c1 = c2 in exact arithmetic)
-    const UnitT<T> u = unitOr(cp.c2 - cp.c1, left);
-    out.normal = endA ? u.unit : left;
-    out.distance = u.length;
-    out.degenerate = !endA | !u.ok;
-  }
+  out.normal = pick(caseA, normalA, pick(caseB, normalB, pick(endA, u.unit, left)));
+  out.distance = pick(caseA, std::abs(wA), pick(caseB, std::abs(wB), u.length));
+  const bool inA = caseA.test();
+  const bool inB = caseB.test();
+  const bool atEndA = endA.test();
+  out.degenerate = (inA & (wA == T(0))) | (inB & (wB == T(0))) |
+                   (!inA & !inB & (!atEndA | !u.ok));
+  // An endpoint fraction names its vertex, an inside one the face facing the other core.
   const auto feature = [](T f, int face) {
-    return f == T(0) ? std::pair{FeatureType::vertex, 0}
-                     : (f == T(1) ? std::pair{FeatureType::vertex, 1}
-                                  : std::pair{FeatureType::face, face});
+    return selectInt(f == T(0), 0, selectInt(f == T(1), 1, face));
   };
-  const auto fa = feature(cp.f1, dot(out.normal, a.normal) > T(0) ? 0 : 1);
-  const auto fb = feature(cp.f2, dot(b.normal, out.normal) <= T(0) ? 0 : 1);
-  out.id = idOf(fa.first, fa.second, fb.first, fb.second);
+  const auto type = [](bool end) {
+    return static_cast<FeatureType>(selectInt(end, static_cast<int>(FeatureType::vertex),
+                                              static_cast<int>(FeatureType::face)));
+  };
+  out.id = idOf(type(atEndA), feature(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
+                type(endB.test()),
+                feature(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
   return out;
-}
-
-/// Writes the single point of K6 (A's frame): midway between the surfaces along the normal,
-/// from B's closest core point.
-template <class T>
-inline void writeOnePoint(ManifoldT<T>& m, const OnePointT<T>& g, Vec2T<T> c2, T rA, T rB,
-                          T margin) {
-  const bool contact = g.distance - rA - rB <= margin;
-  singlePoint(m, contact, g.normal, c2, g.distance, rA, rB, g.id);
-  m.flags = static_cast<std::uint32_t>(g.degenerate & contact) * kFlagDegenerateNormal;
 }
 
 /// Step K4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
 template <class T>
-inline bool projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
+[[gnu::always_inline]] inline MaskT<T> projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
   const Vec2T<T> d = ref.axis();
   const T extent = dot(ref.p2 - ref.p1, d);
   const T t1 = dot(other.p1 - ref.p1, d);
   const T t2 = dot(other.p2 - ref.p1, d);
-  return (t1 <= T(0) && t2 <= T(0)) || (t1 >= extent && t2 >= extent);
+  return (lessEqual(t1, T(0)) & lessEqual(t2, T(0))) |
+         (lessEqual(extent, t1) & lessEqual(extent, t2));
 }
 
 /// Step K5 (SAT side): the outward unit normal of `ref`'s face towards `other`, its index and
@@ -716,7 +868,7 @@ inline bool projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
 template <class T>
 struct SideT {
   Vec2T<T> normal;
-  int face = 0;
+  MaskT<T> faceOne;
   T separation = T(0);
 };
 
@@ -728,22 +880,23 @@ struct SideT {
 /// rounded unit normal turns an exact tie (a core crossing the other's line symmetrically)
 /// into either side. A core whose ends coincide in T has no direction there: face 0.
 template <class T>
-inline bool faceOneAtTie(const CoreT<T>& ref, const CoreT<T>& other) {
+[[gnu::always_inline]] inline MaskT<T> faceOneAtTie(const CoreT<T>& ref, const CoreT<T>& other) {
   const Vec2T<T> e = ref.p2 - ref.p1;
   const Vec2T<T> v = (other.p1 - ref.p1) + (other.p2 - ref.p1);
-  return v.x * e.y - v.y * e.x < T(0);
+  return less(v.x * e.y - v.y * e.x, T(0));
 }
 
+/// Step K5's side of `ref` (the tie rule computed for every pair and selected).
 template <class T>
-inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
+[[gnu::always_inline]] inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
   const T w1 = dot(other.p1 - ref.p1, ref.normal);
   const T w2 = dot(other.p2 - ref.p1, ref.normal);
-  const T right = w1 < w2 ? w1 : w2;
-  const T leftSide = -(w1 < w2 ? w2 : w1);
-  bool faceOne = leftSide > right;
-  if (std::abs(leftSide - right) <= band) faceOne = faceOneAtTie(ref, other);
-  if (faceOne) return {-ref.normal, 1, leftSide};
-  return {ref.normal, 0, right};
+  const MaskT<T> firstLower = less(w1, w2);
+  const T right = pick(firstLower, w1, w2);
+  const T leftSide = -pick(firstLower, w2, w1);
+  const MaskT<T> faceOne = pick(lessEqual(std::abs(leftSide - right), band),
+                                faceOneAtTie(ref, other), less(right, leftSide));
+  return {pick(faceOne, -ref.normal, ref.normal), faceOne, pick(faceOne, leftSide, right)};
 }
 
 /// The largest coordinate magnitude among the cores (A's frame) and the two positions: the
@@ -754,101 +907,144 @@ inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& x
   return componentReach<T>(a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p);
 }
 
-/// Step K5 (clip): clips `inc` to `ref`'s extent along its axis and writes the points within
-/// the margin in (reference, incident) roles, in A's frame: [incident p1's end, p2's end]. An
-/// end beyond a side plane moves onto it along the incident core and is named (vertex k of
-/// the reference, the incident face facing it); an end inside keeps (reference face, vertex
-/// j). Returns false, writing nothing, when the reference would fall back to one point: a
-/// clipped end at a positive height whose incident core descends beyond the side plane (its
-/// outside endpoint beyond the plane and lower than its inside one, each by more than `band`).
-/// An end within `band` of its side plane is not clipped.
+/// Step K5 (clip) in (reference, incident) roles, A's frame: both points, in the order
+/// [incident p1's end, p2's end] before the margin drops any, and whether the reference falls
+/// back to one point.
 template <class T>
-inline bool clipCores(ManifoldT<T>& m, const CoreT<T>& ref, const CoreT<T>& inc,
-                      const SideT<T>& side, T band, T margin) {
+struct ClipT {
+  Vec2T<T> point[2];
+  T separation[2];
+  FeatureId id[2];
+  MaskT<T> keep[2];  ///< within the margin
+  MaskT<T> valid;    ///< false: one point instead (see clipCores)
+};
+
+/// Step K5 (clip): clips `inc` to `ref`'s extent along its axis. An end beyond a side plane
+/// moves onto it along the incident core and is named (vertex k of the reference, the incident
+/// face facing it); an end inside keeps (reference face, vertex j). Not valid (the reference
+/// falls back to one point) when a clipped end at a positive height has an incident core that
+/// descends beyond the side plane (its outside endpoint beyond the plane and lower than its
+/// inside one, each by more than `band`). An end within `band` of its side plane is not
+/// clipped. Every candidate is computed and the masks select: which end clips, and where, is a
+/// coin toss on random pairs.
+template <class T>
+[[gnu::always_inline]] inline ClipT<T> clipCores(const CoreT<T>& ref, const CoreT<T>& inc, const SideT<T>& side, T band,
+                          T margin) {
   const Vec2T<T> d = ref.axis();
   const T extent = dot(ref.p2 - ref.p1, d);
   const T t1 = dot(inc.p1 - ref.p1, d);
   const T t2 = dot(inc.p2 - ref.p1, d);
   const T h1 = dot(inc.p1 - ref.p1, side.normal);
   const T h2 = dot(inc.p2 - ref.p1, side.normal);
-  const int g = dot(inc.normal, side.normal) <= T(0) ? 0 : 1;
-  Vec2T<T> x[2] = {inc.p1, inc.p2};
-  FeatureId id[2] = {idOf(FeatureType::face, side.face, FeatureType::vertex, 0),
-                     idOf(FeatureType::face, side.face, FeatureType::vertex, 1)};
-  bool clipped[2] = {false, false};
-  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²); the first end is p1's. An end
-  // within `band` of a side plane may lie exactly on it (the clip gap is a tie, and the exact
-  // rule then keeps both the end and its id, and never falls back to one point): it is kept.
-  if (t1 < -band && t2 > T(0)) {
-    x[0] = inc.p1 + ((T(0) - t1) / (t2 - t1)) * (inc.p2 - inc.p1);
-    id[0] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
-    clipped[0] = true;
-  } else if (t2 < -band && t1 > T(0)) {
-    x[1] = inc.p2 + ((T(0) - t2) / (t1 - t2)) * (inc.p1 - inc.p2);
-    id[1] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
-    clipped[1] = true;
-  }
-  if (t1 > extent + band && t2 < extent) {
-    x[0] = inc.p1 + ((t1 - extent) / (t1 - t2)) * (inc.p2 - inc.p1);
-    id[0] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
-    clipped[0] = true;
-  } else if (t2 > extent + band && t1 < extent) {
-    x[1] = inc.p2 + ((t2 - extent) / (t2 - t1)) * (inc.p1 - inc.p2);
-    id[1] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
-    clipped[1] = true;
-  }
-  T height[2];
-  for (int k = 0; k < 2; ++k)
-    height[k] = dot(x[k] - ref.p1, side.normal);
-  const bool descends0 = clipped[0] & (h1 < h2 - band) & (height[0] > T(0));
-  const bool descends1 = clipped[1] & (h2 < h1 - band) & (height[1] > T(0));
-  if (descends0 | descends1) return false;
-  for (int k = 0; k < 2; ++k) {
-    const T separation = height[k] - ref.radius - inc.radius;
-    if (separation > margin) continue;
-    ManifoldPointT<T>& p = m.points[m.pointCount++];
-    p.point = x[k] + (T(0.5) * (ref.radius - inc.radius - height[k])) * side.normal;
-    p.separation = separation;
-    p.id = id[k];
-  }
-  m.normal = m.pointCount > 0 ? side.normal : Vec2T<T>{};
-  return true;
+  const int g = selectInt(dot(inc.normal, side.normal) <= T(0), 0, 1);
+  const int face = static_cast<int>(side.faceOne.test());
+  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²), the later overriding (the
+  // reference's order); the first end is p1's. An end within `band` of a side plane may lie
+  // exactly on it (the clip gap is a tie, and the exact rule then keeps both the end and its
+  // id, and never falls back to one point): it is kept.
+  const MaskT<T> p1AtStart = less(t1, -band) & less(T(0), t2);
+  const MaskT<T> p2AtStart = andNot(less(t2, -band) & less(T(0), t1), p1AtStart);
+  const MaskT<T> p1AtEnd = less(extent + band, t1) & less(t2, extent);
+  const MaskT<T> p2AtEnd = andNot(less(extent + band, t2) & less(t1, extent), p1AtEnd);
+  const Vec2T<T> along = inc.p2 - inc.p1;
+  const Vec2T<T> back = inc.p1 - inc.p2;
+  const Vec2T<T> x0 =
+      pick(p1AtEnd, inc.p1 + ((t1 - extent) / (t1 - t2)) * along,
+           pick(p1AtStart, inc.p1 + ((T(0) - t1) / (t2 - t1)) * along, inc.p1));
+  const Vec2T<T> x1 =
+      pick(p2AtEnd, inc.p2 + ((t2 - extent) / (t2 - t1)) * back,
+           pick(p2AtStart, inc.p2 + ((T(0) - t2) / (t1 - t2)) * back, inc.p2));
+  const bool atEnd0 = p1AtEnd.test();
+  const bool atEnd1 = p2AtEnd.test();
+  const bool clipped0 = atEnd0 | p1AtStart.test();
+  const bool clipped1 = atEnd1 | p2AtStart.test();
+  ClipT<T> out;
+  out.id[0] = selectId(clipped0, idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
+                       idOf(FeatureType::face, face, FeatureType::vertex, 0));
+  out.id[1] = selectId(clipped1, idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
+                       idOf(FeatureType::face, face, FeatureType::vertex, 1));
+  const T height0 = dot(x0 - ref.p1, side.normal);
+  const T height1 = dot(x1 - ref.p1, side.normal);
+  const MaskT<T> descends0 =
+      (p1AtEnd | p1AtStart) & less(h1, h2 - band) & less(T(0), height0);
+  const MaskT<T> descends1 =
+      (p2AtEnd | p2AtStart) & less(h2, h1 - band) & less(T(0), height1);
+  out.valid = !(descends0 | descends1);
+  out.separation[0] = height0 - ref.radius - inc.radius;
+  out.separation[1] = height1 - ref.radius - inc.radius;
+  out.point[0] = x0 + (T(0.5) * (ref.radius - inc.radius - height0)) * side.normal;
+  out.point[1] = x1 + (T(0.5) * (ref.radius - inc.radius - height1)) * side.normal;
+  out.keep[0] = !less(margin, out.separation[0]);
+  out.keep[1] = !less(margin, out.separation[1]);
+  return out;
 }
 
 /// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
-/// frame. `band` is step K5's rounding band for the heights.
+/// frame. `band` is step K5's rounding band for the heights. One branch, on the distance of
+/// step K3 (contact or not); the rest is computed for every pair in contact and selected.
 template <class T>
-inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b, T band, T margin) {
+[[gnu::always_inline]] inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
+                                               const CoreT<T>& b, T band, T margin) {
   const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
   const OnePointT<T> one = onePoint(a, b, cp);
   if (one.distance - a.radius - b.radius > margin) return;  // K3
-  if (!projectsOutside(a, b) && !projectsOutside(b, a)) {   // K4
-    const SideT<T> sideA = satSide(a, b, band);
-    const SideT<T> sideB = satSide(b, a, band);
-    if (sideA.separation >= sideB.separation) {
-      if (clipCores(m, a, b, sideA, band, margin)) return;
-    } else if (clipCores(m, b, a, sideB, band, margin)) {
-      if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
-        m.normal = -m.normal;
-      }
-      for (int k = 0; k < m.pointCount; ++k)
-        m.points[k].id = swapped(m.points[k].id);
-      return;
-    }
+  // K6's single point, kept unless the clip below applies.
+  ManifoldT<T> single;
+  const bool contact = one.distance - a.radius - b.radius <= margin;
+  singlePoint(single, contact, one.normal, cp.c2, one.distance, a.radius, b.radius, one.id);
+  // K4: the clip applies only when neither core projects outside the other.
+  const MaskT<T> inside = !(projectsOutside(a, b) | projectsOutside(b, a));
+  // K5: the reference is A when sepA ≥ sepB (the cores chosen through a mask on their
+  // addresses, as polygons.h's frameFrom).
+  const SideT<T> sideA = satSide(a, b, band);
+  const SideT<T> sideB = satSide(b, a, band);
+  const MaskT<T> flipMask = !lessEqual(sideB.separation, sideA.separation);
+  const bool flip = flipMask.test();
+  const std::uintptr_t mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(flip);
+  const std::uintptr_t addressA = reinterpret_cast<std::uintptr_t>(&a);
+  const std::uintptr_t addressB = reinterpret_cast<std::uintptr_t>(&b);
+  const CoreT<T>& ref = *reinterpret_cast<const CoreT<T>*>((addressB & mask) | (addressA & ~mask));
+  const CoreT<T>& inc = *reinterpret_cast<const CoreT<T>*>((addressA & mask) | (addressB & ~mask));
+  const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
+                      pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
+  const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
+  const bool useClip = (inside & clip.valid).test();
+  const bool keep0 = clip.keep[0].test();
+  const bool keep1 = clip.keep[1].test();
+  const int clipCount = static_cast<int>(keep0) + static_cast<int>(keep1);
+  Vec2T<T> clipNormal = select(clipCount > 0, side.normal, Vec2T<T>{});
+  if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
+    clipNormal = select(flip, -clipNormal, clipNormal);
   }
-  writeOnePoint(m, one, cp.c2, a.radius, b.radius, margin);  // K6
+  // Ids in the input's roles: B's reference exchanges the two halves.
+  const FeatureId id0 = selectId(keep0, clip.id[0], clip.id[1]);
+  const FeatureId id1 = clip.id[1];
+  const FeatureId inputId0 = selectId(flip, swapped(id0), id0);
+  const FeatureId inputId1 = selectId(flip, swapped(id1), id1);
+  m.normal = select(useClip, clipNormal, single.normal);
+  m.pointCount = selectInt(useClip, clipCount, single.pointCount);
+  m.points[0].point = select(useClip, select(keep0, clip.point[0], clip.point[1]),
+                             single.points[0].point);
+  m.points[0].separation = select(
+      useClip, select(keep0, clip.separation[0], clip.separation[1]), single.points[0].separation);
+  m.points[0].id = selectId(useClip, inputId0, single.points[0].id);
+  m.points[1].point = clip.point[1];
+  m.points[1].separation = clip.separation[1];
+  m.points[1].id = inputId1;
+  m.flags = static_cast<std::uint32_t>(!useClip & one.degenerate & contact) *
+            kFlagDegenerateNormal;
 }
 
-/// Rotates every point of a manifold computed in A's frame into the world.
+/// Rotates both point slots of a manifold computed in A's frame into the world (without a
+/// branch on the count, as polygons.h's toWorld); a manifold without points gets the zero
+/// normal and no flags.
 template <class T>
-inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
-  if (m.pointCount == 0) {
-    m.normal = {};
-    return;
-  }
-  m.normal = rotate(xfA.q, m.normal);
-  for (int k = 0; k < m.pointCount; ++k)
-    m.points[k].point = apply(xfA, m.points[k].point);
+[[gnu::always_inline]] inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
+  const bool any = m.pointCount > 0;
+  m.normal = select(any, rotate(xfA.q, m.normal), Vec2T<T>{});
+  m.flags &= 0u - static_cast<std::uint32_t>(any);
+  m.points[0].point = apply(xfA, m.points[0].point);
+  m.points[1].point = apply(xfA, m.points[1].point);
 }
 
 /// Step K2 squares the cores' lengths and multiplies those squares (|d1|²·|d2|²): cores much
@@ -878,15 +1074,82 @@ inline void rescale(CoreT<T>& c, int e) {
   c.radius = std::ldexp(c.radius, e);
 }
 
-/// The kFlagDegenerateNormal bit survives only with a contact.
+/// capsulesInA on cores scaled by 2^-exponent (see rescaleExponent), the results scaled back:
+/// out of line, as valid random input never needs it.
 template <class T>
-inline void dropFlagsWithoutContact(ManifoldT<T>& m) {
-  if (m.pointCount == 0) m.flags = kFlagNone;
+[[gnu::noinline]] void capsulesInAScaled(ManifoldT<T>& m, CoreT<T> a, CoreT<T> b, T band,
+                                         T margin, int exponent) {
+  rescale(a, -exponent);
+  rescale(b, -exponent);
+  capsulesInA(m, a, b, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
+  for (int k = 0; k < m.pointCount; ++k) {
+    m.points[k].point = {std::ldexp(m.points[k].point.x, exponent),
+                         std::ldexp(m.points[k].point.y, exponent)};
+    m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
+  }
 }
 
 }  // namespace detail::cores
 
-/// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame.
+namespace detail::cores {
+
+/// Steps K2–K6 for two capsules of non-zero length: B moved into A's frame, the scene's
+/// rounding band, the rescaling of cores far from unit length. Writes m (empty on entry) in the
+/// world frame.
+template <class T>
+[[gnu::always_inline]] inline void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a,
+                                               const TransformT<T>& xfA, const CapsuleT<T>& b,
+                                               const TransformT<T>& xfB, T margin) {
+  const TransformT<T> xfBinA = invMul(xfA, xfB);
+  const CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
+  const CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal),
+                       b.radius};
+  const T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
+  const int exponent = rescaleExponent(coreA, coreB);
+  if (exponent != 0) [[unlikely]] {
+    capsulesInAScaled(m, coreA, coreB, band, margin, exponent);
+  } else {
+    capsulesInA(m, coreA, coreB, band, margin);
+  }
+  allToWorld(m, xfA);
+}
+
+}  // namespace detail::cores
+
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace detail::avx2 {
+/// capsulePair compiled for AVX2: the same IEEE operations (no fused multiply-add), so the same
+/// bits; the three-operand VEX forms drop the register copies that SSE's two-operand
+/// and/andnot/or selects need. Behind one call, as the other pairs' AVX2 builds.
+template <class T>
+[[gnu::noinline]] void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a, const TransformT<T>& xfA,
+                                   const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx2
+#pragma GCC pop_options
+#endif
+
+#if TOUCHE_FAST_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+namespace detail::avx512 {
+/// capsulePair compiled for AVX-512: the AVX2 build's code with 32 vector registers instead of
+/// 16 (the pair's chains of selects hold more values than 16 registers, and the rest went
+/// through the stack). The same IEEE operations, so the same bits.
+template <class T>
+[[gnu::noinline]] void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a, const TransformT<T>& xfA,
+                                   const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx512
+#pragma GCC pop_options
+#endif
+
+/// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame. On AVX2 machines
+/// (asked at run time) steps K2–K6 run in the AVX2 build of the same code.
 template <class T>
 ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, const CapsuleT<T>& b,
                              const TransformT<T>& xfB, T margin) {
@@ -903,25 +1166,19 @@ ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, con
     }
     return m;
   }
-  const TransformT<T> xfBinA = invMul(xfA, xfB);
-  CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
-  CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal), b.radius};
-  T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
-  const int exponent = rescaleExponent(coreA, coreB);
-  if (exponent != 0) [[unlikely]] {
-    rescale(coreA, -exponent);
-    rescale(coreB, -exponent);
-    capsulesInA(m, coreA, coreB, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
-    for (int k = 0; k < m.pointCount; ++k) {
-      m.points[k].point = {std::ldexp(m.points[k].point.x, exponent),
-                           std::ldexp(m.points[k].point.y, exponent)};
-      m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
-    }
-  } else {
-    capsulesInA(m, coreA, coreB, band, margin);
+#if TOUCHE_FAST_AVX512
+  if (detail::haveAvx512()) {
+    detail::avx512::capsulePair(m, a, xfA, b, xfB, margin);
+    return m;
   }
-  dropFlagsWithoutContact(m);
-  allToWorld(m, xfA);
+#endif
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    detail::avx2::capsulePair(m, a, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
+  capsulePair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
