@@ -652,6 +652,22 @@ template <class T>
   return (m & a) | andNot(b, m);
 }
 
+/// The correctly rounded square root (sqrtss / sqrtsd: std::sqrt's IEEE operation without its
+/// errno branch).
+template <class T>
+[[gnu::always_inline]] inline T sqrtOf(T x) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_sqrt_ss(lane0(x)));
+  } else {
+    const __m128d v = lane0(x);
+    return _mm_cvtsd_f64(_mm_sqrt_sd(v, v));
+  }
+#else
+  return std::sqrt(x);
+#endif
+}
+
 /// Step K2's result: fractions f1 on A's core and f2 on B's, and the points they give.
 template <class T>
 struct ClosestT {
@@ -774,13 +790,16 @@ template <class T>
   // The free f1 and both re-projections of f1 (f2 clamped to 0 or to 1) are computed before f2
   // is known and selected after: which of the three applies is a coin toss on random pairs.
   const T f1Free = pick(less(parallelLimit, denom), clamp01(cross(d2, r) / sine), T(0));
-  const T f1Below = clamp01(-rd1 / dd1);
-  // mutant 102: re-projected fraction not clamped
-  const T f1Above = TOUCHE_MUTANT_IS(102) ? (d12 - rd1) / dd1 : clamp01((d12 - rd1) / dd1);
   const T f2Free = (d12 * f1Free + rd2) / dd2;
   const MaskT<T> below = less(f2Free, T(0));
   const MaskT<T> above = less(T(1), f2Free);
-  out.f1 = pick(below, f1Below, pick(above, f1Above, f1Free));
+  // f1 re-projected onto the clamped end of q: (−rd1) / dd1 below, (d12 − rd1) / dd1 above (the
+  // numerator selected, one division).
+  const T f1Projected = pick(below, -rd1, d12 - rd1) / dd1;
+  T f1Again = clamp01(f1Projected);
+  // mutant 102: re-projected fraction not clamped (above)
+  if constexpr (TOUCHE_MUTANT_IS(102)) f1Again = pick(above, f1Projected, f1Again);
+  out.f1 = pick(below | above, f1Again, f1Free);
   out.f2 = pick(below, T(0), pick(above, T(1), f2Free));
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
@@ -791,8 +810,61 @@ template <class T>
   return out;
 }
 
-/// Step K3/K6: the single point's geometry in A's frame — normal (A → B), distance between
-/// the cores along it, ids, degenerate flag.
+/// Whether a fraction is an endpoint.
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> isEnd(T f) {
+  return equal(f, T(0)) | equal(f, T(1));
+}
+
+/// Step K3: the distance between the cores along the line of closest points, each case in its
+/// best-conditioned form (see the top of this file), computed before the contact test with no
+/// more than that test needs; onePoint completes K6's geometry for pairs in contact. The three
+/// cases are all computed and selected (which one applies is a coin toss on random pairs): B's
+/// endpoint against A's core (w along A's normal), A's endpoint against B's core (w along B's
+/// normal), and two endpoints or crossing cores (both inside: c1 = c2 in exact arithmetic)
+/// along c2 − c1.
+template <class T>
+struct DistanceT {
+  MaskT<T> endA;      ///< c1 is an endpoint of A's core
+  MaskT<T> endB;      ///< c2 is an endpoint of B's core
+  MaskT<T> caseA;     ///< B's endpoint against A's core
+  MaskT<T> caseB;     ///< A's endpoint against B's core
+  T wA = T(0);        ///< (c2 − p1)·nA
+  T wB = T(0);        ///< (c1 − q1)·nB
+  Vec2T<T> between;   ///< c2 − c1
+  UnitT<T> u;         ///< its length (its unit only when `tiny`)
+  bool tiny = false;  ///< |c2 − c1|² below kFastNormSquared: u from normalizeOr
+  T distance = T(0);
+};
+
+template <class T>
+[[gnu::always_inline]] inline DistanceT<T> coreDistance(const CoreT<T>& a, const CoreT<T>& b,
+                                                        const ClosestT<T>& cp, Vec2T<T> left) {
+  DistanceT<T> out;
+  out.endA = isEnd(cp.f1);
+  out.endB = isEnd(cp.f2);
+  out.caseA = andNot(out.endB, out.endA);
+  out.caseB = andNot(out.endA, out.endB);
+  out.wA = dot(cp.c2 - a.p1, a.normal);
+  out.wB = dot(cp.c1 - b.p1, b.normal);
+  out.between = cp.c2 - cp.c1;
+  // unitOr's two paths: the guarded normalisation below kFastNormSquared (crossing cores whose
+  // closest points coincide; never on valid random input), else the square root here and the
+  // divisions in onePoint, after the contact test.
+  const T squared = dot(out.between, out.between);
+  out.tiny = squared < kFastNormSquared<T>;
+  if (out.tiny) [[unlikely]] {
+    out.u = normalizeOr(out.between, left);
+  } else {
+    out.u = {{}, sqrtOf(squared), true};
+  }
+  out.distance =
+      pick(out.caseA, std::abs(out.wA), pick(out.caseB, std::abs(out.wB), out.u.length));
+  return out;
+}
+
+/// Step K6's single point's geometry in A's frame — normal (A → B), distance between the
+/// cores along it, ids, degenerate flag.
 template <class T>
 struct OnePointT {
   Vec2T<T> normal;
@@ -801,55 +873,40 @@ struct OnePointT {
   bool degenerate = false;
 };
 
-/// Whether a fraction is an endpoint.
+/// Step K6: the normal of coreDistance's case, and the ids: an endpoint fraction names its
+/// vertex, an inside one the face whose outward normal points at the other core (A: face 0 when
+/// the normal is on face 0's side; B: face 0 unless its face-0 normal points along the normal,
+/// the reference's facingFace).
 template <class T>
-[[gnu::always_inline]] inline MaskT<T> isEnd(T f) {
-  return equal(f, T(0)) | equal(f, T(1));
-}
-
-/// Step K3/K6: the normal and distance along the line of closest points, each case in its
-/// best-conditioned form (see the top of this file), and the ids: an endpoint fraction names
-/// its vertex, an inside one the face whose outward normal points at the other core (A: face
-/// 0 when the normal is on face 0's side; B: face 0 unless its face-0 normal points along the
-/// normal, the reference's facingFace).
-template <class T>
-[[gnu::always_inline]] inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b, const ClosestT<T>& cp) {
-  const MaskT<T> endA = isEnd(cp.f1);
-  const MaskT<T> endB = isEnd(cp.f2);
-  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
-  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
-  // The three cases are all computed and selected (which one applies is a coin toss on random
-  // pairs): B's endpoint against A's core (w along A's normal), A's endpoint against B's core
-  // (w along B's normal), and two endpoints or crossing cores (both inside: c1 = c2 in exact
-  // arithmetic) along c2 − c1.
-  const MaskT<T> caseA = andNot(endB, endA);
-  const MaskT<T> caseB = andNot(endA, endB);
-  const T wA = dot(cp.c2 - a.p1, a.normal);
-  const T wB = dot(cp.c1 - b.p1, b.normal);
-  const UnitT<T> u = unitOr(cp.c2 - cp.c1, left);
-  const Vec2T<T> normalA = pick(less(T(0), wA), a.normal, left);
-  const Vec2T<T> normalB = pick(less(T(0), wB), -b.normal, pick(less(wB, T(0)), b.normal, left));
+[[gnu::always_inline]] inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b,
+                                                    const ClosestT<T>& cp, const DistanceT<T>& g,
+                                                    Vec2T<T> left) {
+  const Vec2T<T> unit =
+      g.tiny ? g.u.unit : Vec2T<T>{g.between.x / g.u.length, g.between.y / g.u.length};
+  const Vec2T<T> normalA = pick(less(T(0), g.wA), a.normal, left);
+  const Vec2T<T> normalB =
+      pick(less(T(0), g.wB), -b.normal, pick(less(g.wB, T(0)), b.normal, left));
   OnePointT<T> out;
-  out.normal = pick(caseA, normalA, pick(caseB, normalB, pick(endA, u.unit, left)));
-  out.distance = pick(caseA, std::abs(wA), pick(caseB, std::abs(wB), u.length));
-  const bool inA = caseA.test();
-  const bool inB = caseB.test();
-  const bool atEndA = endA.test();
-  out.degenerate = (inA & (wA == T(0))) | (inB & (wB == T(0))) |
-                   (!inA & !inB & (!atEndA | !u.ok));
-  // An endpoint fraction names its vertex, an inside one the face facing the other core.
-  const auto feature = [](T f, int face) {
+  out.normal = pick(g.caseA, normalA, pick(g.caseB, normalB, pick(g.endA, unit, left)));
+  out.distance = g.distance;
+  const bool inA = g.caseA.test();
+  const bool inB = g.caseB.test();
+  const bool atEndA = g.endA.test();
+  out.degenerate = (inA & (g.wA == T(0))) | (inB & (g.wB == T(0))) |
+                   (!inA & !inB & (!atEndA | !g.u.ok));
+  const auto index = [](T f, int face) {
     return selectInt(f == T(0), 0, selectInt(f == T(1), 1, face));
   };
   const auto type = [](bool end) {
     return static_cast<FeatureType>(selectInt(end, static_cast<int>(FeatureType::vertex),
                                               static_cast<int>(FeatureType::face)));
   };
-  out.id = idOf(type(atEndA), feature(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
-                type(endB.test()),
-                feature(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
+  out.id = idOf(type(atEndA), index(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
+                type(g.endB.test()),
+                index(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
   return out;
 }
+
 
 /// Step K4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
 template <class T>
@@ -899,12 +956,36 @@ template <class T>
   return {pick(faceOne, -ref.normal, ref.normal), faceOne, pick(faceOne, leftSide, right)};
 }
 
-/// The largest coordinate magnitude among the cores (A's frame) and the two positions: the
-/// scale of the rounding errors of step K5's heights.
+/// Each lane's magnitude (the sign bit cleared: exact).
 template <class T>
-inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& xfA,
-                    const TransformT<T>& xfB) {
-  return componentReach<T>(a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p);
+[[gnu::always_inline]] inline QuadT<T> absLanes(QuadT<T> q) {
+  using M = typename QuadMaskT<T>::M;
+  using V = typename QuadT<T>::V;
+  using Bits = std::conditional_t<std::is_same_v<T, float>, std::int32_t, std::int64_t>;
+  const M magnitude = M{} + std::numeric_limits<Bits>::max();  // every bit but the sign
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    q.r[k] = reinterpret_cast<V>(reinterpret_cast<M>(q.r[k]) & magnitude);
+  return q;
+}
+
+/// The largest of the lanes of three quads of magnitudes (a max tree: only the order of equal
+/// values differs from a chain of std::max, and equal values are one value).
+template <class T>
+[[gnu::always_inline]] inline T maxOfLanes(const QuadT<T>& a, const QuadT<T>& b,
+                                           const QuadT<T>& c) {
+  const auto larger = [](auto x, auto y) { return x > y ? x : y; };
+  const QuadT<T> m = lanewise(lanewise(a, b, larger), c, larger);
+  const QuadT<T> n = lanewise(m, swapHalves(m), larger);
+  return std::max(n[0], n[1]);
+}
+
+/// The largest coordinate magnitude among the cores (A's frame, ends as quads) and the two
+/// positions (componentReach's value): the scale of the rounding errors of step K5's heights.
+template <class T>
+[[gnu::always_inline]] inline T sceneScale(const QuadT<T>& endsA, const QuadT<T>& endsB,
+                                           const TransformT<T>& xfA, const TransformT<T>& xfB) {
+  return maxOfLanes(absLanes(endsA), absLanes(endsB),
+                    absLanes(QuadT<T>::of(xfA.p.x, xfA.p.y, xfB.p.x, xfB.p.y)));
 }
 
 /// Step K5 (clip) in (reference, incident) roles, A's frame: both points, in the order
@@ -946,18 +1027,18 @@ template <class T>
   const MaskT<T> p2AtStart = andNot(less(t2, -band) & less(T(0), t1), p1AtStart);
   const MaskT<T> p1AtEnd = less(extent + band, t1) & less(t2, extent);
   const MaskT<T> p2AtEnd = andNot(less(extent + band, t2) & less(t1, extent), p1AtEnd);
-  const Vec2T<T> along = inc.p2 - inc.p1;
-  const Vec2T<T> back = inc.p1 - inc.p2;
-  const Vec2T<T> x0 =
-      pick(p1AtEnd, inc.p1 + ((t1 - extent) / (t1 - t2)) * along,
-           pick(p1AtStart, inc.p1 + ((T(0) - t1) / (t2 - t1)) * along, inc.p1));
-  const Vec2T<T> x1 =
-      pick(p2AtEnd, inc.p2 + ((t2 - extent) / (t2 - t1)) * back,
-           pick(p2AtStart, inc.p2 + ((T(0) - t2) / (t1 - t2)) * back, inc.p2));
+  // Each end's fraction along the incident core: its operands are selected first and divided
+  // once (a quotient of the selected operands is the selected quotient).
+  const MaskT<T> clip0 = p1AtEnd | p1AtStart;
+  const MaskT<T> clip1 = p2AtEnd | p2AtStart;
+  const T fraction0 = pick(p1AtEnd, t1 - extent, T(0) - t1) / pick(p1AtEnd, t1 - t2, t2 - t1);
+  const T fraction1 = pick(p2AtEnd, t2 - extent, T(0) - t2) / pick(p2AtEnd, t2 - t1, t1 - t2);
+  const Vec2T<T> x0 = pick(clip0, inc.p1 + fraction0 * (inc.p2 - inc.p1), inc.p1);
+  const Vec2T<T> x1 = pick(clip1, inc.p2 + fraction1 * (inc.p1 - inc.p2), inc.p2);
   const bool atEnd0 = p1AtEnd.test();
   const bool atEnd1 = p2AtEnd.test();
-  const bool clipped0 = atEnd0 | p1AtStart.test();
-  const bool clipped1 = atEnd1 | p2AtStart.test();
+  const bool clipped0 = clip0.test();
+  const bool clipped1 = clip1.test();
   ClipT<T> out;
   out.id[0] = selectId(clipped0, idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
                        idOf(FeatureType::face, face, FeatureType::vertex, 0));
@@ -965,10 +1046,8 @@ template <class T>
                        idOf(FeatureType::face, face, FeatureType::vertex, 1));
   const T height0 = dot(x0 - ref.p1, side.normal);
   const T height1 = dot(x1 - ref.p1, side.normal);
-  const MaskT<T> descends0 =
-      (p1AtEnd | p1AtStart) & less(h1, h2 - band) & less(T(0), height0);
-  const MaskT<T> descends1 =
-      (p2AtEnd | p2AtStart) & less(h2, h1 - band) & less(T(0), height1);
+  const MaskT<T> descends0 = clip0 & less(h1, h2 - band) & less(T(0), height0);
+  const MaskT<T> descends1 = clip1 & less(h2, h1 - band) & less(T(0), height1);
   out.valid = !(descends0 | descends1);
   out.separation[0] = height0 - ref.radius - inc.radius;
   out.separation[1] = height1 - ref.radius - inc.radius;
@@ -981,13 +1060,17 @@ template <class T>
 
 /// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
 /// frame. `band` is step K5's rounding band for the heights. One branch, on the distance of
-/// step K3 (contact or not); the rest is computed for every pair in contact and selected.
+/// step K3 (contact or not): returns false, writing nothing, when the cores are farther apart
+/// than the margin; the rest is computed for every pair in contact and selected.
 template <class T>
-[[gnu::always_inline]] inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
+[[gnu::always_inline]] inline bool capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
                                                const CoreT<T>& b, T band, T margin) {
   const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
-  const OnePointT<T> one = onePoint(a, b, cp);
-  if (one.distance - a.radius - b.radius > margin) return;  // K3
+  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
+  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  const DistanceT<T> gap = coreDistance(a, b, cp, left);
+  if (gap.distance - a.radius - b.radius > margin) return false;  // K3
+  const OnePointT<T> one = onePoint(a, b, cp, gap, left);
   // K6's single point, kept unless the clip below applies.
   ManifoldT<T> single;
   const bool contact = one.distance - a.radius - b.radius <= margin;
@@ -1033,6 +1116,7 @@ template <class T>
   m.points[1].id = inputId1;
   m.flags = static_cast<std::uint32_t>(!useClip & one.degenerate & contact) *
             kFlagDegenerateNormal;
+  return true;
 }
 
 /// Rotates both point slots of a manifold computed in A's frame into the world (without a
@@ -1100,18 +1184,29 @@ template <class T>
 [[gnu::always_inline]] inline void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a,
                                                const TransformT<T>& xfA, const CapsuleT<T>& b,
                                                const TransformT<T>& xfB, T margin) {
+  using Q = QuadT<T>;
   const TransformT<T> xfBinA = invMul(xfA, xfB);
+  const Q endsA = Q::of(a.p1.x, a.p1.y, a.p2.x, a.p2.y);
+  const Q endsB = applyToEnds(xfBinA, b.p1, b.p2);  // apply(xfBinA, ·) on both ends
   const CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
-  const CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal),
+  const CoreT<T> coreB{{endsB[0], endsB[1]}, {endsB[2], endsB[3]}, rotate(xfBinA.q, b.normal),
                        b.radius};
-  const T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
-  const int exponent = rescaleExponent(coreA, coreB);
-  if (exponent != 0) [[unlikely]] {
-    capsulesInAScaled(m, coreA, coreB, band, margin, exponent);
-  } else {
-    capsulesInA(m, coreA, coreB, band, margin);
+  const T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(endsA, endsB, xfA, xfB);
+  // rescaleExponent is 0 whenever the cores' components lie in unitScaleExponent's range.
+  const Q lengths = absLanes(Q::of(coreA.p2.x - coreA.p1.x, coreA.p2.y - coreA.p1.y,
+                                   coreB.p2.x - coreB.p1.x, coreB.p2.y - coreB.p1.y));
+  const T reach = maxOfLanes(lengths, lengths, lengths);
+  constexpr T kLow = powerOfTwo<T>(-kUnitScaleExponent<T>);
+  constexpr T kHigh = powerOfTwo<T>(kUnitScaleExponent<T>);
+  if (!((reach >= kLow) & (reach <= kHigh))) [[unlikely]] {
+    const int exponent = rescaleExponent(coreA, coreB);
+    if (exponent != 0) {
+      capsulesInAScaled(m, coreA, coreB, band, margin, exponent);
+      allToWorld(m, xfA);
+      return;
+    }
   }
-  allToWorld(m, xfA);
+  if (capsulesInA(m, coreA, coreB, band, margin)) allToWorld(m, xfA);
 }
 
 }  // namespace detail::cores
@@ -1135,6 +1230,10 @@ template <class T>
 #if TOUCHE_FAST_AVX512
 #pragma GCC push_options
 #pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+// AVX-512F brings FMA with it, and GCC 12's SLP vectorizer then fuses a rotation's pair of
+// products (c·x − s·y, s·x + c·y) into vfmaddsub despite -ffp-contract=off: double results
+// changed in the last bit. Without SLP vectorization here every operation stays the IEEE one.
+#pragma GCC optimize("no-tree-slp-vectorize")
 namespace detail::avx512 {
 /// capsulePair compiled for AVX-512: the AVX2 build's code with 32 vector registers instead of
 /// 16 (the pair's chains of selects hold more values than 16 registers, and the rest went
