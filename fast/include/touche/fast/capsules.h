@@ -1058,27 +1058,24 @@ template <class T>
   return out;
 }
 
-/// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
-/// frame. `band` is step K5's rounding band for the heights. One branch, on the distance of
-/// step K3 (contact or not): returns false, writing nothing, when the cores are farther apart
-/// than the margin; the rest is computed for every pair in contact and selected.
+/// Writes the single point of K6 (A's frame): midway between the surfaces along the normal,
+/// from B's closest core point.
 template <class T>
-[[gnu::always_inline]] inline bool capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
-                                               const CoreT<T>& b, T band, T margin) {
-  const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
-  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
-  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
-  const DistanceT<T> gap = coreDistance(a, b, cp, left);
-  if (gap.distance - a.radius - b.radius > margin) return false;  // K3
-  const OnePointT<T> one = onePoint(a, b, cp, gap, left);
-  // K6's single point, kept unless the clip below applies.
-  ManifoldT<T> single;
-  const bool contact = one.distance - a.radius - b.radius <= margin;
-  singlePoint(single, contact, one.normal, cp.c2, one.distance, a.radius, b.radius, one.id);
-  // K4: the clip applies only when neither core projects outside the other.
-  const MaskT<T> inside = !(projectsOutside(a, b) | projectsOutside(b, a));
-  // K5: the reference is A when sepA ≥ sepB (the cores chosen through a mask on their
-  // addresses, as polygons.h's frameFrom).
+[[gnu::always_inline]] inline void writeOnePoint(ManifoldT<T>& m, const OnePointT<T>& g,
+                                                 Vec2T<T> c2, T rA, T rB, T margin) {
+  const bool contact = g.distance - rA - rB <= margin;
+  singlePoint(m, contact, g.normal, c2, g.distance, rA, rB, g.id);
+  m.flags = static_cast<std::uint32_t>(g.degenerate & contact) * kFlagDegenerateNormal;
+}
+
+/// Step K5 for cores within the margin that project onto each other: the SAT side of each, the
+/// reference A when sepA ≥ sepB (the cores chosen through a mask on their addresses, as
+/// polygons.h's frameFrom), the other core clipped (clipCores) and the points within the margin
+/// written (A's frame, the input's roles). Returns false, writing nothing, when the reference
+/// falls back to one point.
+template <class T>
+[[gnu::always_inline]] inline bool clipInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b,
+                                           T band, T margin) {
   const SideT<T> sideA = satSide(a, b, band);
   const SideT<T> sideB = satSide(b, a, band);
   const MaskT<T> flipMask = !lessEqual(sideB.separation, sideA.separation);
@@ -1091,31 +1088,47 @@ template <class T>
   const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
                       pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
   const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
-  const bool useClip = (inside & clip.valid).test();
+  if (!clip.valid.test()) [[unlikely]]
+    return false;
+  // The points within the margin, in order (point 1 is always the second end).
   const bool keep0 = clip.keep[0].test();
   const bool keep1 = clip.keep[1].test();
-  const int clipCount = static_cast<int>(keep0) + static_cast<int>(keep1);
-  Vec2T<T> clipNormal = select(clipCount > 0, side.normal, Vec2T<T>{});
+  m.pointCount = static_cast<int>(keep0) + static_cast<int>(keep1);
+  Vec2T<T> normal = select(m.pointCount > 0, side.normal, Vec2T<T>{});
   if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
-    clipNormal = select(flip, -clipNormal, clipNormal);
+    normal = select(flip, -normal, normal);
   }
+  m.normal = normal;
   // Ids in the input's roles: B's reference exchanges the two halves.
   const FeatureId id0 = selectId(keep0, clip.id[0], clip.id[1]);
   const FeatureId id1 = clip.id[1];
-  const FeatureId inputId0 = selectId(flip, swapped(id0), id0);
-  const FeatureId inputId1 = selectId(flip, swapped(id1), id1);
-  m.normal = select(useClip, clipNormal, single.normal);
-  m.pointCount = selectInt(useClip, clipCount, single.pointCount);
-  m.points[0].point = select(useClip, select(keep0, clip.point[0], clip.point[1]),
-                             single.points[0].point);
-  m.points[0].separation = select(
-      useClip, select(keep0, clip.separation[0], clip.separation[1]), single.points[0].separation);
-  m.points[0].id = selectId(useClip, inputId0, single.points[0].id);
+  m.points[0].point = select(keep0, clip.point[0], clip.point[1]);
+  m.points[0].separation = select(keep0, clip.separation[0], clip.separation[1]);
+  m.points[0].id = selectId(flip, swapped(id0), id0);
   m.points[1].point = clip.point[1];
   m.points[1].separation = clip.separation[1];
-  m.points[1].id = inputId1;
-  m.flags = static_cast<std::uint32_t>(!useClip & one.degenerate & contact) *
-            kFlagDegenerateNormal;
+  m.points[1].id = selectId(flip, swapped(id1), id1);
+  return true;
+}
+
+/// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
+/// frame. `band` is step K5's rounding band for the heights. Returns false, writing nothing,
+/// when the cores are farther apart than the margin (K3).
+template <class T>
+[[gnu::always_inline]] inline bool capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
+                                               const CoreT<T>& b, T band, T margin) {
+  const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
+  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
+  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  const DistanceT<T> gap = coreDistance(a, b, cp, left);
+  if (gap.distance - a.radius - b.radius > margin) return false;  // K3
+  // K4: the clip applies only when neither core projects outside the other. Then K5 clips,
+  // else (or when the reference falls back) K6 writes one point. Which applies is about even on
+  // random pairs, yet a branch here costs less than computing both: each is a hundred
+  // instructions or more.
+  const MaskT<T> inside = !(projectsOutside(a, b) | projectsOutside(b, a));
+  if (inside.test() && clipInA(m, a, b, band, margin)) return true;
+  writeOnePoint(m, onePoint(a, b, cp, gap, left), cp.c2, a.radius, b.radius, margin);  // K6
   return true;
 }
 
