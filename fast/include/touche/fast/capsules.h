@@ -755,6 +755,17 @@ inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> 
   return true;
 }
 
+/// Step K2 for nearly parallel cores: their crossing if they cross, else the closest of the
+/// four end candidates (out of line: the common path keeps its values in registers).
+template <class T>
+[[gnu::noinline]] ClosestT<T> nearlyParallel(ClosestT<T> first, Vec2T<T> p1, Vec2T<T> p2,
+                                             Vec2T<T> q1, Vec2T<T> q2, T dd1, T dd2, T rd1, T rd2,
+                                             T d12) {
+  ClosestT<T> crossing;
+  if (crossingPoints(crossing, p1, p2, q1, q2, p2 - p1, q2 - q1, p1 - q1)) return crossing;
+  return closestEndOfFour(first, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
+}
+
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
 /// unclamped solution, the lines' crossing (clamped), f2 = the projection of c1 onto q (if it
 /// clamps, f1 is re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly
@@ -803,10 +814,8 @@ template <class T>
   out.f2 = pick(below, T(0), pick(above, T(1), f2Free));
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
-  if (!(denom > parallelLimit)) [[unlikely]] {  // nearly parallel
-    if (crossingPoints(out, p1, p2, q1, q2, d1, d2, r)) return out;
-    return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
-  }
+  if (!(denom > parallelLimit)) [[unlikely]]  // nearly parallel
+    return nearlyParallel(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
   return out;
 }
 
@@ -1069,8 +1078,8 @@ template <class T>
 }
 
 /// Step K5 for cores within the margin that project onto each other: the SAT side of each, the
-/// reference A when sepA ≥ sepB (the cores chosen through a mask on their addresses, as
-/// polygons.h's frameFrom), the other core clipped (clipCores) and the points within the margin
+/// reference A when sepA ≥ sepB (the cores chosen by index, not by a branch), the other core
+/// clipped (clipCores) and the points within the margin
 /// written (A's frame, the input's roles). Returns false, writing nothing, when the reference
 /// falls back to one point.
 template <class T>
@@ -1080,11 +1089,11 @@ template <class T>
   const SideT<T> sideB = satSide(b, a, band);
   const MaskT<T> flipMask = !lessEqual(sideB.separation, sideA.separation);
   const bool flip = flipMask.test();
-  const std::uintptr_t mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(flip);
-  const std::uintptr_t addressA = reinterpret_cast<std::uintptr_t>(&a);
-  const std::uintptr_t addressB = reinterpret_cast<std::uintptr_t>(&b);
-  const CoreT<T>& ref = *reinterpret_cast<const CoreT<T>*>((addressB & mask) | (addressA & ~mask));
-  const CoreT<T>& inc = *reinterpret_cast<const CoreT<T>*>((addressA & mask) | (addressB & ~mask));
+  // The cores copied here, on this path only: taking a and b's addresses would keep them in
+  // memory on every path.
+  const CoreT<T> cores[2] = {a, b};
+  const CoreT<T>& ref = cores[static_cast<int>(flip)];
+  const CoreT<T>& inc = cores[static_cast<int>(!flip)];
   const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
                       pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
   const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
@@ -1171,11 +1180,29 @@ inline void rescale(CoreT<T>& c, int e) {
   c.radius = std::ldexp(c.radius, e);
 }
 
-/// capsulesInA on cores scaled by 2^-exponent (see rescaleExponent), the results scaled back:
-/// out of line, as valid random input never needs it.
+/// The cores of capsules a and b in A's frame (B moved by xfBinA).
 template <class T>
-[[gnu::noinline]] void capsulesInAScaled(ManifoldT<T>& m, CoreT<T> a, CoreT<T> b, T band,
-                                         T margin, int exponent) {
+[[gnu::always_inline]] inline void coresInA(CoreT<T>& coreA, CoreT<T>& coreB,
+                                            const CapsuleT<T>& a, const CapsuleT<T>& b,
+                                            const TransformT<T>& xfBinA) {
+  const QuadT<T> endsB = applyToEnds(xfBinA, b.p1, b.p2);  // apply(xfBinA, ·) on both ends
+  coreA = {a.p1, a.p2, a.normal, a.radius};
+  coreB = {{endsB[0], endsB[1]}, {endsB[2], endsB[3]}, rotate(xfBinA.q, b.normal), b.radius};
+}
+
+/// Steps K2–K6 for cores outside unitScaleExponent's range: when rescaleExponent gives e ≠ 0,
+/// capsulesInA on the cores scaled by 2^-e, the results scaled back and moved into the world,
+/// and true; false (nothing written) when no scaling is needed after all. Out of line: valid
+/// random input never needs it.
+template <class T>
+[[gnu::noinline]] bool capsulesScaled(ManifoldT<T>& m, const CapsuleT<T>& capsuleA,
+                                      const CapsuleT<T>& capsuleB, const TransformT<T>& xfA,
+                                      const TransformT<T>& xfBinA, T band, T margin) {
+  CoreT<T> a;
+  CoreT<T> b;
+  coresInA(a, b, capsuleA, capsuleB, xfBinA);
+  const int exponent = rescaleExponent(a, b);
+  if (exponent == 0) return false;
   rescale(a, -exponent);
   rescale(b, -exponent);
   capsulesInA(m, a, b, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
@@ -1184,6 +1211,8 @@ template <class T>
                          std::ldexp(m.points[k].point.y, exponent)};
     m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
   }
+  allToWorld(m, xfA);
+  return true;
 }
 
 }  // namespace detail::cores
@@ -1199,11 +1228,11 @@ template <class T>
                                                const TransformT<T>& xfB, T margin) {
   using Q = QuadT<T>;
   const TransformT<T> xfBinA = invMul(xfA, xfB);
-  const Q endsA = Q::of(a.p1.x, a.p1.y, a.p2.x, a.p2.y);
-  const Q endsB = applyToEnds(xfBinA, b.p1, b.p2);  // apply(xfBinA, ·) on both ends
-  const CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
-  const CoreT<T> coreB{{endsB[0], endsB[1]}, {endsB[2], endsB[3]}, rotate(xfBinA.q, b.normal),
-                       b.radius};
+  CoreT<T> coreA;
+  CoreT<T> coreB;
+  coresInA(coreA, coreB, a, b, xfBinA);
+  const Q endsA = Q::of(coreA.p1.x, coreA.p1.y, coreA.p2.x, coreA.p2.y);
+  const Q endsB = Q::of(coreB.p1.x, coreB.p1.y, coreB.p2.x, coreB.p2.y);
   const T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(endsA, endsB, xfA, xfB);
   // rescaleExponent is 0 whenever the cores' components lie in unitScaleExponent's range.
   const Q lengths = absLanes(Q::of(coreA.p2.x - coreA.p1.x, coreA.p2.y - coreA.p1.y,
@@ -1212,12 +1241,7 @@ template <class T>
   constexpr T kLow = powerOfTwo<T>(-kUnitScaleExponent<T>);
   constexpr T kHigh = powerOfTwo<T>(kUnitScaleExponent<T>);
   if (!((reach >= kLow) & (reach <= kHigh))) [[unlikely]] {
-    const int exponent = rescaleExponent(coreA, coreB);
-    if (exponent != 0) {
-      capsulesInAScaled(m, coreA, coreB, band, margin, exponent);
-      allToWorld(m, xfA);
-      return;
-    }
+    if (capsulesScaled(m, a, b, xfA, xfBinA, band, margin)) return;
   }
   if (capsulesInA(m, coreA, coreB, band, margin)) allToWorld(m, xfA);
 }
