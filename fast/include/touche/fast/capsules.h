@@ -998,16 +998,38 @@ template <class T>
 }
 
 /// Step K5 (clip) in (reference, incident) roles, A's frame: both points, in the order
-/// [incident p1's end, p2's end] before the margin drops any, and whether the reference falls
-/// back to one point.
+/// [incident p1's end, p2's end] before the margin drops any, as quads (end 0 in lanes 0–1,
+/// end 1 in lanes 2–3), and whether the reference falls back to one point.
 template <class T>
 struct ClipT {
-  Vec2T<T> point[2];
-  T separation[2];
+  QuadT<T> point;       ///< (x, y) of each end
+  QuadT<T> separation;  ///< each end's separation in both lanes of its half
+  QuadMaskT<T> keep;    ///< within the margin, per half
   FeatureId id[2];
-  MaskT<T> keep[2];  ///< within the margin
-  MaskT<T> valid;    ///< false: one point instead (see clipCores)
+  bool valid = true;  ///< false: one point instead (see clipCores)
 };
+
+/// Lane-wise a & b and a & !b of masks.
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator&(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = a.r[k] & b.r[k];
+  return out;
+}
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> andNot(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = a.r[k] & ~b.r[k];
+  return out;
+}
+
+/// The quad (x, x, x, x).
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> all(T x) {
+  return QuadT<T>::of(x, x, x, x);
+}
 
 /// Step K5 (clip): clips `inc` to `ref`'s extent along its axis. An end beyond a side plane
 /// moves onto it along the incident core and is named (vertex k of the reference, the incident
@@ -1015,55 +1037,49 @@ struct ClipT {
 /// falls back to one point) when a clipped end at a positive height has an incident core that
 /// descends beyond the side plane (its outside endpoint beyond the plane and lower than its
 /// inside one, each by more than `band`). An end within `band` of its side plane is not
-/// clipped. Every candidate is computed and the masks select: which end clips, and where, is a
+/// clipped. The two ends run as the two halves of one quad (every step the same IEEE
+/// operation on each end's operands), and the masks select: which end clips, and where, is a
 /// coin toss on random pairs.
 template <class T>
-[[gnu::always_inline]] inline ClipT<T> clipCores(const CoreT<T>& ref, const CoreT<T>& inc, const SideT<T>& side, T band,
-                          T margin) {
+[[gnu::always_inline]] inline ClipT<T> clipCores(const CoreT<T>& ref, const CoreT<T>& inc,
+                                                 const SideT<T>& side, T band, T margin) {
+  using Q = QuadT<T>;
   const Vec2T<T> d = ref.axis();
   const T extent = dot(ref.p2 - ref.p1, d);
-  const T t1 = dot(inc.p1 - ref.p1, d);
-  const T t2 = dot(inc.p2 - ref.p1, d);
-  const T h1 = dot(inc.p1 - ref.p1, side.normal);
-  const T h2 = dot(inc.p2 - ref.p1, side.normal);
+  const Q ends = Q::of(inc.p1.x, inc.p1.y, inc.p2.x, inc.p2.y);
+  const Q otherEnds = swapHalves(ends);
+  const Q fromRef = ends - Q::twice(ref.p1);
+  const Q t = dotHalves(fromRef, Q::twice(d));  // (t1, t1, t2, t2): along the reference
+  const Q h = dotHalves(fromRef, Q::twice(side.normal));  // heights above the reference face
+  const Q tOther = swapHalves(t);
   const int g = selectInt(dot(inc.normal, side.normal) <= T(0), 0, 1);
   const int face = static_cast<int>(side.faceOne.test());
   // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²), the later overriding (the
-  // reference's order); the first end is p1's. An end within `band` of a side plane may lie
-  // exactly on it (the clip gap is a tie, and the exact rule then keeps both the end and its
-  // id, and never falls back to one point): it is kept.
-  const MaskT<T> p1AtStart = less(t1, -band) & less(T(0), t2);
-  const MaskT<T> p2AtStart = andNot(less(t2, -band) & less(T(0), t1), p1AtStart);
-  const MaskT<T> p1AtEnd = less(extent + band, t1) & less(t2, extent);
-  const MaskT<T> p2AtEnd = andNot(less(extent + band, t2) & less(t1, extent), p1AtEnd);
-  // Each end's fraction along the incident core: its operands are selected first and divided
-  // once (a quotient of the selected operands is the selected quotient).
-  const MaskT<T> clip0 = p1AtEnd | p1AtStart;
-  const MaskT<T> clip1 = p2AtEnd | p2AtStart;
-  const T fraction0 = pick(p1AtEnd, t1 - extent, T(0) - t1) / pick(p1AtEnd, t1 - t2, t2 - t1);
-  const T fraction1 = pick(p2AtEnd, t2 - extent, T(0) - t2) / pick(p2AtEnd, t2 - t1, t1 - t2);
-  const Vec2T<T> x0 = pick(clip0, inc.p1 + fraction0 * (inc.p2 - inc.p1), inc.p1);
-  const Vec2T<T> x1 = pick(clip1, inc.p2 + fraction1 * (inc.p1 - inc.p2), inc.p2);
-  const bool atEnd0 = p1AtEnd.test();
-  const bool atEnd1 = p2AtEnd.test();
-  const bool clipped0 = clip0.test();
-  const bool clipped1 = clip1.test();
+  // reference's order). The two ends cannot both clip at one side (one is inside it). An end
+  // within `band` of a side plane may lie exactly on it (the clip gap is a tie, and the exact
+  // rule then keeps both the end and its id, and never falls back to one point): it is kept.
+  const QuadMaskT<T> atStart = (t < -all(band)) & (all(T(0)) < tOther);
+  const QuadMaskT<T> atEnd = (all(extent + band) < t) & (tOther < all(extent));
+  const QuadMaskT<T> clipped = atStart | atEnd;
+  // Each end's fraction along the incident core towards the other end: the operands selected
+  // first and divided once (the quotient of the selected operands is the selected quotient).
+  const Q fraction =
+      blend(atEnd, t - all(extent), all(T(0)) - t) / blend(atEnd, t - tOther, tOther - t);
+  const Q x = blend(clipped, ends + fraction * (otherEnds - ends), ends);
+  const Q height = dotHalves(x - Q::twice(ref.p1), Q::twice(side.normal));
+  const QuadMaskT<T> descends =
+      clipped & (h < swapHalves(h) - all(band)) & (all(T(0)) < height);
   ClipT<T> out;
-  out.id[0] = selectId(clipped0, idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
+  out.valid = !(descends[0] | descends[2]);
+  out.separation = (height - all(ref.radius)) - all(inc.radius);
+  out.point = x + (all(T(0.5)) * (all(ref.radius - inc.radius) - height)) * Q::twice(side.normal);
+  out.keep = andNot(all(T(0)) <= all(T(0)), all(margin) < out.separation);
+  const bool atEnd0 = atEnd[0];
+  const bool atEnd1 = atEnd[2];
+  out.id[0] = selectId(clipped[0], idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
                        idOf(FeatureType::face, face, FeatureType::vertex, 0));
-  out.id[1] = selectId(clipped1, idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
+  out.id[1] = selectId(clipped[2], idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
                        idOf(FeatureType::face, face, FeatureType::vertex, 1));
-  const T height0 = dot(x0 - ref.p1, side.normal);
-  const T height1 = dot(x1 - ref.p1, side.normal);
-  const MaskT<T> descends0 = clip0 & less(h1, h2 - band) & less(T(0), height0);
-  const MaskT<T> descends1 = clip1 & less(h2, h1 - band) & less(T(0), height1);
-  out.valid = !(descends0 | descends1);
-  out.separation[0] = height0 - ref.radius - inc.radius;
-  out.separation[1] = height1 - ref.radius - inc.radius;
-  out.point[0] = x0 + (T(0.5) * (ref.radius - inc.radius - height0)) * side.normal;
-  out.point[1] = x1 + (T(0.5) * (ref.radius - inc.radius - height1)) * side.normal;
-  out.keep[0] = !less(margin, out.separation[0]);
-  out.keep[1] = !less(margin, out.separation[1]);
   return out;
 }
 
@@ -1097,11 +1113,15 @@ template <class T>
   const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
                       pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
   const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
-  if (!clip.valid.test()) [[unlikely]]
+  if (!clip.valid) [[unlikely]]
     return false;
-  // The points within the margin, in order (point 1 is always the second end).
-  const bool keep0 = clip.keep[0].test();
-  const bool keep1 = clip.keep[1].test();
+  // The points within the margin, in order (point 1 is always the second end): the first kept
+  // end's half moved to the front.
+  const bool keep0 = clip.keep[0];
+  const bool keep1 = clip.keep[2];
+  const QuadMaskT<T> keepFirst = broadcast<0>(clip.keep);
+  const QuadT<T> first = blend(keepFirst, clip.point, swapHalves(clip.point));
+  const QuadT<T> firstSeparation = blend(keepFirst, clip.separation, swapHalves(clip.separation));
   m.pointCount = static_cast<int>(keep0) + static_cast<int>(keep1);
   Vec2T<T> normal = select(m.pointCount > 0, side.normal, Vec2T<T>{});
   if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
@@ -1111,11 +1131,11 @@ template <class T>
   // Ids in the input's roles: B's reference exchanges the two halves.
   const FeatureId id0 = selectId(keep0, clip.id[0], clip.id[1]);
   const FeatureId id1 = clip.id[1];
-  m.points[0].point = select(keep0, clip.point[0], clip.point[1]);
-  m.points[0].separation = select(keep0, clip.separation[0], clip.separation[1]);
+  m.points[0].point = {first[0], first[1]};
+  m.points[0].separation = firstSeparation[0];
   m.points[0].id = selectId(flip, swapped(id0), id0);
-  m.points[1].point = clip.point[1];
-  m.points[1].separation = clip.separation[1];
+  m.points[1].point = {clip.point[2], clip.point[3]};
+  m.points[1].separation = clip.separation[2];
   m.points[1].id = selectId(flip, swapped(id1), id1);
   return true;
 }
