@@ -531,13 +531,23 @@ struct MaskT {
 
 #if defined(__SSE2__)
 /// x in lane 0 of an SSE register, the other lanes whatever the register holds: a scalar T
-/// already lives in lane 0 of one, so this is no instruction (_mm_set_ss would clear the other
-/// lanes, two instructions for every operand of every compare and select).
+/// already lives in lane 0 of one, so under GCC this is no instruction (GCC keeps _mm_set_ss's
+/// clearing of the other lanes, two instructions for every operand of every compare and select).
 template <class T>
 [[gnu::always_inline]] inline typename MaskT<T>::R lane0(T x) {
+#if defined(__clang__)
+  // Clang cannot tie a scalar to a vector operand (its back end stops); it drops the clearing
+  // of the upper lanes itself where they are never read.
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_set_ss(x);
+  } else {
+    return _mm_set_sd(x);
+  }
+#else
   typename MaskT<T>::R v;
   asm("" : "=x"(v) : "0"(x));
   return v;
+#endif
 }
 #endif
 
