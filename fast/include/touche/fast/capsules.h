@@ -1080,7 +1080,9 @@ template <class T>
   const QuadMaskT<T> descends =
       clipped & (h < swapHalves(h) - all(band)) & (all(T(0)) < height);
   ClipT<T> out;
-  out.valid = !(descends[0] | descends[2]);
+  const bool descends0 = descends[0];
+  const bool descends1 = descends[2];
+  out.valid = !(descends0 | descends1);
   out.separation = (height - all(ref.radius)) - all(inc.radius);
   out.point = x + (all(T(0.5)) * (all(ref.radius - inc.radius) - height)) * Q::twice(side.normal);
   out.keep = andNot(all(T(0)) <= all(T(0)), all(margin) < out.separation);
