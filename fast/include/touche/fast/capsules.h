@@ -938,6 +938,13 @@ template <class T>
          (lessEqual(extent, t1) & lessEqual(extent, t2));
 }
 
+/// A core chosen by a mask, field by field.
+template <class T>
+[[gnu::always_inline]] inline CoreT<T> pick(MaskT<T> m, const CoreT<T>& x, const CoreT<T>& y) {
+  return {pick(m, x.p1, y.p1), pick(m, x.p2, y.p2), pick(m, x.normal, y.normal),
+          pick(m, x.radius, y.radius)};
+}
+
 /// Step K5 (SAT side): the outward unit normal of `ref`'s face towards `other`, its index and
 /// the separation: face 0 (normal n) separates by min(w1, w2), face 1 (−n) by −max(w1, w2),
 /// w = (x − ref.p1)·n over other's endpoints; face 1 only when strictly larger.
@@ -1117,11 +1124,10 @@ template <class T>
   const SideT<T> sideB = satSide(b, a, band);
   const MaskT<T> flipMask = !lessEqual(sideB.separation, sideA.separation);
   const bool flip = flipMask.test();
-  // The cores copied here, on this path only: taking a and b's addresses would keep them in
-  // memory on every path.
-  const CoreT<T> cores[2] = {a, b};
-  const CoreT<T>& ref = cores[static_cast<int>(flip)];
-  const CoreT<T>& inc = cores[static_cast<int>(!flip)];
+  // The cores chosen by the mask in registers (a choice through memory, by index or address,
+  // puts a store and a load on the chain from the sides to the clip).
+  const CoreT<T> ref = pick(flipMask, b, a);
+  const CoreT<T> inc = pick(flipMask, a, b);
   const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
                       pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
   const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
