@@ -492,11 +492,6 @@ ManifoldT<T> collideSegmentAndCircle(const SegmentT<T>& a, const TransformT<T>& 
 
 namespace detail::cores {
 
-/// The result of a comparison of two T held as a mask in lane 0 of an SSE register (all ones
-/// or all zeros): selects on it (pick) stay in the vector registers as compare, and, andnot,
-/// or. types.h's select(bool, …) moves the condition through a general register and back,
-/// several cycles on every link of a chain of selects; K2–K6 are such chains. Lanes above 0
-/// carry no meaning. Without SSE2, a bool.
 #if defined(__SSE2__)
 /// The SSE register type of T (a specialisation rather than std::conditional_t, whose template
 /// arguments would drop the vector types' attributes).
@@ -510,6 +505,11 @@ struct SseOf<double> {
 };
 #endif
 
+/// The result of a comparison of two T held as a mask in lane 0 of an SSE register (all ones
+/// or all zeros): selects on it (pick) stay in the vector registers as compare, and, andnot,
+/// or. types.h's select(bool, …) moves the condition through a general register and back,
+/// several cycles on every link of a chain of selects; K2–K6 are such chains. Lanes above 0
+/// carry no meaning. Without SSE2, a bool.
 template <class T>
 struct MaskT {
 #if defined(__SSE2__)
@@ -525,7 +525,9 @@ struct MaskT {
   }
 #else
   bool r;
-  bool test() const { return r; }
+  bool test() const {
+    return r;
+  }
 #endif
 };
 
@@ -782,8 +784,8 @@ template <class T>
 /// parallel cores (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel
 /// ones do. u1, u2: the cores' unit axes (for cores that collapse to a point in T).
 template <class T>
-[[gnu::always_inline]] inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
-                                 Vec2T<T> u2) {
+[[gnu::always_inline]] inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1,
+                                                        Vec2T<T> q2, Vec2T<T> u1, Vec2T<T> u2) {
   const Vec2T<T> d1 = p2 - p1;
   const Vec2T<T> d2 = q2 - q1;
   const Vec2T<T> r = p1 - q1;
@@ -877,8 +879,7 @@ template <class T>
   } else {
     out.u = {{}, sqrtOf(squared), true};
   }
-  out.distance =
-      pick(out.caseA, std::abs(out.wA), pick(out.caseB, std::abs(out.wB), out.u.length));
+  out.distance = pick(out.caseA, std::abs(out.wA), pick(out.caseB, std::abs(out.wB), out.u.length));
   return out;
 }
 
@@ -911,21 +912,20 @@ template <class T>
   const bool inA = g.caseA.test();
   const bool inB = g.caseB.test();
   const bool atEndA = g.endA.test();
-  out.degenerate = (inA & (g.wA == T(0))) | (inB & (g.wB == T(0))) |
-                   (!inA & !inB & (!atEndA | !g.u.ok));
+  out.degenerate =
+      (inA & (g.wA == T(0))) | (inB & (g.wB == T(0))) | (!inA & !inB & (!atEndA | !g.u.ok));
   const auto index = [](T f, int face) {
     return selectInt(f == T(0), 0, selectInt(f == T(1), 1, face));
   };
   const auto type = [](bool end) {
-    return static_cast<FeatureType>(selectInt(end, static_cast<int>(FeatureType::vertex),
-                                              static_cast<int>(FeatureType::face)));
+    return static_cast<FeatureType>(
+        selectInt(end, static_cast<int>(FeatureType::vertex), static_cast<int>(FeatureType::face)));
   };
-  out.id = idOf(type(atEndA), index(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
-                type(g.endB.test()),
-                index(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
+  out.id =
+      idOf(type(atEndA), index(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
+           type(g.endB.test()), index(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
   return out;
 }
-
 
 /// Step K4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
 template <class T>
@@ -1026,7 +1026,7 @@ struct ClipT {
   bool valid = true;  ///< false: one point instead (see clipCores)
 };
 
-/// Lane-wise a & b and a & !b of masks.
+/// Lane-wise a & b and !a of masks.
 template <class T>
 [[gnu::always_inline]] inline QuadMaskT<T> operator&(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
   QuadMaskT<T> out;
@@ -1035,10 +1035,10 @@ template <class T>
   return out;
 }
 template <class T>
-[[gnu::always_inline]] inline QuadMaskT<T> andNot(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
+[[gnu::always_inline]] inline QuadMaskT<T> operator!(const QuadMaskT<T>& a) {
   QuadMaskT<T> out;
   for (int k = 0; k < QuadT<T>::kRegs; ++k)
-    out.r[k] = a.r[k] & ~b.r[k];
+    out.r[k] = ~a.r[k];
   return out;
 }
 
@@ -1066,7 +1066,7 @@ template <class T>
   const Q ends = Q::of(inc.p1.x, inc.p1.y, inc.p2.x, inc.p2.y);
   const Q otherEnds = swapHalves(ends);
   const Q fromRef = ends - Q::twice(ref.p1);
-  const Q t = dotHalves(fromRef, Q::twice(d));  // (t1, t1, t2, t2): along the reference
+  const Q t = dotHalves(fromRef, Q::twice(d));            // (t1, t1, t2, t2): along the reference
   const Q h = dotHalves(fromRef, Q::twice(side.normal));  // heights above the reference face
   const Q tOther = swapHalves(t);
   const int g = selectInt(dot(inc.normal, side.normal) <= T(0), 0, 1);
@@ -1084,21 +1084,22 @@ template <class T>
       blend(atEnd, t - all(extent), all(T(0)) - t) / blend(atEnd, t - tOther, tOther - t);
   const Q x = blend(clipped, ends + fraction * (otherEnds - ends), ends);
   const Q height = dotHalves(x - Q::twice(ref.p1), Q::twice(side.normal));
-  const QuadMaskT<T> descends =
-      clipped & (h < swapHalves(h) - all(band)) & (all(T(0)) < height);
+  const QuadMaskT<T> descends = clipped & (h < swapHalves(h) - all(band)) & (all(T(0)) < height);
   ClipT<T> out;
   const bool descends0 = descends[0];
   const bool descends1 = descends[2];
   out.valid = !(descends0 | descends1);
   out.separation = (height - all(ref.radius)) - all(inc.radius);
   out.point = x + (all(T(0.5)) * (all(ref.radius - inc.radius) - height)) * Q::twice(side.normal);
-  out.keep = andNot(all(T(0)) <= all(T(0)), all(margin) < out.separation);
+  out.keep = !(all(margin) < out.separation);
   const bool atEnd0 = atEnd[0];
   const bool atEnd1 = atEnd[2];
-  out.id[0] = selectId(clipped[0], idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
-                       idOf(FeatureType::face, face, FeatureType::vertex, 0));
-  out.id[1] = selectId(clipped[2], idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
-                       idOf(FeatureType::face, face, FeatureType::vertex, 1));
+  out.id[0] =
+      selectId(clipped[0], idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
+               idOf(FeatureType::face, face, FeatureType::vertex, 0));
+  out.id[1] =
+      selectId(clipped[2], idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
+               idOf(FeatureType::face, face, FeatureType::vertex, 1));
   return out;
 }
 
@@ -1220,9 +1221,8 @@ inline void rescale(CoreT<T>& c, int e) {
 
 /// The cores of capsules a and b in A's frame (B moved by xfBinA).
 template <class T>
-[[gnu::always_inline]] inline void coresInA(CoreT<T>& coreA, CoreT<T>& coreB,
-                                            const CapsuleT<T>& a, const CapsuleT<T>& b,
-                                            const TransformT<T>& xfBinA) {
+[[gnu::always_inline]] inline void coresInA(CoreT<T>& coreA, CoreT<T>& coreB, const CapsuleT<T>& a,
+                                            const CapsuleT<T>& b, const TransformT<T>& xfBinA) {
   const QuadT<T> endsB = applyToEnds(xfBinA, b.p1, b.p2);  // apply(xfBinA, ·) on both ends
   coreA = {a.p1, a.p2, a.normal, a.radius};
   coreB = {{endsB[0], endsB[1]}, {endsB[2], endsB[3]}, rotate(xfBinA.q, b.normal), b.radius};
@@ -1649,7 +1649,8 @@ template <class T>
   // Face 1's normal rotated on its own: −(R·n) differs from R·(−n) in the sign of a zero
   // component (c·0 − s·0 is +0 either way), which the reported normal keeps.
   const Vec2T<T> n0 = rotate(xfBinA.q, b.normal);
-  const Vec2T<T> n1 = rotate(xfBinA.q, -b.normal);
+  // mutant 104: face 1 given face 0's normal (as in asPolygon)
+  const Vec2T<T> n1 = rotate(xfBinA.q, TOUCHE_MUTANT_IS(104) ? b.normal : -b.normal);
   out.vx[0] = p1.x;
   out.vy[0] = p1.y;
   out.vx[1] = p2.x;
