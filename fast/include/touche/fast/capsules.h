@@ -56,13 +56,18 @@
 //       distance comparison itself is an exact tie whenever the closest point is a clipped end.
 //   K6: one point on the line of closest points; crossing cores (both fractions inside) have
 //       no direction: A's left normal −nA, kFlagDegenerateNormal.
+//   Two branches: K3's contact test (only the distance is computed before it) and K4's choice
+//   between the clip and one point; the other decisions are selects on masks held in SSE
+//   registers (MaskT), and the clip runs both incident ends as the halves of one quad. AVX2 and
+//   AVX-512 builds of the same code are chosen at run time (the same bits).
 // Feature ids: the two-vertex-polygon scheme of the reference (see there).
 //
 // Polygon A vs capsule B, segment A vs polygon B — reference/src/polygon_capsule.cpp: the
 // capsule or segment is a two-vertex polygon and the pair is polygon–polygon (polygons.h); a
-// zero-length capsule is a circle (polygon–circle). Both resolve the exact ties in T of stages
-// 2 and 3 (a sliver's nearly collinear faces with equal rounded normals) as the exact rule
-// does (featuresAtTies).
+// zero-length capsule is a circle (polygon–circle). Each runs stage 1 for its two-vertex side
+// only (twoVertexSat, twoVertexSatOnB) in an AVX2 build chosen at run time. Both resolve the
+// exact ties in T of stages 2 and 3 (a sliver's nearly collinear faces with equal rounded normals)
+// as the exact rule does (featuresAtTies).
 #pragma once
 
 #include <algorithm>
