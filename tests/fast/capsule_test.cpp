@@ -8,9 +8,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <utility>
+#include <vector>
 
+#include "../../bench/random_pairs.h"
 #include "expect.h"
 #include "touche/fast/collide.h"
+#include "touche/test_support/fast_bits.h"
 
 namespace touche::fast::test {
 namespace {
@@ -417,6 +420,124 @@ TEST(FastPolygonCapsule, TwoVertexPolygonMatchesPreparedPolygon) {
   };
   check(asPolygon(prepare<double>(c)), prepare<double>(two));
   check(asPolygon(prepare<float>(c)), prepare<float>(two));
+}
+
+// ---- the builds chosen at run time -----------------------------------------------------------
+
+// capsule_capsule and segment_capsule run steps K2–K6 in AVX2 and AVX-512 builds of the same
+// code, polygon_capsule its stages in an AVX2 build, when the CPU has them (the run-time choice
+// of collideCapsules and collidePolygonAndCapsule). Every build must give the portable SSE2
+// build's bits: random pairs, a margin, rounded polygons, and the same scenes scaled by 2^-30
+// (the cores' rescaling) and 2^30. (GCC 12 fused a rotation into vfmaddsub in the AVX-512 build
+// despite -ffp-contract=off: the double results moved by an ulp, which this test caught.) On a
+// CPU without them the chosen build is the portable one and the comparisons are trivial.
+/// The pair's random cases, and the first 500 of them scaled by 2^-30 and by 2^30.
+std::vector<bench::PairCase> buildCases(PairId pair, std::uint64_t seed) {
+  std::vector<bench::PairCase> cases = bench::makePairs(pair, 3000, seed);
+  for (const double scale : {0x1p-30, 0x1p30}) {
+    for (int k = 0; k < 500; ++k) {
+      bench::PairCase c = cases[static_cast<std::size_t>(k)];
+      const auto scaled = [scale](Vec2 v) { return Vec2{v.x * scale, v.y * scale}; };
+      std::visit(
+          [&](auto& shape) {
+            using S = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<S, Polygon>) {
+              for (int i = 0; i < shape.count; ++i)
+                shape.vertices[i] = scaled(shape.vertices[i]);
+              shape.radius *= scale;
+            } else if constexpr (std::is_same_v<S, Capsule> || std::is_same_v<S, Segment>) {
+              shape.p1 = scaled(shape.p1);
+              shape.p2 = scaled(shape.p2);
+              if constexpr (std::is_same_v<S, Capsule>) shape.radius *= scale;
+            }
+          },
+          c.a);
+      auto& b = std::get<Capsule>(c.b);
+      b = {scaled(b.p1), scaled(b.p2), b.radius * scale};
+      c.xfA.p = scaled(c.xfA.p);
+      c.xfB.p = scaled(c.xfB.p);
+      cases.push_back(c);
+    }
+  }
+  return cases;
+}
+
+template <class T>
+void expectCapsuleBuildsAgree(PairId pair) {
+  int contacts = 0;
+  int k = 0;
+  const std::vector<bench::PairCase> cases = buildCases(pair, 93);
+  for (const bench::PairCase& c : cases) {
+    const CapsuleT<T> a = std::holds_alternative<Capsule>(c.a)
+                              ? prepare<T>(std::get<Capsule>(c.a))
+                              : CapsuleT<T>{prepare<T>(std::get<Segment>(c.a))};
+    const CapsuleT<T> b = prepare<T>(std::get<Capsule>(c.b));
+    const TransformT<T> xfA = toT<T>(c.xfA);
+    const TransformT<T> xfB = toT<T>(c.xfB);
+    const T margin = static_cast<T>(k++ % 2) * T(0.05);
+    ManifoldT<T> portable;
+    detail::cores::capsulePair(portable, a, xfA, b, xfB, margin);
+    const ManifoldT<T> chosen = collideCapsules(a, xfA, b, xfB, margin);
+    contacts += chosen.pointCount > 0;
+    EXPECT_TRUE(touche::test::sameBits(portable, chosen)) << "case " << k;
+#if TOUCHE_FAST_AVX2
+    if (detail::haveAvx2()) {
+      ManifoldT<T> avx2;
+      detail::avx2::capsulePair(avx2, a, xfA, b, xfB, margin);
+      EXPECT_TRUE(touche::test::sameBits(portable, avx2)) << "case " << k;
+    }
+#endif
+  }
+  const int count = static_cast<int>(cases.size());
+  EXPECT_GT(contacts, count * 3 / 10);
+  EXPECT_LT(contacts, count * 7 / 10);
+}
+
+TEST(FastCapsuleCapsule, PortableAndWiderBuildsAgreeBitForBit) {
+  expectCapsuleBuildsAgree<float>(PairId::capsule_capsule);
+  expectCapsuleBuildsAgree<double>(PairId::capsule_capsule);
+}
+
+TEST(FastSegmentCapsule, PortableAndWiderBuildsAgreeBitForBit) {
+  expectCapsuleBuildsAgree<float>(PairId::segment_capsule);
+  expectCapsuleBuildsAgree<double>(PairId::segment_capsule);
+}
+
+template <class T>
+void expectPolygonCapsuleBuildsAgree() {
+  int contacts = 0;
+  int k = 0;
+  const std::vector<bench::PairCase> cases = buildCases(PairId::polygon_capsule, 94);
+  for (bench::PairCase c : cases) {
+    std::get<Polygon>(c.a).radius = (k % 3 == 0) ? 0.125 : 0.0;
+    const PolygonT<T> a = prepare<T>(std::get<Polygon>(c.a));
+    const CapsuleT<T> b = prepare<T>(std::get<Capsule>(c.b));
+    const TransformT<T> xfA = toT<T>(c.xfA);
+    const TransformT<T> xfB = toT<T>(c.xfB);
+    const T margin = static_cast<T>(k++ % 2) * T(0.05);
+    ManifoldT<T> portable;
+    const bool portableCore = detail::cores::polygonCapsulePair(portable, a, xfA, b, xfB, margin);
+    const ManifoldT<T> chosen = collidePolygonAndCapsule(a, xfA, b, xfB, margin);
+    contacts += chosen.pointCount > 0;
+    if (portableCore) {
+      EXPECT_TRUE(touche::test::sameBits(portable, chosen)) << "case " << k;
+    }
+#if TOUCHE_FAST_AVX2
+    if (detail::haveAvx2()) {
+      ManifoldT<T> avx2;
+      EXPECT_EQ(detail::avx2::polygonCapsulePair(avx2, a, xfA, b, xfB, margin), portableCore);
+      EXPECT_TRUE(touche::test::sameBits(portable, avx2)) << "case " << k;
+    }
+#endif
+  }
+  const int count = static_cast<int>(cases.size());
+  EXPECT_GT(contacts, count * 3 / 10);
+  EXPECT_LT(contacts, count * 7 / 10);
+}
+
+TEST(FastPolygonCapsule, PortableAndAvx2BuildsAgreeBitForBit) {
+  expectPolygonCapsuleBuildsAgree<float>();
+  expectPolygonCapsuleBuildsAgree<double>();
 }
 
 }  // namespace

@@ -56,13 +56,18 @@
 //       distance comparison itself is an exact tie whenever the closest point is a clipped end.
 //   K6: one point on the line of closest points; crossing cores (both fractions inside) have
 //       no direction: A's left normal −nA, kFlagDegenerateNormal.
+//   Two branches: K3's contact test (only the distance is computed before it) and K4's choice
+//   between the clip and one point; the other decisions are selects on masks held in SSE
+//   registers (MaskT), and the clip runs both incident ends as the halves of one quad. AVX2 and
+//   AVX-512 builds of the same code are chosen at run time (the same bits).
 // Feature ids: the two-vertex-polygon scheme of the reference (see there).
 //
 // Polygon A vs capsule B, segment A vs polygon B — reference/src/polygon_capsule.cpp: the
 // capsule or segment is a two-vertex polygon and the pair is polygon–polygon (polygons.h); a
-// zero-length capsule is a circle (polygon–circle). Both resolve the exact ties in T of stages
-// 2 and 3 (a sliver's nearly collinear faces with equal rounded normals) as the exact rule
-// does (featuresAtTies).
+// zero-length capsule is a circle (polygon–circle). Each runs stage 1 for its two-vertex side
+// only (twoVertexSat, twoVertexSatOnB) in an AVX2 build chosen at run time. Both resolve the
+// exact ties in T of stages 2 and 3 (a sliver's nearly collinear faces with equal rounded normals)
+// as the exact rule does (featuresAtTies).
 #pragma once
 
 #include <algorithm>
@@ -492,6 +497,194 @@ ManifoldT<T> collideSegmentAndCircle(const SegmentT<T>& a, const TransformT<T>& 
 
 namespace detail::cores {
 
+#if defined(__SSE2__)
+/// The SSE register type of T (a specialisation rather than std::conditional_t, whose template
+/// arguments would drop the vector types' attributes).
+template <class T>
+struct SseOf {
+  using R = __m128;
+};
+template <>
+struct SseOf<double> {
+  using R = __m128d;
+};
+#endif
+
+/// The result of a comparison of two T held as a mask in lane 0 of an SSE register (all ones
+/// or all zeros): selects on it (pick) stay in the vector registers as compare, and, andnot,
+/// or. types.h's select(bool, …) moves the condition through a general register and back,
+/// several cycles on every link of a chain of selects; K2–K6 are such chains. Lanes above 0
+/// carry no meaning. Without SSE2, a bool.
+template <class T>
+struct MaskT {
+#if defined(__SSE2__)
+  using R = typename SseOf<T>::R;
+  R r;
+  /// Whether the mask is set (movmskps / movmskpd).
+  bool test() const {
+    if constexpr (std::is_same_v<T, float>) {
+      return (_mm_movemask_ps(r) & 1) != 0;
+    } else {
+      return (_mm_movemask_pd(r) & 1) != 0;
+    }
+  }
+#else
+  bool r;
+  bool test() const {
+    return r;
+  }
+#endif
+};
+
+#if defined(__SSE2__)
+/// x in lane 0 of an SSE register, the other lanes whatever the register holds: a scalar T
+/// already lives in lane 0 of one, so under GCC this is no instruction (GCC keeps _mm_set_ss's
+/// clearing of the other lanes, two instructions for every operand of every compare and select).
+template <class T>
+[[gnu::always_inline]] inline typename MaskT<T>::R lane0(T x) {
+#if defined(__clang__)
+  // Clang cannot tie a scalar to a vector operand (its back end stops); it drops the clearing
+  // of the upper lanes itself where they are never read.
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_set_ss(x);
+  } else {
+    return _mm_set_sd(x);
+  }
+#else
+  typename MaskT<T>::R v;
+  asm("" : "=x"(v) : "0"(x));
+  return v;
+#endif
+}
+#endif
+
+/// a < b, a <= b and a == b as masks (false on NaN, as the C++ comparisons).
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> less(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmplt_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmplt_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a < b};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> lessEqual(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmple_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmple_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a <= b};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> equal(T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_cmpeq_ss(lane0(a), lane0(b))};
+  } else {
+    return {_mm_cmpeq_sd(lane0(a), lane0(b))};
+  }
+#else
+  return {a == b};
+#endif
+}
+
+/// Mask logic: and, or, not.
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator&(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_and_ps(a.r, b.r)};
+  } else {
+    return {_mm_and_pd(a.r, b.r)};
+  }
+#else
+  return {a.r && b.r};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator|(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_or_ps(a.r, b.r)};
+  } else {
+    return {_mm_or_pd(a.r, b.r)};
+  }
+#else
+  return {a.r || b.r};
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> operator!(MaskT<T> a) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_xor_ps(a.r, _mm_castsi128_ps(_mm_set1_epi32(-1)))};
+  } else {
+    return {_mm_xor_pd(a.r, _mm_castsi128_pd(_mm_set1_epi32(-1)))};
+  }
+#else
+  return {!a.r};
+#endif
+}
+/// a & !b in one operation (andnot).
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> andNot(MaskT<T> a, MaskT<T> b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return {_mm_andnot_ps(b.r, a.r)};
+  } else {
+    return {_mm_andnot_pd(b.r, a.r)};
+  }
+#else
+  return {a.r && !b.r};
+#endif
+}
+
+/// m ? a : b, exactly a or b (bit for bit).
+template <class T>
+[[gnu::always_inline]] inline T pick(MaskT<T> m, T a, T b) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_or_ps(_mm_and_ps(m.r, lane0(a)), _mm_andnot_ps(m.r, lane0(b))));
+  } else {
+    return _mm_cvtsd_f64(_mm_or_pd(_mm_and_pd(m.r, lane0(a)), _mm_andnot_pd(m.r, lane0(b))));
+  }
+#else
+  return m.r ? a : b;
+#endif
+}
+template <class T>
+[[gnu::always_inline]] inline Vec2T<T> pick(MaskT<T> m, Vec2T<T> a, Vec2T<T> b) {
+  return {pick(m, a.x, b.x), pick(m, a.y, b.y)};
+}
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> pick(MaskT<T> m, MaskT<T> a, MaskT<T> b) {
+  return (m & a) | andNot(b, m);
+}
+
+/// The correctly rounded square root (sqrtss / sqrtsd: std::sqrt's IEEE operation without its
+/// errno branch).
+template <class T>
+[[gnu::always_inline]] inline T sqrtOf(T x) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    return _mm_cvtss_f32(_mm_sqrt_ss(lane0(x)));
+  } else {
+    const __m128d v = lane0(x);
+    return _mm_cvtsd_f64(_mm_sqrt_sd(v, v));
+  }
+#else
+  return std::sqrt(x);
+#endif
+}
+
 /// Step K2's result: fractions f1 on A's core and f2 on B's, and the points they give.
 template <class T>
 struct ClosestT {
@@ -501,18 +694,16 @@ struct ClosestT {
   Vec2T<T> c2;
 };
 
-/// Clamps f to [0, 1].
+/// Clamps f to [0, 1] (mask selects: where a fraction clamps is a coin toss on random pairs).
 template <class T>
-inline T clamp01(T f) {
-  return f < T(0) ? T(0) : (f > T(1) ? T(1) : f);
+[[gnu::always_inline]] inline T clamp01(T f) {
+  return pick(less(f, T(0)), T(0), pick(less(T(1), f), T(1), f));
 }
 
-/// The point at fraction f of p1 → p2, the endpoints exactly at f = 0 and f = 1.
+/// The point at fraction f of p1 → p2, the endpoints exactly at f = 0 and f = 1 (mask selects).
 template <class T>
-inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
-  if (f == T(0)) return p1;
-  if (f == T(1)) return p2;
-  return p1 + f * (p2 - p1);
+[[gnu::always_inline]] inline Vec2T<T> at(Vec2T<T> p1, Vec2T<T> p2, T f) {
+  return pick(equal(f, T(0)), p1, pick(equal(f, T(1)), p2, p1 + f * (p2 - p1)));
 }
 
 /// Step K2 for a core of squared length 0 in T (the fractions of the point–segment case set):
@@ -581,14 +772,25 @@ inline bool crossingPoints(ClosestT<T>& out, Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> 
   return true;
 }
 
+/// Step K2 for nearly parallel cores: their crossing if they cross, else the closest of the
+/// four end candidates (out of line: the common path keeps its values in registers).
+template <class T>
+[[gnu::noinline]] ClosestT<T> nearlyParallel(ClosestT<T> first, Vec2T<T> p1, Vec2T<T> p2,
+                                             Vec2T<T> q1, Vec2T<T> q2, T dd1, T dd2, T rd1, T rd2,
+                                             T d12) {
+  ClosestT<T> crossing;
+  if (crossingPoints(crossing, p1, p2, q1, q2, p2 - p1, q2 - q1, p1 - q1)) return crossing;
+  return closestEndOfFour(first, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
+}
+
 /// Step K2: closest points of cores p1p2 and q1q2 (both of non-zero length): f1 from the
 /// unclamped solution, the lines' crossing (clamped), f2 = the projection of c1 onto q (if it
 /// clamps, f1 is re-projected), the reference's order (Box2D v3 b2SegmentDistance). Nearly
 /// parallel cores (|d1 × d2|² ≤ 64·eps·|d1|²|d2|²) start from f1 = 0, as the exactly parallel
 /// ones do. u1, u2: the cores' unit axes (for cores that collapse to a point in T).
 template <class T>
-inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2, Vec2T<T> u1,
-                                 Vec2T<T> u2) {
+[[gnu::always_inline]] inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1,
+                                                        Vec2T<T> q2, Vec2T<T> u1, Vec2T<T> u2) {
   const Vec2T<T> d1 = p2 - p1;
   const Vec2T<T> d2 = q2 - q1;
   const Vec2T<T> r = p1 - q1;
@@ -612,31 +814,82 @@ inline ClosestT<T> closestPoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T>
     if (dd2 > T(0)) out.f2 = clamp01(rd2 / dd2);
     return collapsedEnds(out, p1, p2, q1, q2, u1, u2, dd1, dd2);
   }
-  const bool nearlyParallel = !(denom > T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2));
-  if (!nearlyParallel) out.f1 = clamp01(cross(d2, r) / sine);
-  out.f2 = (d12 * out.f1 + rd2) / dd2;
-  if (out.f2 < T(0)) {
-    out.f2 = T(0);
-    out.f1 = clamp01(-rd1 / dd1);
-  } else if (out.f2 > T(1)) {
-    out.f2 = T(1);
-    if constexpr (TOUCHE_MUTANT_IS(102)) {  // mutant 102: re-projected fraction not clamped
-      out.f1 = (d12 - rd1) / dd1;
-    } else {
-      out.f1 = clamp01((d12 - rd1) / dd1);
-    }
-  }
+  const T parallelLimit = T(64) * std::numeric_limits<T>::epsilon() * (dd1 * dd2);
+  // The free f1 and both re-projections of f1 (f2 clamped to 0 or to 1) are computed before f2
+  // is known and selected after: which of the three applies is a coin toss on random pairs.
+  const T f1Free = pick(less(parallelLimit, denom), clamp01(cross(d2, r) / sine), T(0));
+  const T f2Free = (d12 * f1Free + rd2) / dd2;
+  const MaskT<T> below = less(f2Free, T(0));
+  const MaskT<T> above = less(T(1), f2Free);
+  // f1 re-projected onto the clamped end of q: (−rd1) / dd1 below, (d12 − rd1) / dd1 above (the
+  // numerator selected, one division).
+  const T f1Projected = pick(below, -rd1, d12 - rd1) / dd1;
+  T f1Again = clamp01(f1Projected);
+  // mutant 102: re-projected fraction not clamped (above)
+  if constexpr (TOUCHE_MUTANT_IS(102)) f1Again = pick(above, f1Projected, f1Again);
+  out.f1 = pick(below | above, f1Again, f1Free);
+  out.f2 = pick(below, T(0), pick(above, T(1), f2Free));
   out.c1 = at(p1, p2, out.f1);
   out.c2 = at(q1, q2, out.f2);
-  if (nearlyParallel) [[unlikely]] {
-    if (crossingPoints(out, p1, p2, q1, q2, d1, d2, r)) return out;
-    return closestEndOfFour(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
-  }
+  if (!(denom > parallelLimit)) [[unlikely]]  // nearly parallel
+    return nearlyParallel(out, p1, p2, q1, q2, dd1, dd2, rd1, rd2, d12);
   return out;
 }
 
-/// Step K3/K6: the single point's geometry in A's frame — normal (A → B), distance between
-/// the cores along it, ids, degenerate flag.
+/// Whether a fraction is an endpoint.
+template <class T>
+[[gnu::always_inline]] inline MaskT<T> isEnd(T f) {
+  return equal(f, T(0)) | equal(f, T(1));
+}
+
+/// Step K3: the distance between the cores along the line of closest points, each case in its
+/// best-conditioned form (see the top of this file), computed before the contact test with no
+/// more than that test needs; onePoint completes K6's geometry for pairs in contact. The three
+/// cases are all computed and selected (which one applies is a coin toss on random pairs): B's
+/// endpoint against A's core (w along A's normal), A's endpoint against B's core (w along B's
+/// normal), and two endpoints or crossing cores (both inside: c1 = c2 in exact arithmetic)
+/// along c2 − c1.
+template <class T>
+struct DistanceT {
+  MaskT<T> endA;      ///< c1 is an endpoint of A's core
+  MaskT<T> endB;      ///< c2 is an endpoint of B's core
+  MaskT<T> caseA;     ///< B's endpoint against A's core
+  MaskT<T> caseB;     ///< A's endpoint against B's core
+  T wA = T(0);        ///< (c2 − p1)·nA
+  T wB = T(0);        ///< (c1 − q1)·nB
+  Vec2T<T> between;   ///< c2 − c1
+  UnitT<T> u;         ///< its length (its unit only when `tiny`)
+  bool tiny = false;  ///< |c2 − c1|² below kFastNormSquared: u from normalizeOr
+  T distance = T(0);
+};
+
+template <class T>
+[[gnu::always_inline]] inline DistanceT<T> coreDistance(const CoreT<T>& a, const CoreT<T>& b,
+                                                        const ClosestT<T>& cp, Vec2T<T> left) {
+  DistanceT<T> out;
+  out.endA = isEnd(cp.f1);
+  out.endB = isEnd(cp.f2);
+  out.caseA = andNot(out.endB, out.endA);
+  out.caseB = andNot(out.endA, out.endB);
+  out.wA = dot(cp.c2 - a.p1, a.normal);
+  out.wB = dot(cp.c1 - b.p1, b.normal);
+  out.between = cp.c2 - cp.c1;
+  // unitOr's two paths: the guarded normalisation below kFastNormSquared (crossing cores whose
+  // closest points coincide; never on valid random input), else the square root here and the
+  // divisions in onePoint, after the contact test.
+  const T squared = dot(out.between, out.between);
+  out.tiny = squared < kFastNormSquared<T>;
+  if (out.tiny) [[unlikely]] {
+    out.u = normalizeOr(out.between, left);
+  } else {
+    out.u = {{}, sqrtOf(squared), true};
+  }
+  out.distance = pick(out.caseA, std::abs(out.wA), pick(out.caseB, std::abs(out.wB), out.u.length));
+  return out;
+}
+
+/// Step K6's single point's geometry in A's frame — normal (A → B), distance between the
+/// cores along it, ids, degenerate flag.
 template <class T>
 struct OnePointT {
   Vec2T<T> normal;
@@ -645,69 +898,56 @@ struct OnePointT {
   bool degenerate = false;
 };
 
-/// Whether a fraction is an endpoint, and which.
+/// Step K6: the normal of coreDistance's case, and the ids: an endpoint fraction names its
+/// vertex, an inside one the face whose outward normal points at the other core (A: face 0 when
+/// the normal is on face 0's side; B: face 0 unless its face-0 normal points along the normal,
+/// the reference's facingFace).
 template <class T>
-inline bool isEnd(T f) {
-  return f == T(0) || f == T(1);
-}
-
-/// Step K3/K6: the normal and distance along the line of closest points, each case in its
-/// best-conditioned form (see the top of this file), and the ids: an endpoint fraction names
-/// its vertex, an inside one the face whose outward normal points at the other core (A: face
-/// 0 when the normal is on face 0's side; B: face 0 unless its face-0 normal points along the
-/// normal, the reference's facingFace).
-template <class T>
-inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b, const ClosestT<T>& cp) {
-  const bool endA = isEnd(cp.f1);
-  const bool endB = isEnd(cp.f2);
-  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
-  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+[[gnu::always_inline]] inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b,
+                                                    const ClosestT<T>& cp, const DistanceT<T>& g,
+                                                    Vec2T<T> left) {
+  const Vec2T<T> unit =
+      g.tiny ? g.u.unit : Vec2T<T>{g.between.x / g.u.length, g.between.y / g.u.length};
+  const Vec2T<T> normalA = pick(less(T(0), g.wA), a.normal, left);
+  const Vec2T<T> normalB =
+      pick(less(T(0), g.wB), -b.normal, pick(less(g.wB, T(0)), b.normal, left));
   OnePointT<T> out;
-  if (!endA && endB) {  // B's endpoint against A's core
-    const T w = dot(cp.c2 - a.p1, a.normal);
-    out.normal = w > T(0) ? a.normal : left;
-    out.distance = std::abs(w);
-    out.degenerate = w == T(0);
-  } else if (endA && !endB) {  // A's endpoint against B's core
-    const T w = dot(cp.c1 - b.p1, b.normal);
-    out.normal = w > T(0) ? -b.normal : (w < T(0) ? b.normal : left);
-    out.distance = std::abs(w);
-    out.degenerate = w == T(0);
-  } else {  // two endpoints, or crossing cores (both inside: c1 = c2 in exact arithmetic)
-    const UnitT<T> u = unitOr(cp.c2 - cp.c1, left);
-    out.normal = endA ? u.unit : left;
-    out.distance = u.length;
-    out.degenerate = !endA | !u.ok;
-  }
-  const auto feature = [](T f, int face) {
-    return f == T(0) ? std::pair{FeatureType::vertex, 0}
-                     : (f == T(1) ? std::pair{FeatureType::vertex, 1}
-                                  : std::pair{FeatureType::face, face});
+  out.normal = pick(g.caseA, normalA, pick(g.caseB, normalB, pick(g.endA, unit, left)));
+  out.distance = g.distance;
+  const bool inA = g.caseA.test();
+  const bool inB = g.caseB.test();
+  const bool atEndA = g.endA.test();
+  out.degenerate =
+      (inA & (g.wA == T(0))) | (inB & (g.wB == T(0))) | (!inA & !inB & (!atEndA | !g.u.ok));
+  const auto index = [](T f, int face) {
+    return selectInt(f == T(0), 0, selectInt(f == T(1), 1, face));
   };
-  const auto fa = feature(cp.f1, dot(out.normal, a.normal) > T(0) ? 0 : 1);
-  const auto fb = feature(cp.f2, dot(b.normal, out.normal) <= T(0) ? 0 : 1);
-  out.id = idOf(fa.first, fa.second, fb.first, fb.second);
+  const auto type = [](bool end) {
+    return static_cast<FeatureType>(
+        selectInt(end, static_cast<int>(FeatureType::vertex), static_cast<int>(FeatureType::face)));
+  };
+  out.id =
+      idOf(type(atEndA), index(cp.f1, selectInt(dot(out.normal, a.normal) > T(0), 0, 1)),
+           type(g.endB.test()), index(cp.f2, selectInt(dot(b.normal, out.normal) <= T(0), 0, 1)));
   return out;
-}
-
-/// Writes the single point of K6 (A's frame): midway between the surfaces along the normal,
-/// from B's closest core point.
-template <class T>
-inline void writeOnePoint(ManifoldT<T>& m, const OnePointT<T>& g, Vec2T<T> c2, T rA, T rB,
-                          T margin) {
-  const bool contact = g.distance - rA - rB <= margin;
-  singlePoint(m, contact, g.normal, c2, g.distance, rA, rB, g.id);
-  m.flags = static_cast<std::uint32_t>(g.degenerate & contact) * kFlagDegenerateNormal;
 }
 
 /// Step K4: true when core `other` projects onto `ref`'s axis entirely at or beyond one end.
 template <class T>
-inline bool projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
+[[gnu::always_inline]] inline MaskT<T> projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
   const Vec2T<T> d = ref.axis();
   const T extent = dot(ref.p2 - ref.p1, d);
   const T t1 = dot(other.p1 - ref.p1, d);
   const T t2 = dot(other.p2 - ref.p1, d);
-  return (t1 <= T(0) && t2 <= T(0)) || (t1 >= extent && t2 >= extent);
+  return (lessEqual(t1, T(0)) & lessEqual(t2, T(0))) |
+         (lessEqual(extent, t1) & lessEqual(extent, t2));
+}
+
+/// A core chosen by a mask, field by field.
+template <class T>
+[[gnu::always_inline]] inline CoreT<T> pick(MaskT<T> m, const CoreT<T>& x, const CoreT<T>& y) {
+  return {pick(m, x.p1, y.p1), pick(m, x.p2, y.p2), pick(m, x.normal, y.normal),
+          pick(m, x.radius, y.radius)};
 }
 
 /// Step K5 (SAT side): the outward unit normal of `ref`'s face towards `other`, its index and
@@ -716,7 +956,7 @@ inline bool projectsOutside(const CoreT<T>& ref, const CoreT<T>& other) {
 template <class T>
 struct SideT {
   Vec2T<T> normal;
-  int face = 0;
+  MaskT<T> faceOne;
   T separation = T(0);
 };
 
@@ -728,127 +968,233 @@ struct SideT {
 /// rounded unit normal turns an exact tie (a core crossing the other's line symmetrically)
 /// into either side. A core whose ends coincide in T has no direction there: face 0.
 template <class T>
-inline bool faceOneAtTie(const CoreT<T>& ref, const CoreT<T>& other) {
+[[gnu::always_inline]] inline MaskT<T> faceOneAtTie(const CoreT<T>& ref, const CoreT<T>& other) {
   const Vec2T<T> e = ref.p2 - ref.p1;
   const Vec2T<T> v = (other.p1 - ref.p1) + (other.p2 - ref.p1);
-  return v.x * e.y - v.y * e.x < T(0);
+  return less(v.x * e.y - v.y * e.x, T(0));
 }
 
+/// Step K5's side of `ref` (the tie rule computed for every pair and selected).
 template <class T>
-inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
+[[gnu::always_inline]] inline SideT<T> satSide(const CoreT<T>& ref, const CoreT<T>& other, T band) {
   const T w1 = dot(other.p1 - ref.p1, ref.normal);
   const T w2 = dot(other.p2 - ref.p1, ref.normal);
-  const T right = w1 < w2 ? w1 : w2;
-  const T leftSide = -(w1 < w2 ? w2 : w1);
-  bool faceOne = leftSide > right;
-  if (std::abs(leftSide - right) <= band) faceOne = faceOneAtTie(ref, other);
-  if (faceOne) return {-ref.normal, 1, leftSide};
-  return {ref.normal, 0, right};
+  const MaskT<T> firstLower = less(w1, w2);
+  const T right = pick(firstLower, w1, w2);
+  const T leftSide = -pick(firstLower, w2, w1);
+  const MaskT<T> faceOne = pick(lessEqual(std::abs(leftSide - right), band),
+                                faceOneAtTie(ref, other), less(right, leftSide));
+  return {pick(faceOne, -ref.normal, ref.normal), faceOne, pick(faceOne, leftSide, right)};
 }
 
-/// The largest coordinate magnitude among the cores (A's frame) and the two positions: the
-/// scale of the rounding errors of step K5's heights.
+/// Each lane's magnitude (the sign bit cleared: exact).
 template <class T>
-inline T sceneScale(const CoreT<T>& a, const CoreT<T>& b, const TransformT<T>& xfA,
-                    const TransformT<T>& xfB) {
-  return componentReach<T>(a.p1, a.p2, b.p1, b.p2, xfA.p, xfB.p);
+[[gnu::always_inline]] inline QuadT<T> absLanes(QuadT<T> q) {
+  using M = typename QuadMaskT<T>::M;
+  using V = typename QuadT<T>::V;
+  using Bits = std::conditional_t<std::is_same_v<T, float>, std::int32_t, std::int64_t>;
+  const M magnitude = M{} + std::numeric_limits<Bits>::max();  // every bit but the sign
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    q.r[k] = reinterpret_cast<V>(reinterpret_cast<M>(q.r[k]) & magnitude);
+  return q;
 }
 
-/// Step K5 (clip): clips `inc` to `ref`'s extent along its axis and writes the points within
-/// the margin in (reference, incident) roles, in A's frame: [incident p1's end, p2's end]. An
-/// end beyond a side plane moves onto it along the incident core and is named (vertex k of
-/// the reference, the incident face facing it); an end inside keeps (reference face, vertex
-/// j). Returns false, writing nothing, when the reference would fall back to one point: a
-/// clipped end at a positive height whose incident core descends beyond the side plane (its
-/// outside endpoint beyond the plane and lower than its inside one, each by more than `band`).
-/// An end within `band` of its side plane is not clipped.
+/// The largest of the lanes of three quads of magnitudes (a max tree: only the order of equal
+/// values differs from a chain of std::max, and equal values are one value).
 template <class T>
-inline bool clipCores(ManifoldT<T>& m, const CoreT<T>& ref, const CoreT<T>& inc,
-                      const SideT<T>& side, T band, T margin) {
+[[gnu::always_inline]] inline T maxOfLanes(const QuadT<T>& a, const QuadT<T>& b,
+                                           const QuadT<T>& c) {
+  const auto larger = [](auto x, auto y) { return x > y ? x : y; };
+  const QuadT<T> m = lanewise(lanewise(a, b, larger), c, larger);
+  const QuadT<T> n = lanewise(m, swapHalves(m), larger);
+  return std::max(n[0], n[1]);
+}
+
+/// The largest coordinate magnitude among the cores (A's frame, ends as quads) and the two
+/// positions (componentReach's value): the scale of the rounding errors of step K5's heights.
+template <class T>
+[[gnu::always_inline]] inline T sceneScale(const QuadT<T>& endsA, const QuadT<T>& endsB,
+                                           const TransformT<T>& xfA, const TransformT<T>& xfB) {
+  return maxOfLanes(absLanes(endsA), absLanes(endsB),
+                    absLanes(QuadT<T>::of(xfA.p.x, xfA.p.y, xfB.p.x, xfB.p.y)));
+}
+
+/// Step K5 (clip) in (reference, incident) roles, A's frame: both points, in the order
+/// [incident p1's end, p2's end] before the margin drops any, as quads (end 0 in lanes 0–1,
+/// end 1 in lanes 2–3), and whether the reference falls back to one point.
+template <class T>
+struct ClipT {
+  QuadT<T> point;       ///< (x, y) of each end
+  QuadT<T> separation;  ///< each end's separation in both lanes of its half
+  QuadMaskT<T> keep;    ///< within the margin, per half
+  FeatureId id[2];
+  bool valid = true;  ///< false: one point instead (see clipCores)
+};
+
+/// Lane-wise a & b and !a of masks.
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator&(const QuadMaskT<T>& a, const QuadMaskT<T>& b) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = a.r[k] & b.r[k];
+  return out;
+}
+template <class T>
+[[gnu::always_inline]] inline QuadMaskT<T> operator!(const QuadMaskT<T>& a) {
+  QuadMaskT<T> out;
+  for (int k = 0; k < QuadT<T>::kRegs; ++k)
+    out.r[k] = ~a.r[k];
+  return out;
+}
+
+/// The quad (x, x, x, x).
+template <class T>
+[[gnu::always_inline]] inline QuadT<T> all(T x) {
+  return QuadT<T>::of(x, x, x, x);
+}
+
+/// Step K5 (clip): clips `inc` to `ref`'s extent along its axis. An end beyond a side plane
+/// moves onto it along the incident core and is named (vertex k of the reference, the incident
+/// face facing it); an end inside keeps (reference face, vertex j). Not valid (the reference
+/// falls back to one point) when a clipped end at a positive height has an incident core that
+/// descends beyond the side plane (its outside endpoint beyond the plane and lower than its
+/// inside one, each by more than `band`). An end within `band` of its side plane is not
+/// clipped. The two ends run as the two halves of one quad (every step the same IEEE
+/// operation on each end's operands), and the masks select: which end clips, and where, is a
+/// coin toss on random pairs.
+template <class T>
+[[gnu::always_inline]] inline ClipT<T> clipCores(const CoreT<T>& ref, const CoreT<T>& inc,
+                                                 const SideT<T>& side, T band, T margin) {
+  using Q = QuadT<T>;
   const Vec2T<T> d = ref.axis();
   const T extent = dot(ref.p2 - ref.p1, d);
-  const T t1 = dot(inc.p1 - ref.p1, d);
-  const T t2 = dot(inc.p2 - ref.p1, d);
-  const T h1 = dot(inc.p1 - ref.p1, side.normal);
-  const T h2 = dot(inc.p2 - ref.p1, side.normal);
-  const int g = dot(inc.normal, side.normal) <= T(0) ? 0 : 1;
-  Vec2T<T> x[2] = {inc.p1, inc.p2};
-  FeatureId id[2] = {idOf(FeatureType::face, side.face, FeatureType::vertex, 0),
-                     idOf(FeatureType::face, side.face, FeatureType::vertex, 1)};
-  bool clipped[2] = {false, false};
-  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²); the first end is p1's. An end
+  const Q ends = Q::of(inc.p1.x, inc.p1.y, inc.p2.x, inc.p2.y);
+  const Q otherEnds = swapHalves(ends);
+  const Q fromRef = ends - Q::twice(ref.p1);
+  const Q t = dotHalves(fromRef, Q::twice(d));            // (t1, t1, t2, t2): along the reference
+  const Q h = dotHalves(fromRef, Q::twice(side.normal));  // heights above the reference face
+  const Q tOther = swapHalves(t);
+  const int g = selectInt(dot(inc.normal, side.normal) <= T(0), 0, 1);
+  const int face = static_cast<int>(side.faceOne.test());
+  // At reference vertex 0 (t = 0), then at vertex 1 (t = |d|²), the later overriding (the
+  // reference's order). The two ends cannot both clip at one side (one is inside it). An end
   // within `band` of a side plane may lie exactly on it (the clip gap is a tie, and the exact
   // rule then keeps both the end and its id, and never falls back to one point): it is kept.
-  if (t1 < -band && t2 > T(0)) {
-    x[0] = inc.p1 + ((T(0) - t1) / (t2 - t1)) * (inc.p2 - inc.p1);
-    id[0] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
-    clipped[0] = true;
-  } else if (t2 < -band && t1 > T(0)) {
-    x[1] = inc.p2 + ((T(0) - t2) / (t1 - t2)) * (inc.p1 - inc.p2);
-    id[1] = idOf(FeatureType::vertex, 0, FeatureType::face, g);
-    clipped[1] = true;
+  const QuadMaskT<T> atStart = (t < -all(band)) & (all(T(0)) < tOther);
+  const QuadMaskT<T> atEnd = (all(extent + band) < t) & (tOther < all(extent));
+  const QuadMaskT<T> clipped = atStart | atEnd;
+  // Each end's fraction along the incident core towards the other end: the operands selected
+  // first and divided once (the quotient of the selected operands is the selected quotient).
+  const Q fraction =
+      blend(atEnd, t - all(extent), all(T(0)) - t) / blend(atEnd, t - tOther, tOther - t);
+  const Q x = blend(clipped, ends + fraction * (otherEnds - ends), ends);
+  const Q height = dotHalves(x - Q::twice(ref.p1), Q::twice(side.normal));
+  const QuadMaskT<T> descends = clipped & (h < swapHalves(h) - all(band)) & (all(T(0)) < height);
+  ClipT<T> out;
+  const bool descends0 = descends[0];
+  const bool descends1 = descends[2];
+  out.valid = !(descends0 | descends1);
+  out.separation = (height - all(ref.radius)) - all(inc.radius);
+  out.point = x + (all(T(0.5)) * (all(ref.radius - inc.radius) - height)) * Q::twice(side.normal);
+  out.keep = !(all(margin) < out.separation);
+  const bool atEnd0 = atEnd[0];
+  const bool atEnd1 = atEnd[2];
+  out.id[0] =
+      selectId(clipped[0], idOf(FeatureType::vertex, selectInt(atEnd0, 1, 0), FeatureType::face, g),
+               idOf(FeatureType::face, face, FeatureType::vertex, 0));
+  out.id[1] =
+      selectId(clipped[2], idOf(FeatureType::vertex, selectInt(atEnd1, 1, 0), FeatureType::face, g),
+               idOf(FeatureType::face, face, FeatureType::vertex, 1));
+  return out;
+}
+
+/// Writes the single point of K6 (A's frame): midway between the surfaces along the normal,
+/// from B's closest core point.
+template <class T>
+[[gnu::always_inline]] inline void writeOnePoint(ManifoldT<T>& m, const OnePointT<T>& g,
+                                                 Vec2T<T> c2, T rA, T rB, T margin) {
+  const bool contact = g.distance - rA - rB <= margin;
+  singlePoint(m, contact, g.normal, c2, g.distance, rA, rB, g.id);
+  m.flags = static_cast<std::uint32_t>(g.degenerate & contact) * kFlagDegenerateNormal;
+}
+
+/// Step K5 for cores within the margin that project onto each other: the SAT side of each, the
+/// reference A when sepA ≥ sepB (the cores chosen by index, not by a branch), the other core
+/// clipped (clipCores) and the points within the margin
+/// written (A's frame, the input's roles). Returns false, writing nothing, when the reference
+/// falls back to one point.
+template <class T>
+[[gnu::always_inline]] inline bool clipInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b,
+                                           T band, T margin) {
+  const SideT<T> sideA = satSide(a, b, band);
+  const SideT<T> sideB = satSide(b, a, band);
+  const MaskT<T> flipMask = !lessEqual(sideB.separation, sideA.separation);
+  const bool flip = flipMask.test();
+  // The cores chosen by the mask in registers (a choice through memory, by index or address,
+  // puts a store and a load on the chain from the sides to the clip).
+  const CoreT<T> ref = pick(flipMask, b, a);
+  const CoreT<T> inc = pick(flipMask, a, b);
+  const SideT<T> side{pick(flipMask, sideB.normal, sideA.normal),
+                      pick(flipMask, sideB.faceOne, sideA.faceOne), T(0)};
+  const ClipT<T> clip = clipCores(ref, inc, side, band, margin);
+  if (!clip.valid) [[unlikely]]
+    return false;
+  // The points within the margin, in order (point 1 is always the second end): the first kept
+  // end's half moved to the front.
+  const bool keep0 = clip.keep[0];
+  const bool keep1 = clip.keep[2];
+  const QuadMaskT<T> keepFirst = broadcast<0>(clip.keep);
+  const QuadT<T> first = blend(keepFirst, clip.point, swapHalves(clip.point));
+  const QuadT<T> firstSeparation = blend(keepFirst, clip.separation, swapHalves(clip.separation));
+  m.pointCount = static_cast<int>(keep0) + static_cast<int>(keep1);
+  Vec2T<T> normal = select(m.pointCount > 0, side.normal, Vec2T<T>{});
+  if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
+    normal = select(flip, -normal, normal);
   }
-  if (t1 > extent + band && t2 < extent) {
-    x[0] = inc.p1 + ((t1 - extent) / (t1 - t2)) * (inc.p2 - inc.p1);
-    id[0] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
-    clipped[0] = true;
-  } else if (t2 > extent + band && t1 < extent) {
-    x[1] = inc.p2 + ((t2 - extent) / (t2 - t1)) * (inc.p1 - inc.p2);
-    id[1] = idOf(FeatureType::vertex, 1, FeatureType::face, g);
-    clipped[1] = true;
-  }
-  T height[2];
-  for (int k = 0; k < 2; ++k)
-    height[k] = dot(x[k] - ref.p1, side.normal);
-  const bool descends0 = clipped[0] & (h1 < h2 - band) & (height[0] > T(0));
-  const bool descends1 = clipped[1] & (h2 < h1 - band) & (height[1] > T(0));
-  if (descends0 | descends1) return false;
-  for (int k = 0; k < 2; ++k) {
-    const T separation = height[k] - ref.radius - inc.radius;
-    if (separation > margin) continue;
-    ManifoldPointT<T>& p = m.points[m.pointCount++];
-    p.point = x[k] + (T(0.5) * (ref.radius - inc.radius - height[k])) * side.normal;
-    p.separation = separation;
-    p.id = id[k];
-  }
-  m.normal = m.pointCount > 0 ? side.normal : Vec2T<T>{};
+  m.normal = normal;
+  // Ids in the input's roles: B's reference exchanges the two halves.
+  const FeatureId id0 = selectId(keep0, clip.id[0], clip.id[1]);
+  const FeatureId id1 = clip.id[1];
+  m.points[0].point = {first[0], first[1]};
+  m.points[0].separation = firstSeparation[0];
+  m.points[0].id = selectId(flip, swapped(id0), id0);
+  m.points[1].point = {clip.point[2], clip.point[3]};
+  m.points[1].separation = clip.separation[2];
+  m.points[1].id = selectId(flip, swapped(id1), id1);
   return true;
 }
 
 /// Steps K2–K6 for two cores of non-zero length in A's frame; writes m (empty on entry) in A's
-/// frame. `band` is step K5's rounding band for the heights.
+/// frame. `band` is step K5's rounding band for the heights. Returns false, writing nothing,
+/// when the cores are farther apart than the margin (K3).
 template <class T>
-inline void capsulesInA(ManifoldT<T>& m, const CoreT<T>& a, const CoreT<T>& b, T band, T margin) {
+[[gnu::always_inline]] inline bool capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
+                                               const CoreT<T>& b, T band, T margin) {
   const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
-  const OnePointT<T> one = onePoint(a, b, cp);
-  if (one.distance - a.radius - b.radius > margin) return;  // K3
-  if (!projectsOutside(a, b) && !projectsOutside(b, a)) {   // K4
-    const SideT<T> sideA = satSide(a, b, band);
-    const SideT<T> sideB = satSide(b, a, band);
-    if (sideA.separation >= sideB.separation) {
-      if (clipCores(m, a, b, sideA, band, margin)) return;
-    } else if (clipCores(m, b, a, sideB, band, margin)) {
-      if constexpr (!TOUCHE_MUTANT_IS(103)) {  // mutant 103: B's reference normal kept
-        m.normal = -m.normal;
-      }
-      for (int k = 0; k < m.pointCount; ++k)
-        m.points[k].id = swapped(m.points[k].id);
-      return;
-    }
-  }
-  writeOnePoint(m, one, cp.c2, a.radius, b.radius, margin);  // K6
+  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
+  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  const DistanceT<T> gap = coreDistance(a, b, cp, left);
+  if (gap.distance - a.radius - b.radius > margin) return false;  // K3
+  // K4: the clip applies only when neither core projects outside the other. Then K5 clips,
+  // else (or when the reference falls back) K6 writes one point. Which applies is about even on
+  // random pairs, yet a branch here costs less than computing both: each is a hundred
+  // instructions or more.
+  const MaskT<T> inside = !(projectsOutside(a, b) | projectsOutside(b, a));
+  if (inside.test() && clipInA(m, a, b, band, margin)) return true;
+  writeOnePoint(m, onePoint(a, b, cp, gap, left), cp.c2, a.radius, b.radius, margin);  // K6
+  return true;
 }
 
-/// Rotates every point of a manifold computed in A's frame into the world.
+/// Rotates both point slots of a manifold computed in A's frame into the world (without a
+/// branch on the count, as polygons.h's toWorld); a manifold without points gets the zero
+/// normal and no flags.
 template <class T>
-inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
-  if (m.pointCount == 0) {
-    m.normal = {};
-    return;
-  }
-  m.normal = rotate(xfA.q, m.normal);
-  for (int k = 0; k < m.pointCount; ++k)
-    m.points[k].point = apply(xfA, m.points[k].point);
+[[gnu::always_inline]] inline void allToWorld(ManifoldT<T>& m, const TransformT<T>& xfA) {
+  const bool any = m.pointCount > 0;
+  m.normal = select(any, rotate(xfA.q, m.normal), Vec2T<T>{});
+  m.flags &= 0u - static_cast<std::uint32_t>(any);
+  m.points[0].point = apply(xfA, m.points[0].point);
+  m.points[1].point = apply(xfA, m.points[1].point);
 }
 
 /// Step K2 squares the cores' lengths and multiplies those squares (|d1|²·|d2|²): cores much
@@ -878,15 +1224,111 @@ inline void rescale(CoreT<T>& c, int e) {
   c.radius = std::ldexp(c.radius, e);
 }
 
-/// The kFlagDegenerateNormal bit survives only with a contact.
+/// The cores of capsules a and b in A's frame (B moved by xfBinA).
 template <class T>
-inline void dropFlagsWithoutContact(ManifoldT<T>& m) {
-  if (m.pointCount == 0) m.flags = kFlagNone;
+[[gnu::always_inline]] inline void coresInA(CoreT<T>& coreA, CoreT<T>& coreB, const CapsuleT<T>& a,
+                                            const CapsuleT<T>& b, const TransformT<T>& xfBinA) {
+  const QuadT<T> endsB = applyToEnds(xfBinA, b.p1, b.p2);  // apply(xfBinA, ·) on both ends
+  coreA = {a.p1, a.p2, a.normal, a.radius};
+  coreB = {{endsB[0], endsB[1]}, {endsB[2], endsB[3]}, rotate(xfBinA.q, b.normal), b.radius};
+}
+
+/// Steps K2–K6 for cores outside unitScaleExponent's range: when rescaleExponent gives e ≠ 0,
+/// capsulesInA on the cores scaled by 2^-e, the results scaled back and moved into the world,
+/// and true; false (nothing written) when no scaling is needed after all. Out of line: valid
+/// random input never needs it.
+template <class T>
+[[gnu::noinline]] bool capsulesScaled(ManifoldT<T>& m, const CapsuleT<T>& capsuleA,
+                                      const CapsuleT<T>& capsuleB, const TransformT<T>& xfA,
+                                      const TransformT<T>& xfBinA, T band, T margin) {
+  CoreT<T> a;
+  CoreT<T> b;
+  coresInA(a, b, capsuleA, capsuleB, xfBinA);
+  const int exponent = rescaleExponent(a, b);
+  if (exponent == 0) return false;
+  rescale(a, -exponent);
+  rescale(b, -exponent);
+  capsulesInA(m, a, b, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
+  for (int k = 0; k < m.pointCount; ++k) {
+    m.points[k].point = {std::ldexp(m.points[k].point.x, exponent),
+                         std::ldexp(m.points[k].point.y, exponent)};
+    m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
+  }
+  allToWorld(m, xfA);
+  return true;
 }
 
 }  // namespace detail::cores
 
-/// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame.
+namespace detail::cores {
+
+/// Steps K2–K6 for two capsules of non-zero length: B moved into A's frame, the scene's
+/// rounding band, the rescaling of cores far from unit length. Writes m (empty on entry) in the
+/// world frame.
+template <class T>
+[[gnu::always_inline]] inline void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a,
+                                               const TransformT<T>& xfA, const CapsuleT<T>& b,
+                                               const TransformT<T>& xfB, T margin) {
+  using Q = QuadT<T>;
+  const TransformT<T> xfBinA = invMul(xfA, xfB);
+  CoreT<T> coreA;
+  CoreT<T> coreB;
+  coresInA(coreA, coreB, a, b, xfBinA);
+  const Q endsA = Q::of(coreA.p1.x, coreA.p1.y, coreA.p2.x, coreA.p2.y);
+  const Q endsB = Q::of(coreB.p1.x, coreB.p1.y, coreB.p2.x, coreB.p2.y);
+  const T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(endsA, endsB, xfA, xfB);
+  // rescaleExponent is 0 whenever the cores' components lie in unitScaleExponent's range.
+  const Q lengths = absLanes(Q::of(coreA.p2.x - coreA.p1.x, coreA.p2.y - coreA.p1.y,
+                                   coreB.p2.x - coreB.p1.x, coreB.p2.y - coreB.p1.y));
+  const T reach = maxOfLanes(lengths, lengths, lengths);
+  constexpr T kLow = powerOfTwo<T>(-kUnitScaleExponent<T>);
+  constexpr T kHigh = powerOfTwo<T>(kUnitScaleExponent<T>);
+  if (!((reach >= kLow) & (reach <= kHigh))) [[unlikely]] {
+    if (capsulesScaled(m, a, b, xfA, xfBinA, band, margin)) return;
+  }
+  if (capsulesInA(m, coreA, coreB, band, margin)) allToWorld(m, xfA);
+}
+
+}  // namespace detail::cores
+
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace detail::avx2 {
+/// capsulePair compiled for AVX2: the same IEEE operations (no fused multiply-add), so the same
+/// bits; the three-operand VEX forms drop the register copies that SSE's two-operand
+/// and/andnot/or selects need. Behind one call, as the other pairs' AVX2 builds.
+template <class T>
+[[gnu::noinline]] void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a, const TransformT<T>& xfA,
+                                   const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx2
+#pragma GCC pop_options
+#endif
+
+#if TOUCHE_FAST_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+// AVX-512F brings FMA with it, and GCC 12's SLP vectorizer then fuses a rotation's pair of
+// products (c·x − s·y, s·x + c·y) into vfmaddsub despite -ffp-contract=off: double results
+// changed in the last bit. Without SLP vectorization here every operation stays the IEEE one.
+#pragma GCC optimize("no-tree-slp-vectorize")
+namespace detail::avx512 {
+/// capsulePair compiled for AVX-512: the AVX2 build's code with 32 vector registers instead of
+/// 16 (the pair's chains of selects hold more values than 16 registers, and the rest went
+/// through the stack). The same IEEE operations, so the same bits.
+template <class T>
+[[gnu::noinline]] void capsulePair(ManifoldT<T>& m, const CapsuleT<T>& a, const TransformT<T>& xfA,
+                                   const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
+  detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx512
+#pragma GCC pop_options
+#endif
+
+/// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame. On AVX2 machines
+/// (asked at run time) steps K2–K6 run in the AVX2 build of the same code.
 template <class T>
 ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, const CapsuleT<T>& b,
                              const TransformT<T>& xfB, T margin) {
@@ -903,25 +1345,19 @@ ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, con
     }
     return m;
   }
-  const TransformT<T> xfBinA = invMul(xfA, xfB);
-  CoreT<T> coreA{a.p1, a.p2, a.normal, a.radius};
-  CoreT<T> coreB{apply(xfBinA, b.p1), apply(xfBinA, b.p2), rotate(xfBinA.q, b.normal), b.radius};
-  T band = T(32) * std::numeric_limits<T>::epsilon() * sceneScale(coreA, coreB, xfA, xfB);
-  const int exponent = rescaleExponent(coreA, coreB);
-  if (exponent != 0) [[unlikely]] {
-    rescale(coreA, -exponent);
-    rescale(coreB, -exponent);
-    capsulesInA(m, coreA, coreB, std::ldexp(band, -exponent), std::ldexp(margin, -exponent));
-    for (int k = 0; k < m.pointCount; ++k) {
-      m.points[k].point = {std::ldexp(m.points[k].point.x, exponent),
-                           std::ldexp(m.points[k].point.y, exponent)};
-      m.points[k].separation = std::ldexp(m.points[k].separation, exponent);
-    }
-  } else {
-    capsulesInA(m, coreA, coreB, band, margin);
+#if TOUCHE_FAST_AVX512
+  if (detail::haveAvx512()) {
+    detail::avx512::capsulePair(m, a, xfA, b, xfB, margin);
+    return m;
   }
-  dropFlagsWithoutContact(m);
-  allToWorld(m, xfA);
+#endif
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) {
+    detail::avx2::capsulePair(m, a, xfA, b, xfB, margin);
+    return m;
+  }
+#endif
+  capsulePair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
@@ -1207,28 +1643,153 @@ inline bool collapsedInFrame(const PolygonT<T>& bInA) {
          T(16) * std::numeric_limits<T>::epsilon() * reach;
 }
 
+/// The capsule's core moved into A's frame by xfBinA as the two-vertex polygon asPolygon(b)
+/// moved by polygons.h's moveInto, lanes 0 and 1 only (the only lanes the two-vertex stages
+/// below read): the same operations (rotate, then add), so the same bits in those lanes.
+template <class T>
+[[gnu::always_inline]] inline void moveCoreInto(PolygonT<T>& out, const CapsuleT<T>& b,
+                                                const TransformT<T>& xfBinA) {
+  const Vec2T<T> p1 = apply(xfBinA, b.p1);
+  const Vec2T<T> p2 = apply(xfBinA, b.p2);
+  // Face 1's normal rotated on its own: −(R·n) differs from R·(−n) in the sign of a zero
+  // component (c·0 − s·0 is +0 either way), which the reported normal keeps.
+  const Vec2T<T> n0 = rotate(xfBinA.q, b.normal);
+  // mutant 104: face 1 given face 0's normal (as in asPolygon)
+  const Vec2T<T> n1 = rotate(xfBinA.q, TOUCHE_MUTANT_IS(104) ? b.normal : -b.normal);
+  out.vx[0] = p1.x;
+  out.vy[0] = p1.y;
+  out.vx[1] = p2.x;
+  out.vy[1] = p2.y;
+  out.nx[0] = n0.x;
+  out.ny[0] = n0.y;
+  out.nx[1] = n1.x;
+  out.ny[1] = n1.y;
+  out.offset[0] = b.offset0 + (n0.x * xfBinA.p.x + n0.y * xfBinA.p.y);
+  out.offset[1] = b.offset1 + (n1.x * xfBinA.p.x + n1.y * xfBinA.p.y);
+  out.count = 2;
+  out.radius = b.radius;
+}
+
+/// Stage 1 of polygons.h's collidePolygons (satStage) when B is a two-vertex polygon (the
+/// mirror of twoVertexSat): A's faces against B's two vertices (maxSeparation's operations, the
+/// padding lanes repeating vertex 0 change no minimum), and B's two faces, normals n and −n,
+/// from one pass of n·v over A's vertices (face 0: min − offset0; face 1: −max − offset1). B's
+/// face 1 only when strictly better, as firstMax breaks the tie. `sat.bInA` holds B's core
+/// (moveCoreInto); fills sat.sepA and sat.sepB.
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool twoVertexSatOnB(detail::SatT<T>& sat, const PolygonT<T>& a,
+                                                   T margin) {
+  using V = detail::Simd<T, B>;
+  constexpr int C = detail::kChunks<T, B>;
+  const PolygonT<T>& b = sat.bInA;
+  V sepA[C];
+  V lo = detail::loadChunk<T, B>(a.vx, 0) * b.nx[0] + detail::loadChunk<T, B>(a.vy, 0) * b.ny[0];
+  V hi = lo;
+  for (int c = 0; c < C; ++c) {
+    const V anx = detail::loadChunk<T, B>(a.nx, c);
+    const V any = detail::loadChunk<T, B>(a.ny, c);
+    const V s0 = b.vx[0] * anx + b.vy[0] * any;
+    const V s1 = b.vx[1] * anx + b.vy[1] * any;
+    sepA[c] = (s1 < s0 ? s1 : s0) - detail::loadChunk<T, B>(a.offset, c);
+    const V w =
+        detail::loadChunk<T, B>(a.vx, c) * b.nx[0] + detail::loadChunk<T, B>(a.vy, c) * b.ny[0];
+    lo = w < lo ? w : lo;
+    hi = w > hi ? w : hi;
+  }
+  T minW;
+  T maxW;
+  minMaxLanes<T, B>(lo, hi, minW, maxW);
+  const T face0 = minW - b.offset[0];
+  const T face1 = -maxW - b.offset[1];
+  const bool faceOne = face1 > face0;
+  sat.sepB = {select(faceOne, face1, face0), selectInt(faceOne, 1, 0)};
+  detail::Simd<T> halves[detail::kChunks<T>];  // firstMax works on 16-byte chunks
+  std::memcpy(halves, sepA, sizeof halves);
+  sat.sepA = firstMax<T>(halves);
+  return !(maxOr(sat.sepA.separation, sat.sepB.separation) - a.radius - b.radius > margin);
+}
+
+/// Stages 2–3 with their exact ties (featuresAtTies) when B is a two-vertex polygon, the same
+/// choice: B's incident edge from its two candidates (the mirror of twoVertexFeatures: edge 1
+/// only when its negated dot product is strictly greater, as incidentEdge's firstMax).
+template <class T>
+[[gnu::always_inline]] inline detail::ContactFrameT<T> twoVertexFeaturesOnB(
+    const PolygonT<T>& a, const detail::SatT<T>& sat) {
+  const PolygonT<T>& b = sat.bInA;
+  const Vec2T<T> r = a.normal(sat.sepA.face);
+  const T negDot0 = -(r.x * b.nx[0] + r.y * b.ny[0]);
+  const T negDot1 = -(r.x * b.nx[1] + r.y * b.ny[1]);
+  const int edgeOnB = static_cast<int>(negDot1 > negDot0);
+  const int edgeOnA = detail::incidentEdge(b.normal(sat.sepB.face), a);
+  detail::ContactFrameT<T> f = detail::frameFrom(a, b, sat.sepA, sat.sepB, edgeOnB, edgeOnA);
+  f.face = referenceAtTie(*f.ref, f.face, *f.inc);
+  f.edge = incidentAtTie(*f.inc, f.edge, *f.ref, f.face);
+  return f;
+}
+
+/// Polygon A vs capsule B (of non-zero length), stages 1–5 with B-byte SIMD chunks, the capsule
+/// as a two-vertex polygon moved into A's frame (moveCoreInto, twoVertexSatOnB,
+/// twoVertexFeaturesOnB; stages 4–5 are polygons.h's). Writes m (empty on entry) in the world
+/// frame. Returns false, writing nothing, when B's core collapses to a point in A's frame
+/// (collapsedInFrame): the caller then runs polygon–circle.
+template <class T, int B = 16>
+[[gnu::always_inline]] inline bool polygonCapsulePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                                      const TransformT<T>& xfA,
+                                                      const CapsuleT<T>& b,
+                                                      const TransformT<T>& xfB, T margin) {
+  detail::SatT<T> sat;
+  moveCoreInto(sat.bInA, b, invMul(xfA, xfB));
+  if (!twoVertexSatOnB<T, B>(sat, a, margin)) return true;
+  if (collapsedInFrame(sat.bInA)) [[unlikely]]
+    return false;
+  detail::manifoldFromFeatures(m, twoVertexFeaturesOnB(a, sat), xfA, margin);
+  return true;
+}
+
 }  // namespace detail::cores
 
+#if TOUCHE_FAST_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace detail::avx2 {
+/// polygonCapsulePair compiled for AVX2 with 32-byte chunks (A's eight float faces in one
+/// register): the same IEEE operations, so the same bits (tests/fast/capsule_test.cpp compares
+/// the two builds). Behind one call, as segmentPolygonPair's AVX2 build.
+template <class T>
+[[gnu::noinline]] bool polygonCapsulePair(ManifoldT<T>& m, const PolygonT<T>& a,
+                                          const TransformT<T>& xfA, const CapsuleT<T>& b,
+                                          const TransformT<T>& xfB, T margin) {
+  return detail::cores::polygonCapsulePair<T, 32>(m, a, xfA, b, xfB, margin);
+}
+}  // namespace detail::avx2
+#pragma GCC pop_options
+#endif
+
 /// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
-/// (polygons.h's stages, stages 2–3's exact ties on a sliver polygon resolved by
-/// featuresAtTies); a zero-length capsule, or one whose core collapses to a point in A's frame
-/// (collapsedInFrame), is a circle (polygon–circle).
+/// (polygons.h's stages, specialised for B's two vertices: polygonCapsulePair; stages 2–3's
+/// exact ties on a sliver polygon resolved as featuresAtTies does); a zero-length capsule, or
+/// one whose core collapses to a point in A's frame (collapsedInFrame), is a circle
+/// (polygon–circle). On AVX2 machines (asked at run time) the pair runs in the AVX2 build of
+/// the same code.
 template <class T>
 ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
                                       const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
   // The one result object, returned by name on every path (see collideCapsuleAndCircle).
   ManifoldT<T> m;
-  if (b.point) [[unlikely]] {
-    m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-    return m;
+  bool core = !b.point;
+  if (core) {
+#if TOUCHE_FAST_AVX2
+    if (detail::haveAvx2()) {
+      core = detail::avx2::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+    } else {
+      core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+    }
+#else
+    core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
+#endif
   }
-  detail::SatT<T> sat;
-  if (!detail::satStage(sat, a, xfA, asPolygon(b), xfB, margin)) return m;
-  if (detail::cores::collapsedInFrame(sat.bInA)) [[unlikely]] {
+  if (!core) [[unlikely]]
     m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
-    return m;
-  }
-  detail::manifoldFromFeatures(m, detail::cores::featuresAtTies(a, sat), xfA, margin);
   return m;
 }
 
