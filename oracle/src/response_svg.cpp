@@ -266,11 +266,12 @@ void drawLine(std::ostringstream& svg, const svg::View& view, Vec2 from, Vec2 to
       << " vector-effect=\"non-scaling-stroke\"/>\n";
 }
 
+/// A label starting at `at`, or with `endAt` ending there.
 void drawLabel(std::ostringstream& svg, const svg::View& view, Vec2 at, const std::string& text,
-               double font, const char* colour) {
+               double font, const char* colour, bool endAt = false) {
   svg << "    <text x=\"" << num(view.x(at.x)) << "\" y=\"" << num(view.y(at.y))
-      << "\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\" fill=\"" << colour
-      << "\">" << xmlText(text) << "</text>\n";
+      << "\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\" fill=\"" << colour << "\""
+      << (endAt ? " text-anchor=\"end\"" : "") << ">" << xmlText(text) << "</text>\n";
 }
 
 /// What the figure draws, as world points and arrows, before the view is known.
@@ -492,8 +493,8 @@ std::string responseSvg(const ResponseCase& c, const ResponseResult& r, std::str
   const double dot = 0.012 * size;
   drawDot(svg, view, c.a.center, dot, kColourA);
   drawDot(svg, view, c.b.center, dot, kColourB);
-  drawLabel(svg, view, c.a.center + Vec2{1.5 * dot, -3 * dot}, "c_A", font, kColourA);
-  drawLabel(svg, view, c.b.center + Vec2{1.5 * dot, -3 * dot}, "c_B", font, kColourB);
+  drawLabel(svg, view, c.a.center + Vec2{-1.5 * dot, -3 * dot}, "c_A", font, kColourA, true);
+  drawLabel(svg, view, c.b.center + Vec2{-1.5 * dot, -3 * dot}, "c_B", font, kColourB, true);
   for (int i = 0; i < c.manifold.pointCount; ++i)
     drawDot(svg, view, c.manifold.points[i].point, dot, kColourImpulse);
   for (const Arrow& a : sketch.arrows) {
@@ -503,7 +504,10 @@ std::string responseSvg(const ResponseCase& c, const ResponseResult& r, std::str
     // at the tip
     const double along = std::string_view(a.cls) == "depth" ? 0.3 : 0.5;
     const Vec2 at = a.dashed || !a.head ? a.from + along * (a.to - a.from) : a.to;
-    drawLabel(svg, view, at + Vec2{(a.head ? 1 : 2.5) * dot, dot}, a.label, font, a.colour);
+    // the slop, drawn left of the depth, is named on its left
+    const bool left = std::string_view(a.cls) == "slop";
+    drawLabel(svg, view, at + Vec2{(a.head ? 1 : 2.5) * (left ? -dot : dot), dot}, a.label, font,
+              a.colour, left);
   }
   svg << "  </g>\n";
   svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
