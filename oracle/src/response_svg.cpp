@@ -90,14 +90,17 @@ struct Walk {
   Vec2 p, n, rA, rB;
   double kn = 0.0;
   Vec2 vrelBefore, vrelAfterNormal, vrelAfter;
+  double normalBefore = 0.0, normalAfterNormal = 0.0;  ///< v_rel·n before and after step 5
+  bool approaching = false;                            ///< v_rel·n < 0, decided exactly
   double jn = 0.0, jt = 0.0;
   Vec2 slip;  ///< the tangential part of v_rel after the normal impulse (step 6's u)
   double slipSpeed = 0.0;
   Vec2 t;  ///< u/|u|, or 0
   double kt = 0.0;
-  double stopSlip = 0.0;  ///< |u|/k_t: the impulse that stops the slip
-  Vec2 slipAfter;         ///< the tangential part of v_rel after
-  double depth = 0.0;     ///< max over points of −separation
+  double stopSlip = 0.0;    ///< |u|/k_t: the impulse that stops the slip
+  bool insideCone = false;  ///< |u|/k_t ≤ μ·jn, decided exactly
+  Vec2 slipAfter;           ///< the tangential part of v_rel after
+  double depth = 0.0;       ///< max over points of −separation
   double correction = 0.0;
   double moved = 0.0;  ///< how much of the overlap the correction removes
 };
@@ -139,6 +142,9 @@ Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view mod
   w.vrelBefore = rounded(vrelBefore);
   w.vrelAfterNormal = rounded(vrelAfterNormal);
   w.vrelAfter = rounded(vrelAfter);
+  w.normalBefore = approach.convert_to<double>();
+  w.normalAfterNormal = dot(vrelAfterNormal, n).convert_to<double>();
+  w.approaching = approach < 0;
   w.jn = r.impulses[0].normal;
   w.jt = r.impulses[0].tangent;
   w.slip = rounded(slip);
@@ -149,6 +155,8 @@ Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view mod
     const Q kt = effectiveInverseMass(c, rA, rB, slip, slipSquared);
     w.kt = kt.convert_to<double>();
     w.stopSlip = w.slipSpeed / w.kt;
+    const Q bound = Q(c.friction) * jn * kt;  // |u|/k_t ≤ μ·jn ⇔ u·u ≤ (μ·jn·k_t)²
+    w.insideCone = slipSquared <= bound * bound;
   }
   // step 7: the depth over every point and the correction it asks for
   Q depth = 0;
@@ -173,17 +181,17 @@ std::string squared(double x) {
 }
 
 std::vector<std::string> impulseLegend(const ResponseCase& c, const Walk& w) {
-  const double before = dot(w.vrelBefore, w.n), afterNormal = dot(w.vrelAfterNormal, w.n);
+  const double before = w.normalBefore;
   std::vector<std::string> lines{
       "1. r_A = p − c_A = " + vec(w.rA) + ", r_B = p − c_B = " + vec(w.rB),
       "2. v_rel = v_B + ω_B × r_B − v_A − ω_A × r_A = " + vec(w.vrelBefore),
       "3. v_rel·n = " + legendNum(before) +
-          (before < 0 ? " < 0: approaching" : " ≥ 0: separating or resting, no impulse"),
+          (w.approaching ? " < 0: approaching" : " ≥ 0: separating or resting, no impulse"),
       "4. k_n = " + legendNum(c.a.invMass) + " + " + legendNum(c.b.invMass) + " + " +
           squared(cross(w.rA, w.n)) + "·" + legendNum(c.a.invInertia) + " + " +
           squared(cross(w.rB, w.n)) + "·" + legendNum(c.b.invInertia) + " = " + legendNum(w.kn),
       "5. jn = −(1 + e)(v_rel·n)/k_n = " + legendNum(w.jn) +
-          "; v_rel after = " + vec(w.vrelAfterNormal) + ", ·n = " + legendNum(afterNormal) +
+          "; v_rel after = " + vec(w.vrelAfterNormal) + ", ·n = " + legendNum(w.normalAfterNormal) +
           " (−e·(v_rel·n before) = " + legendNum(-c.restitution * before) + ")"};
   return lines;
 }
@@ -202,11 +210,10 @@ std::vector<std::string> frictionLegend(const ResponseCase& c, const Walk& w) {
                   ", stopping the slip takes |u|/k_t = " + legendNum(w.stopSlip));
   lines.push_back("   cone: |jt| ≤ μ·jn = " + legendNum(c.friction) + " × " + legendNum(w.jn) +
                   " = " + legendNum(bound) + ", half-angle atan μ = " + legendNum(halfAngle) + "°");
-  lines.push_back(w.stopSlip <= bound
-                      ? "   |u|/k_t ≤ μ·jn: inside the cone, jt = −|u|/k_t = " + legendNum(w.jt) +
-                            ", the slip stops"
-                      : "   |u|/k_t > μ·jn: clamped to the cone's edge, jt = −μ·jn = " +
-                            legendNum(w.jt) + ", B slides on");
+  lines.push_back(w.insideCone ? "   |u|/k_t ≤ μ·jn: inside the cone, jt = −|u|/k_t = " +
+                                     legendNum(w.jt) + ", the slip stops"
+                               : "   |u|/k_t > μ·jn: clamped to the cone's edge, jt = −μ·jn = " +
+                                     legendNum(w.jt) + ", B slides on");
   lines.push_back("   v_rel after = " + vec(w.vrelAfter));
   return lines;
 }
