@@ -95,7 +95,8 @@ struct Walk {
   double jn = 0.0, jt = 0.0;
   Vec2 slip;  ///< the tangential part of v_rel after the normal impulse (step 6's u)
   double slipSpeed = 0.0;
-  Vec2 t;  ///< u/|u|, or 0
+  bool slipBeyondDoubles = false;  ///< u ≠ 0 but below the double range
+  Vec2 t;                          ///< u/|u|, or 0
   double kt = 0.0;
   double stopSlip = 0.0;    ///< |u|/k_t: the impulse that stops the slip
   bool insideCone = false;  ///< |u|/k_t ≤ μ·jn, decided exactly
@@ -149,8 +150,11 @@ Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view mod
   w.jt = r.impulses[0].tangent;
   w.slip = rounded(slip);
   w.slipAfter = rounded(vrelAfter - dot(vrelAfter, n) * n);
-  if (slipSquared > 0) {
-    w.slipSpeed = std::sqrt(slipSquared.convert_to<double>());
+  // |u| from the rounded u (hypot: no underflow of u·u); a slip that rounds to 0 has no
+  // direction to draw
+  w.slipSpeed = length(w.slip);
+  w.slipBeyondDoubles = slipSquared > 0 && w.slipSpeed == 0;
+  if (w.slipSpeed > 0) {
     w.t = (1 / w.slipSpeed) * w.slip;
     const Q kt = effectiveInverseMass(c, rA, rB, slip, slipSquared);
     w.kt = kt.convert_to<double>();
@@ -202,7 +206,8 @@ std::vector<std::string> frictionLegend(const ResponseCase& c, const Walk& w) {
       "5. jn = " + legendNum(w.jn) + "; v_rel after it = " + vec(w.vrelAfterNormal),
       "6. slip u = v_rel − (v_rel·n)n = " + vec(w.slip) + ", |u| = " + legendNum(w.slipSpeed)};
   if (w.slipSpeed == 0) {
-    lines.push_back("   no slip: no tangent, no friction");
+    lines.push_back(w.slipBeyondDoubles ? "   a slip below the double range: not drawn"
+                                        : "   no slip: no tangent, no friction");
     return lines;
   }
   const double bound = c.friction * w.jn;

@@ -144,6 +144,22 @@ TEST(ResponseFigures, NothingToDoIsSaid) {
   expectLegend(c, ResponseFigure::correction, {"   depth ≤ slop: no correction"});
 }
 
+// A slip whose square is below the double range (velocities of 1e-170) is still drawn and
+// measured (|u| is not the root of a rounded u·u, which is 0), and nothing is inf or NaN.
+TEST(ResponseFigures, ATinySlipIsStillASlip) {
+  ResponseCase c = figureCase("response-friction-slides");
+  c.b.velocity = {0, -3e-170};
+  const ResponseResult r = reference::respond(c, kModelSource003);
+  ASSERT_EQ(r.status, ResponseStatus::ok);
+  EXPECT_LT(r.impulses[0].tangent, 0.0);  // the exact reference sees the slip
+  expectLegend(c, ResponseFigure::friction,
+               {"6. slip u = v_rel − (v_rel·n)n = (-1e-170, 0), |u| = 1e-170",
+                "   |u|/k_t > μ·jn: clamped to the cone's edge, jt = −μ·jn = -5e-171, B slides "
+                "on"});
+  const std::string svg = responseSvg(c, r, kModelSource003, ResponseFigure::friction);
+  EXPECT_EQ(svg.find("inf"), std::string::npos) << svg;
+}
+
 TEST(ResponseFigures, FigureNames) {
   for (const ResponseFigure f :
        {ResponseFigure::impulse, ResponseFigure::friction, ResponseFigure::correction}) {
