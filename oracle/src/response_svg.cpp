@@ -97,6 +97,9 @@ struct Walk {
   double slipSpeed = 0.0;
   bool slipBeyondDoubles = false;  ///< u ≠ 0 but below the double range
   Vec2 t;                          ///< u/|u|, or 0
+  /// The direction the answer's jt is measured along: t under source-003; the fixed
+  /// (n.y, −n.x) under the box2d models (docs/conventions.md, "Fixed tangent").
+  Vec2 tAnswer;
   double kt = 0.0;
   double stopSlip = 0.0;    ///< |u|/k_t: the impulse that stops the slip
   bool insideCone = false;  ///< |u|/k_t ≤ μ·jn, decided exactly
@@ -148,6 +151,7 @@ Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view mod
   w.approaching = approach < 0;
   w.jn = r.impulses[0].normal;
   w.jt = r.impulses[0].tangent;
+  w.tAnswer = model == kModelSource003 ? Vec2{} : Vec2{w.n.y, -w.n.x};
   w.slip = rounded(slip);
   w.slipAfter = rounded(vrelAfter - dot(vrelAfter, n) * n);
   // |u| from the rounded u (hypot: no underflow of u·u); a slip that rounds to 0 has no
@@ -156,6 +160,7 @@ Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view mod
   w.slipBeyondDoubles = slipSquared > 0 && w.slipSpeed == 0;
   if (w.slipSpeed > 0) {
     w.t = (1 / w.slipSpeed) * w.slip;
+    if (model == kModelSource003) w.tAnswer = w.t;
     const Q kt = effectiveInverseMass(c, rA, rB, slip, slipSquared);
     w.kt = kt.convert_to<double>();
     w.stopSlip = w.slipSpeed / w.kt;
@@ -224,10 +229,15 @@ std::vector<std::string> frictionLegend(const ResponseCase& c, const Walk& w) {
 }
 
 std::vector<std::string> correctionLegend(const ResponseCase& c, const ResponseResult& r,
-                                          const Walk& w) {
+                                          const Walk& w, std::string_view model) {
   std::vector<std::string> lines{"7. depth = max(−separation) = " + legendNum(w.depth) +
                                  ", slop = " + legendNum(c.slop) +
                                  ", percent = " + legendNum(c.percent)};
+  if (model != kModelSource003) {
+    lines.push_back("   model " + std::string(model) +
+                    " solves velocities only: no positional correction");
+    return lines;
+  }
   if (w.depth <= c.slop) {
     lines.push_back("   depth ≤ slop: no correction");
     return lines;
@@ -323,11 +333,11 @@ void sketchFriction(Sketch& s, const ResponseCase& c, const Walk& w, Vec2 anchor
   if (!(w.slipSpeed > 0)) return;
   const double edge = c.friction * w.jn;
   s.cone = {w.p, w.p + w.jn * w.n + edge * w.t, w.p + w.jn * w.n - edge * w.t};
-  s.arrows.push_back({anchor, anchor + unit * w.t, kColourNormal, "tangent", "t"});
+  s.arrows.push_back({anchor, anchor + unit * w.tAnswer, kColourNormal, "tangent", "t"});
   s.arrows.push_back(
       {w.p, w.p + w.jn * w.n - w.stopSlip * w.t, "#777", "impulse", "stops the slip", true});
   s.arrows.push_back(
-      {w.p, w.p + w.jn * w.n + w.jt * w.t, kColourImpulse, "impulse", "jn·n + jt·t"});
+      {w.p, w.p + w.jn * w.n + w.jt * w.tAnswer, kColourImpulse, "impulse", "jn·n + jt·t"});
   s.arrows.push_back({w.p, w.p + w.slipAfter, kColourAfter, "velocity", "slip after"});
 }
 
@@ -451,10 +461,12 @@ std::vector<std::string> responseFigureLegend(const ResponseCase& c, const Respo
   std::vector<std::string> steps;
   if (figure == ResponseFigure::impulse) steps = impulseLegend(c, w);
   if (figure == ResponseFigure::friction) steps = frictionLegend(c, w);
-  if (figure == ResponseFigure::correction) steps = correctionLegend(c, r, w);
+  if (figure == ResponseFigure::correction) steps = correctionLegend(c, r, w, model);
   legend.insert(legend.end(), steps.begin(), steps.end());
   if (model != kModelSource003)
-    legend.push_back("   (the steps are source 003's; the impulses drawn are the model's answer)");
+    legend.push_back(
+        "   (the steps are source 003's; the impulses drawn are the model's answer, jt along its "
+        "fixed tangent t = (n.y, −n.x))");
   if (figure != ResponseFigure::correction)
     legend.push_back("velocities and impulses drawn from p at the coordinates' scale");
   return legend;

@@ -5,6 +5,7 @@
 // what the page says fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <string>
@@ -158,6 +159,23 @@ TEST(ResponseFigures, ATinySlipIsStillASlip) {
                 "on"});
   const std::string svg = responseSvg(c, r, kModelSource003, ResponseFigure::friction);
   EXPECT_EQ(svg.find("inf"), std::string::npos) << svg;
+}
+
+// Under a box2d model the figure draws the model's answer: its jt along the fixed tangent
+// (n.y, −n.x), and no correction (the model solves velocities only).
+TEST(ResponseFigures, ABox2DModelsAnswerIsDrawnAsItIs) {
+  const ResponseCase& c = figureCase("response-correction");
+  const ResponseResult r = reference::respond(c, kModelBox2DSequential);
+  ASSERT_EQ(r.status, ResponseStatus::ok);
+  EXPECT_EQ(r.a.correction.y, 0.0);
+  const auto legend = responseFigureLegend(c, r, kModelBox2DSequential, ResponseFigure::correction);
+  EXPECT_NE(std::find(legend.begin(), legend.end(),
+                      "   model box2d-sequential solves velocities only: no positional correction"),
+            legend.end());
+  EXPECT_NE(std::find(legend.begin(), legend.end(),
+                      "   (the steps are source 003's; the impulses drawn are the model's answer, "
+                      "jt along its fixed tangent t = (n.y, −n.x))"),
+            legend.end());
 }
 
 TEST(ResponseFigures, FigureNames) {
