@@ -16,6 +16,7 @@
 #include "touche/core/response_jsonl.h"
 #include "touche/fast/respond.h"
 #include "touche/oracle/response_laws.h"
+#include "touche/oracle/response_svg.h"
 #include "touche/oracle/simulate.h"
 #include "touche/reference/response.h"
 
@@ -115,10 +116,68 @@ bool readResponseCases(const std::string& path, std::map<std::string, ResponseCa
   });
 }
 
+/// Writes `text` to `output` ("-" = `out`); false, having said why, when it cannot.
+bool writeText(const std::string& output, const std::string& text, std::ostream& out,
+               std::ostream& err) {
+  if (output == "-") {
+    out << text;
+    out.flush();
+    return true;
+  }
+  std::ofstream file(output, std::ios::binary);
+  file << text;
+  file.flush();
+  if (file) return true;
+  err << "touche: cannot write " << printable(output) << ": " << std::strerror(errno) << "\n";
+  return false;
+}
+
+/// `touche respond --svg`: the figure of one case of `input` as `engine` answers it.
+int drawResponse(Solver solve, const std::string& model, const std::string& input,
+                 const ResponseDrawing& drawing, std::ostream& out, std::ostream& err) {
+  const auto figure = oracle::responseFigureNamed(drawing.figure);
+  if (!figure) {
+    err << "touche: --figure: unknown figure '" << printable(drawing.figure)
+        << "' (known: impulse friction correction)\n";
+    return kExitUnusable;
+  }
+  std::map<std::string, ResponseCase> cases;
+  bool bad = false;
+  if (!readResponseCases(input, &cases, &bad, err)) return kExitUnusable;
+  if (drawing.caseId.empty() && cases.size() != 1) {
+    err << "touche: --svg draws one case: name it with --case (the input has " << cases.size()
+        << ")\n";
+    return kExitUnusable;
+  }
+  const auto found = drawing.caseId.empty() ? cases.begin() : cases.find(drawing.caseId);
+  if (found == cases.end()) {
+    err << "touche: --case: no valid response case has id \"" << printable(drawing.caseId)
+        << "\"\n";
+    return 1;
+  }
+  const ResponseCase& c = found->second;
+  if (const auto invalid = validateResponseCase(c)) {
+    err << "touche: case \"" << printable(c.id) << "\": " << printable(invalid->describe()) << "\n";
+    return 1;
+  }
+  if (c.manifold.pointCount == 0) {
+    err << "touche: case \"" << printable(c.id) << "\" has no manifold point to draw\n";
+    return 1;
+  }
+  const ResponseResult r = solve(c, model);
+  if (r.status != ResponseStatus::ok) {
+    err << "touche: case \"" << printable(c.id) << "\": " << printable(r.reason) << "\n";
+    return 1;
+  }
+  if (!writeText(drawing.svg, oracle::responseSvg(c, r, model, *figure), out, err))
+    return kExitUnusable;
+  return bad ? 1 : 0;
+}
+
 }  // namespace
 
 int respond(const std::string& model, const std::string& engine, const std::string& input, bool hex,
-            std::ostream& out, std::ostream& err) {
+            std::ostream& out, std::ostream& err, const ResponseDrawing& drawing) {
   const Solver solve = solverNamed(engine);
   if (!solve) {
     err << "touche: unknown engine '" << printable(engine)
@@ -130,6 +189,7 @@ int respond(const std::string& model, const std::string& engine, const std::stri
         << ")\n";
     return kExitUnusable;
   }
+  if (!drawing.svg.empty()) return drawResponse(solve, model, input, drawing, out, err);
   bool bad = false;
   bool written = true;
   const NumberFormat format = hex ? NumberFormat::hex : NumberFormat::decimal;
@@ -231,18 +291,9 @@ int simulate(const std::string& scenePath, const std::string& output, bool anima
     err << "touche simulate: " << printable(run.error) << "\n";
     return 1;
   }
-  const std::string svg = oracle::simulationSvg(scene, run, animate);
-  if (output.empty() || output == "-") {
-    out << svg;
-    out.flush();
-  } else {
-    std::ofstream file(output, std::ios::binary);
-    file << svg;
-    file.flush();
-    if (!file) {
-      err << "touche: cannot write " << printable(output) << ": " << std::strerror(errno) << "\n";
-      return kExitUnusable;
-    }
+  if (!writeText(output.empty() ? "-" : output, oracle::simulationSvg(scene, run, animate), out,
+                 err)) {
+    return kExitUnusable;
   }
   err << "touche simulate: " << scene.steps << " steps, " << run.contacts << " contacts, model "
       << scene.model << ", engine " << scene.engine << "; momentum change ("
@@ -259,6 +310,13 @@ void addResponseCommands(CLI::App& app, ResponseArguments& args) {
   args.respond->add_flag("--hex", args.hex, "write numbers as hexfloat strings");
   args.respond->add_option("cases", args.input, "response case JSONL file, or - for stdin")
       ->required();
+  args.respond->add_option("--svg", args.drawing.svg,
+                           "draw one case's figure to this SVG file (- for stdout) instead");
+  args.respond->add_option(
+      "--case", args.drawing.caseId,
+      "with --svg: the id of the case to draw (needed when there are several)");
+  args.respond->add_option("--figure", args.drawing.figure,
+                           "with --svg: impulse (default), friction or correction");
   args.check = app.add_subcommand(
       "check-responses", "judge a solver's response results by the laws of physics and the model");
   args.check->add_option("--cases", args.cases, "response case JSONL file, or - for stdin")
@@ -283,7 +341,7 @@ void addResponseCommands(CLI::App& app, ResponseArguments& args) {
 
 int runResponseCommands(const ResponseArguments& args, std::ostream& out, std::ostream& err) {
   if (args.respond && args.respond->parsed()) {
-    return respond(args.model, args.engine, args.input, args.hex, out, err);
+    return respond(args.model, args.engine, args.input, args.hex, out, err, args.drawing);
   }
   if (args.check && args.check->parsed()) {
     return checkResponses(args.cases, args.results, args.checkModel, args.precision, out, err);

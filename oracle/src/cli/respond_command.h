@@ -9,12 +9,21 @@
 
 namespace touche::cli {
 
+/// `touche respond --svg`: which case to draw, which figure (oracle/response_svg.h), and where.
+struct ResponseDrawing {
+  std::string svg;  ///< the SVG file ("-" = stdout); empty: no drawing, answer every line
+  std::string caseId;
+  std::string figure = "impulse";
+};
+
 /// `touche respond`: one result line per response case line of `input` ("-" = stdin) under
 /// `model`, computed by `engine` (reference, fast, fast_float). Returns 0, 1 when a line was
 /// malformed or invalid (its result line has status error and says why), 2 when an argument
-/// or the input is unusable.
+/// or the input is unusable. With `drawing.svg` set it instead draws the figure of one case as
+/// the engine answers it: 0, 1 for a case that is missing, invalid, without points or refused,
+/// 2 for unusable arguments (an unknown figure, several cases and no --case) or output.
 int respond(const std::string& model, const std::string& engine, const std::string& input, bool hex,
-            std::ostream& out, std::ostream& err);
+            std::ostream& out, std::ostream& err, const ResponseDrawing& drawing = {});
 
 /// `touche check-responses`: judges each result of `results` (matched by id with `cases`) by
 /// the laws of §9 and against the reference under the model it declares (or `model` when not
@@ -52,6 +61,7 @@ struct ResponseArguments {
   std::string results;
   std::string checkModel;
   std::string precision;
+  ResponseDrawing drawing;
 };
 
 /// Declares `respond`, `check-responses` and `simulate` on `app` (main.cpp's one hook).
