@@ -154,9 +154,17 @@ double leverScale(const ResponseCase& c) {
 /// How far fast is from the reference, in units of the sizes its rounding errors scale with:
 /// velocities against the largest velocity the case or its impulses produce (V), angular
 /// velocities against V/R, impulses against the largest impulse and V over the sum of the
-/// inverse masses, corrections against the largest correction and depth.
+/// inverse masses, corrections against the largest correction and depth. Below those, an
+/// absolute floor: an impulse or a correction in the subnormal range is rounded to a multiple
+/// of 2^-1074, not relatively, and the inverse masses carry that step into the velocities and
+/// corrections (m⁻¹ into a velocity, I⁻¹·R² into an angular velocity measured as V/R, m⁻¹ into
+/// a correction); a few such steps are not a difference, whatever V is.
 double relativeGap(const ResponseCase& c, const ResponseResult& fast, const ResponseResult& ref) {
   const double lever = leverScale(c);
+  const double step = 8 * std::numeric_limits<double>::denorm_min();
+  double carry = 1.0;
+  for (const Body* b : {&c.a, &c.b})
+    carry = std::max({carry, b->invMass, b->invInertia * lever * lever});
   double impulse = 0.0;
   for (int i = 0; i < ref.pointCount; ++i) {
     impulse =
@@ -177,19 +185,19 @@ double relativeGap(const ResponseCase& c, const ResponseResult& fast, const Resp
     depth = std::max({depth, std::fabs(b->correction.x), std::fabs(b->correction.y)});
   }
   double worst = 0.0;
-  const auto see = [&](double x, double y, double unit) {
-    worst = std::max(worst, std::fabs(x - y) / unit);
+  const auto see = [&](double x, double y, double unit, double floor) {
+    worst = std::max(worst, std::max(0.0, std::fabs(x - y) - floor) / unit);
   };
   for (int i = 0; i < ref.pointCount; ++i) {
-    see(fast.impulses[i].normal, ref.impulses[i].normal, impulseScale);
-    see(fast.impulses[i].tangent, ref.impulses[i].tangent, impulseScale);
+    see(fast.impulses[i].normal, ref.impulses[i].normal, impulseScale, step);
+    see(fast.impulses[i].tangent, ref.impulses[i].tangent, impulseScale, step);
   }
   for (auto [f, e] : {std::pair{&fast.a, &ref.a}, std::pair{&fast.b, &ref.b}}) {
-    see(f->velocity.x, e->velocity.x, velocity);
-    see(f->velocity.y, e->velocity.y, velocity);
-    see(f->angularVelocity, e->angularVelocity, velocity / lever);
-    see(f->correction.x, e->correction.x, depth);
-    see(f->correction.y, e->correction.y, depth);
+    see(f->velocity.x, e->velocity.x, velocity, step * carry);
+    see(f->velocity.y, e->velocity.y, velocity, step * carry);
+    see(f->angularVelocity, e->angularVelocity, velocity / lever, step * carry / lever);
+    see(f->correction.x, e->correction.x, depth, step * carry);
+    see(f->correction.y, e->correction.y, depth, step * carry);
   }
   return worst;
 }
