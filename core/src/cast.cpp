@@ -30,6 +30,7 @@ bool castStatusFromName(std::string_view name, CastStatus* out) {
 }
 
 std::optional<InputError> validateCastInput(const CastInput& input, std::string_view prefix) {
+  if (castInputIsValid(input)) return std::nullopt;
   const std::string base(prefix);
   if (auto e = validatePoint(input.origin, base + ".origin")) return e;
   if (auto e = validatePoint(input.translation, base + ".translation")) return e;

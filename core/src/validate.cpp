@@ -50,15 +50,39 @@ std::optional<InputError> checkNumber(double value, std::string field) {
   return std::nullopt;
 }
 
+/// checkNumber's verdict without its message: finite and at most 2^50 in magnitude.
+bool numberIsValid(double value) {
+  return std::fabs(value) <= kMaxCoordinate;  // NaN compares false
+}
+
+/// A field's path, built only when an error names it (validation runs on every engine call:
+/// a valid input allocates no strings): prefix.name, then [index] when index ≥ 0.
+struct Field {
+  std::string_view prefix;
+  std::string_view name;
+  int index = -1;
+
+  std::string str() const {
+    std::string out = path(prefix, name);
+    if (index >= 0) out.append("[").append(std::to_string(index)).append("]");
+    return out;
+  }
+};
+
 std::optional<InputError> checkPoint(Vec2 v, const std::string& field) {
   if (auto e = checkNumber(v.x, field + "[0]")) return e;
   return checkNumber(v.y, field + "[1]");
 }
 
-std::optional<InputError> checkRadius(double radius, const std::string& field) {
-  if (auto e = checkNumber(radius, field)) return e;
-  if (radius < 0.0) return InputError{field, decimal(radius) + " is negative; a radius is ≥ 0"};
-  return std::nullopt;
+std::optional<InputError> checkPoint(Vec2 v, const Field& field) {
+  if (numberIsValid(v.x) && numberIsValid(v.y)) return std::nullopt;
+  return checkPoint(v, field.str());
+}
+
+std::optional<InputError> checkRadius(double radius, const Field& field) {
+  if (numberIsValid(radius) && radius >= 0.0) return std::nullopt;
+  if (auto e = checkNumber(radius, field.str())) return e;
+  return InputError{field.str(), decimal(radius) + " is negative; a radius is ≥ 0"};
 }
 
 /// Sign of cross(b − a, c − a): +1 left turn (counter-clockwise), −1 right turn, 0 collinear.
@@ -77,19 +101,19 @@ int orientation(Vec2 a, Vec2 b, Vec2 c) {
 }
 
 std::optional<InputError> checkPolygonVertices(const Polygon& polygon, std::string_view prefix) {
-  const std::string field = path(prefix, "vertices");
   if (polygon.count < 3 || polygon.count > kMaxPolygonVertices) {
-    return InputError{field, std::to_string(polygon.count) + " vertices; a polygon needs 3 to 8"};
+    return InputError{path(prefix, "vertices"),
+                      std::to_string(polygon.count) + " vertices; a polygon needs 3 to 8"};
   }
   for (int i = 0; i < polygon.count; ++i) {
-    if (auto e = checkPoint(polygon.vertices[i], field + "[" + std::to_string(i) + "]")) return e;
+    if (auto e = checkPoint(polygon.vertices[i], Field{prefix, "vertices", i})) return e;
   }
   for (int j = 1; j < polygon.count; ++j) {
     for (int i = 0; i < j; ++i) {
       if (polygon.vertices[i] == polygon.vertices[j]) {
         return InputError{
-            field + "[" + std::to_string(j) + "]",
-            point(polygon.vertices[j]) + " duplicates " + field + "[" + std::to_string(i) + "]"};
+            Field{prefix, "vertices", j}.str(),
+            point(polygon.vertices[j]) + " duplicates " + Field{prefix, "vertices", i}.str()};
       }
     }
   }
@@ -97,7 +121,7 @@ std::optional<InputError> checkPolygonVertices(const Polygon& polygon, std::stri
 }
 
 std::optional<InputError> checkPolygonShape(const Polygon& polygon, std::string_view prefix) {
-  const std::string field = path(prefix, "vertices");
+  const Field field{prefix, "vertices"};
   const int n = polygon.count;
   const auto& v = polygon.vertices;
   int negative = -1;
@@ -105,17 +129,17 @@ std::optional<InputError> checkPolygonShape(const Polygon& polygon, std::string_
   for (int i = 0; i < n; ++i) {
     const int turn = orientation(v[(i + n - 1) % n], v[i], v[(i + 1) % n]);
     if (turn == 0) {
-      return InputError{field + "[" + std::to_string(i) + "]",
+      return InputError{Field{prefix, "vertices", i}.str(),
                         point(v[i]) + " is collinear with its neighbours"};
     }
     if (turn > 0) ++positiveCount;
     if (turn < 0 && negative < 0) negative = i;
   }
   if (positiveCount == 0) {
-    return InputError{field, "the polygon is clockwise; list its vertices counter-clockwise"};
+    return InputError{field.str(), "the polygon is clockwise; list its vertices counter-clockwise"};
   }
   if (negative >= 0) {
-    return InputError{field + "[" + std::to_string(negative) + "]",
+    return InputError{Field{prefix, "vertices", negative}.str(),
                       point(v[negative]) + " is a reflex corner; the polygon is not convex"};
   }
   // All turns are left; a convex polygon also winds exactly once: every vertex lies strictly
@@ -124,7 +148,7 @@ std::optional<InputError> checkPolygonShape(const Polygon& polygon, std::string_
     for (int k = 0; k < n; ++k) {
       if (k == i || k == (i + 1) % n) continue;
       if (orientation(v[i], v[(i + 1) % n], v[k]) <= 0) {
-        return InputError{field, "the polygon winds more than once (self-intersecting)"};
+        return InputError{field.str(), "the polygon winds more than once (self-intersecting)"};
       }
     }
   }
@@ -132,19 +156,19 @@ std::optional<InputError> checkPolygonShape(const Polygon& polygon, std::string_
 }
 
 std::optional<InputError> validate(const Circle& circle, std::string_view prefix) {
-  if (auto e = checkPoint(circle.center, path(prefix, "center"))) return e;
-  return checkRadius(circle.radius, path(prefix, "radius"));
+  if (auto e = checkPoint(circle.center, Field{prefix, "center"})) return e;
+  return checkRadius(circle.radius, Field{prefix, "radius"});
 }
 
 std::optional<InputError> validate(const Capsule& capsule, std::string_view prefix) {
-  if (auto e = checkPoint(capsule.p1, path(prefix, "p1"))) return e;
-  if (auto e = checkPoint(capsule.p2, path(prefix, "p2"))) return e;
-  return checkRadius(capsule.radius, path(prefix, "radius"));
+  if (auto e = checkPoint(capsule.p1, Field{prefix, "p1"})) return e;
+  if (auto e = checkPoint(capsule.p2, Field{prefix, "p2"})) return e;
+  return checkRadius(capsule.radius, Field{prefix, "radius"});
 }
 
 std::optional<InputError> validate(const Segment& segment, std::string_view prefix) {
-  if (auto e = checkPoint(segment.p1, path(prefix, "p1"))) return e;
-  if (auto e = checkPoint(segment.p2, path(prefix, "p2"))) return e;
+  if (auto e = checkPoint(segment.p1, Field{prefix, "p1"})) return e;
+  if (auto e = checkPoint(segment.p2, Field{prefix, "p2"})) return e;
   if (segment.p1 == segment.p2) {
     return InputError{path(prefix, "p2"), point(segment.p2) + " equals p1: zero-length segment"};
   }
@@ -152,10 +176,10 @@ std::optional<InputError> validate(const Segment& segment, std::string_view pref
 }
 
 std::optional<InputError> validate(const ChainSegment& chain, std::string_view prefix) {
-  if (auto e = checkPoint(chain.ghost1, path(prefix, "ghost1"))) return e;
-  if (auto e = checkPoint(chain.p1, path(prefix, "p1"))) return e;
-  if (auto e = checkPoint(chain.p2, path(prefix, "p2"))) return e;
-  if (auto e = checkPoint(chain.ghost2, path(prefix, "ghost2"))) return e;
+  if (auto e = checkPoint(chain.ghost1, Field{prefix, "ghost1"})) return e;
+  if (auto e = checkPoint(chain.p1, Field{prefix, "p1"})) return e;
+  if (auto e = checkPoint(chain.p2, Field{prefix, "p2"})) return e;
+  if (auto e = checkPoint(chain.ghost2, Field{prefix, "ghost2"})) return e;
   if (chain.p1 == chain.p2) {
     return InputError{path(prefix, "p2"), point(chain.p2) + " equals p1: zero-length segment"};
   }
@@ -164,7 +188,7 @@ std::optional<InputError> validate(const ChainSegment& chain, std::string_view p
 
 std::optional<InputError> validate(const Polygon& polygon, std::string_view prefix) {
   if (auto e = checkPolygonVertices(polygon, prefix)) return e;
-  if (auto e = checkRadius(polygon.radius, path(prefix, "radius"))) return e;
+  if (auto e = checkRadius(polygon.radius, Field{prefix, "radius"})) return e;
   return checkPolygonShape(polygon, prefix);
 }
 
@@ -181,14 +205,12 @@ std::optional<InputError> validateShape(const Shape& shape, std::string_view pre
 }
 
 std::optional<InputError> validateTransform(const Transform& xf, std::string_view prefix) {
-  if (auto e = checkPoint(xf.p, path(prefix, "p"))) return e;
-  const std::string field = path(prefix, "q");
-  if (auto e = checkNumber(xf.q.c, field + "[0]")) return e;
-  if (auto e = checkNumber(xf.q.s, field + "[1]")) return e;
+  if (auto e = checkPoint(xf.p, Field{prefix, "p"})) return e;
+  if (auto e = checkPoint(Vec2{xf.q.c, xf.q.s}, Field{prefix, "q"})) return e;
   const double norm2 = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
   if (!(std::fabs(norm2 - 1.0) <= kRotationUnitTolerance)) {
-    return InputError{
-        field, "rotation " + point({xf.q.c, xf.q.s}) + " is not unit: c² + s² = " + decimal(norm2)};
+    return InputError{path(prefix, "q"), "rotation " + point({xf.q.c, xf.q.s}) +
+                                             " is not unit: c² + s² = " + decimal(norm2)};
   }
   return std::nullopt;
 }

@@ -63,16 +63,6 @@ struct PlacedShape {
 /// error; a scene has fewer than 2^31 shapes.
 std::optional<InputError> validateScene(std::span<const PlacedShape> scene);
 
-/// validateCastInput's verdict without its message (a query through a BVH checks every cast;
-/// the message is built only for an invalid one): every number finite and at most 2^50 in
-/// magnitude, the radius ≥ 0, maxFraction in [0, 1].
-inline bool castInputIsValid(const CastInput& input) {
-  const auto inRange = [](double v) { return std::abs(v) <= kMaxCoordinate; };  // NaN: false
-  return inRange(input.origin.x) && inRange(input.origin.y) && inRange(input.translation.x) &&
-         inRange(input.translation.y) && inRange(input.radius) && input.radius >= 0.0 &&
-         input.maxFraction >= 0.0 && input.maxFraction <= 1.0;
-}
-
 /// The first hit of a cast among a scene's shapes: the shape's index and its cast result
 /// (status hit or initial_overlap); index −1 with status miss when no shape is touched, or with
 /// status error when the scene or the cast is invalid.

@@ -119,6 +119,15 @@ inline const CastShapeInfo& castInfo(ShapeType type) {
 /// The moving circle's fields, with `prefix` as their path ("ray"): origin and translation
 /// finite and at most 2^50 in magnitude, radius in [0, 2^50], maxFraction in [0, 1].
 std::optional<InputError> validateCastInput(const CastInput& input, std::string_view prefix);
+/// validateCastInput's verdict without its message (a query through a BVH checks every cast,
+/// and so does every engine call; the message is built only for an invalid one): every number
+/// finite and at most 2^50 in magnitude, the radius ≥ 0, maxFraction in [0, 1].
+inline bool castInputIsValid(const CastInput& input) {
+  const auto inRange = [](double v) { return v <= kMaxCoordinate && v >= -kMaxCoordinate; };
+  return inRange(input.origin.x) && inRange(input.origin.y) && inRange(input.translation.x) &&
+         inRange(input.translation.y) && inRange(input.radius) && input.radius >= 0.0 &&
+         input.maxFraction >= 0.0 && input.maxFraction <= 1.0;  // NaN fails every comparison
+}
 /// The whole cast: the shape ("shape"), its transform ("xf") and the moving circle ("ray").
 std::optional<InputError> validateCast(const Shape& shape, const Transform& xf,
                                        const CastInput& input);
