@@ -446,7 +446,8 @@ std::optional<Comparison> judgeStatus(Judge& j) {
     return verdict(j, Outcome::agreeWithinTie, "contact decision differs within the contact band");
   }
   if (e == Status::contact && faceAxisReachesMargin(j)) {
-    return verdict(j, Outcome::agreeWithinTie, "a face axis reaches the margin within its rounding");
+    return verdict(j, Outcome::agreeWithinTie,
+                   "a face axis reaches the margin within its rounding");
   }
   // A one-sided chain segment's corner regions decide contact: a centre on the boundary of a
   // region a neighbouring piece owns may be taken or left within the band.

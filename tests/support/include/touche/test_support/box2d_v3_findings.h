@@ -129,8 +129,7 @@ inline std::vector<Vec2> polygonCoreOf(const Shape& s, const Transform& xf) {
 
 /// The largest separation of `other`'s core along a face of `core` (counter-clockwise; a
 /// two-point core has both sides): what b2FindMaxSeparation returns, before the radii.
-inline double maxCoreFaceSeparation(const std::vector<Vec2>& core,
-                                    const std::vector<Vec2>& other) {
+inline double maxCoreFaceSeparation(const std::vector<Vec2>& core, const std::vector<Vec2>& other) {
   double best = -std::numeric_limits<double>::infinity();
   const std::size_t n = core.size();
   for (std::size_t i = 0; i < n; ++i) {
