@@ -220,8 +220,9 @@ const Engine* const kOtherEngines[] = {&fast::kDoubleEngine, &fast::kFloatEngine
 /// Every engine must reject invalid input with Status::error (or, for a pair it does not
 /// implement, say unsupported).
 std::string checkInvalid(const FuzzInput& in, PairId pair, const InputError& why) {
-  for (const Engine* engine : {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
-                               &oracle::box2d::kEngine, &oracle::box2d_v3::kEngine}) {
+  for (const Engine* engine :
+       {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &oracle::box2d::kEngine,
+        &oracle::box2d_v3::kEngine, &oracle::box2d_v3::kExactEngine}) {
     const Manifold m = test::runEngine(*engine, in.scene, in.options);
     if (m.status == Status::error) continue;
     if (m.status == Status::unsupported && !engine->implements(pair)) continue;
@@ -586,8 +587,9 @@ std::string checkBox2d(const FuzzInput& in) {
 /// Box2D v3 disagreements docs/findings.md has written up (beyond the declared conventions of
 /// engine box2d_v3), each recognized by its mechanism on the failing case
 /// (touche/test_support/box2d_v3_findings.h): V2 (a chain segment's vertex–vertex point on the
-/// chain segment) and V3 (v3's chain tolerances: a corner convex by a turn below convexTol taken
-/// as flat, a normal beyond a convex corner by a sine below sinTol admitted). Returns the
+/// chain segment), V3 (v3's chain tolerances: a corner convex by a turn below convexTol taken
+/// as flat, a normal beyond a convex corner by a sine below sinTol admitted) and V4 (corners
+/// apart with both core face separations within 0.1·b2_linearSlop: no contact). Returns the
 /// finding, or "".
 std::string box2dV3KnownFinding(const Case& scene, const test::CrossCheck& check) {
   return test::box2d_v3_findings::knownFinding(scene, check);
@@ -602,6 +604,27 @@ bool box2dV3InScope(const FuzzInput& in) {
     return env != nullptr && std::string(env) == "off";
   }();
   return !off && inBox2dRange(in);
+}
+
+/// Box2D v3 on the case's shapes filled directly (engine box2d_v3_exact), for a case box2d_v3
+/// refuses because v3's builders would change a shape: judged as box2d_v3 is, refusing only
+/// degenerate float geometry.
+std::string checkBox2dV3Exact(const FuzzInput& in) {
+  const test::CrossCheck check =
+      test::crossCheck(oracle::box2d_v3::kExactEngine, in.scene, in.options);
+  const std::string refusal = oracle::box2d_v3::exactRefusal(in.scene.a, in.scene.b);
+  const bool unsupported = check.actual.status == Status::unsupported;
+  if (unsupported && !refusal.empty()) return "";
+  if (unsupported) {
+    return "box2d_v3_exact answered unsupported to an input the adapter does not refuse";
+  }
+  if (!refusal.empty()) {
+    return "box2d_v3_exact answered " + std::string(statusName(check.actual.status)) +
+           " to an input the adapter refuses (" + refusal + ")";
+  }
+  if (oracle::isAcceptable(check.comparison.outcome)) return "";
+  if (!box2dV3KnownFinding(in.scene, check).empty()) return "";
+  return "box2d_v3_exact vs reference: " + check.comparison.explanation;
 }
 
 /// Box2D v3 against the reference under its declared conventions: at its own speculative
@@ -619,7 +642,7 @@ std::string checkBox2dV3(const FuzzInput& in) {
   const test::CrossCheck check = test::crossCheck(v3, in.scene, in.options);
   const std::string refusal = oracle::box2d_v3::refusal(in.scene.a, in.scene.b);
   const bool unsupported = check.actual.status == Status::unsupported;
-  if (unsupported && !refusal.empty()) return "";
+  if (unsupported && !refusal.empty()) return checkBox2dV3Exact(in);
   if (unsupported) return "box2d_v3 answered unsupported to an input the adapter does not refuse";
   if (!refusal.empty()) {
     return "box2d_v3 answered " + std::string(statusName(check.actual.status)) +
@@ -852,8 +875,9 @@ std::string failureSvg(const FuzzInput& input) {
   const Case& c = input.scene;
   if (validateInput(c.a, c.xfA, c.b, c.xfB, input.options)) return "";
   std::vector<ManifoldRecord> records;
-  for (const Engine* engine : {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
-                               &oracle::box2d::kEngine, &oracle::box2d_v3::kEngine}) {
+  for (const Engine* engine :
+       {&reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine, &oracle::box2d::kEngine,
+        &oracle::box2d_v3::kEngine, &oracle::box2d_v3::kExactEngine}) {
     const Manifold m = test::runEngine(*engine, c, input.options);
     if (m.status == Status::unsupported) continue;
     records.push_back({c.id, std::string(engine->name), m, "", true});

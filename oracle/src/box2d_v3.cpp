@@ -1,6 +1,7 @@
 // touche — Box2D v3 adapter (see box2d_v3.h); v3's headers and the shape builders are in
 // box2d_v3_shapes.h.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -177,6 +178,27 @@ V3Shape toV3InCaseOrder(const Shape& shape) {
   return s;
 }
 
+V3Shape toV3Exact(const Shape& shape) {
+  if (const auto* capsule = std::get_if<Capsule>(&shape)) {
+    // Ends one point in float: the circle the contract makes of it (as toV3 builds it).
+    if (toV3(capsule->p1).x == toV3(capsule->p2).x && toV3(capsule->p1).y == toV3(capsule->p2).y) {
+      return toV3(shape);
+    }
+    V3Shape s;
+    s.kind = V3Shape::capsule;
+    s.capsuleShape = {toV3(capsule->p1), toV3(capsule->p2), static_cast<float>(capsule->radius)};
+    return s;
+  }
+  const auto* polygon = std::get_if<Polygon>(&shape);
+  if (!polygon) return toV3(shape);
+  b2Hull hull{};
+  hull.count = floatVertices(*polygon, hull.points);
+  V3Shape s;
+  s.kind = V3Shape::polygon;
+  s.polygonShape = api::b2MakePolygon(&hull, static_cast<float>(polygon->radius));
+  return s;
+}
+
 namespace {
 
 /// "polygon a", or without a role "the polygon".
@@ -246,6 +268,80 @@ std::string closePointsRefusal(const char* what, const char* rule, std::string_v
 }
 
 }  // namespace
+
+namespace {
+
+/// Why the polygon's float vertices are no polygon b2MakePolygon fills soundly, or "": each
+/// corner must turn left exactly (orient2d of the float points), each edge's squared length
+/// exceed FLT_EPSILON² and the area FLT_EPSILON in float, as b2MakePolygon and
+/// b2ComputePolygonCentroid assert.
+std::string exactPolygonRefusal(const Polygon& polygon, std::string_view role) {
+  b2Vec2 points[kMaxPolygonVertices]{};
+  const int count = floatVertices(polygon, points);
+  const auto widened = [&](int i) {
+    const b2Vec2 p = points[(i + count) % count];
+    return Vec2{p.x, p.y};
+  };
+  char text[320];
+  for (int i = 0; i < count; ++i) {
+    if (orient2d(widened(i - 1), widened(i), widened(i + 1)) <= 0) {
+      std::snprintf(text, sizeof text,
+                    "Box2D v3 cannot take %s even filled directly: rounded to float, its "
+                    "vertices %d, %d and %d do not turn left (the float polygon is not strictly "
+                    "convex)",
+                    named("polygon", role).c_str(), (i + count - 1) % count, i, (i + 1) % count);
+      return text;
+    }
+    const b2Vec2 edge = api::b2Sub(points[(i + 1) % count], points[i]);
+    if (!(api::b2Dot(edge, edge) > FLT_EPSILON * FLT_EPSILON)) {
+      std::snprintf(text, sizeof text,
+                    "Box2D v3 cannot take %s even filled directly: its edge %d is not longer "
+                    "than FLT_EPSILON in float (b2MakePolygon asserts on it)",
+                    named("polygon", role).c_str(), i);
+      return text;
+    }
+  }
+  float area = 0.0f;  // b2ComputePolygonCentroid's, from vertex 0
+  for (int i = 1; i + 1 < count; ++i) {
+    area +=
+        0.5f * api::b2Cross(api::b2Sub(points[i], points[0]), api::b2Sub(points[i + 1], points[0]));
+  }
+  if (!(area > FLT_EPSILON)) {
+    std::snprintf(text, sizeof text,
+                  "Box2D v3 cannot take %s even filled directly: its area in float, %.9g, is "
+                  "not above FLT_EPSILON (b2ComputePolygonCentroid asserts on it)",
+                  named("polygon", role).c_str(), static_cast<double>(area));
+    return text;
+  }
+  return "";
+}
+
+/// Two points of a shape that are one point in float, or "".
+std::string coincidentRefusal(const char* what, std::string_view role,
+                              std::initializer_list<std::pair<const char*, Vec2>> points) {
+  for (auto i = points.begin(); std::next(i) != points.end(); ++i) {
+    const auto j = std::next(i);
+    if (lengthSquared(toV3(i->second), toV3(j->second)) > 0.0f) continue;
+    return "Box2D v3 cannot take " + named(what, role) + " even filled directly: its points " +
+           i->first + " and " + j->first + " are one point in float";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string exactShapeRefusal(const Shape& shape, std::string_view role) {
+  if (const auto* p = std::get_if<Polygon>(&shape)) return exactPolygonRefusal(*p, role);
+  if (const auto* s = std::get_if<Segment>(&shape)) {
+    return coincidentRefusal("segment", role, {{"p1", s->p1}, {"p2", s->p2}});
+  }
+  if (const auto* h = std::get_if<ChainSegment>(&shape)) {
+    return coincidentRefusal(
+        "chain segment", role,
+        {{"ghost1", h->ghost1}, {"p1", h->p1}, {"p2", h->p2}, {"ghost2", h->ghost2}});
+  }
+  return "";  // a circle, and a capsule (v3's capsule functions take a core of any length)
+}
 
 std::string shapeRefusal(const Shape& shape, std::string_view role) {
   if (const auto* p = std::get_if<Polygon>(&shape)) return hullRefusal(*p, role);
@@ -393,15 +489,15 @@ std::string refusal(const Shape& a, const Shape& b) {
   return shapes::shapeRefusal(b, "b");
 }
 
-NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
-                             const Transform& xfB, const Options& options) {
-  if (validateInput(a, xfA, b, xfB, options)) return {statusOnly(Status::error), {}};
-  if (!marginIsV3s(options) || !refusal(a, b).empty()) {
-    return {statusOnly(Status::unsupported), {}};
-  }
+namespace {
+
+/// v3's collide function for the pair in the case's roles (or for the swapped pair, its answer
+/// and keys brought back), on the shapes `build` makes.
+NativeManifold collideInCaseOrder(const Shape& a, const Transform& xfA, const Shape& b,
+                                  const Transform& xfB, V3Shape (*build)(const Shape&)) {
   installAssertHandler();
-  const V3Shape shapeA = shapes::toV3InCaseOrder(a);
-  const V3Shape shapeB = shapes::toV3InCaseOrder(b);
+  const V3Shape shapeA = build(a);
+  const V3Shape shapeB = build(b);
   const b2Transform v3A = toV3(xfA);
   const b2Transform v3B = toV3(xfB);
   if (const auto m = collideInOrder(shapeA, v3A, shapeB, v3B)) return {toManifold(*m), keysOf(*m)};
@@ -414,6 +510,17 @@ NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& 
   return {statusOnly(Status::unsupported), {}};
 }
 
+}  // namespace
+
+NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,
+                             const Transform& xfB, const Options& options) {
+  if (validateInput(a, xfA, b, xfB, options)) return {statusOnly(Status::error), {}};
+  if (!marginIsV3s(options) || !refusal(a, b).empty()) {
+    return {statusOnly(Status::unsupported), {}};
+  }
+  return collideInCaseOrder(a, xfA, b, xfB, &shapes::toV3InCaseOrder);
+}
+
 Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
                  const Options& options) {
   if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
@@ -422,6 +529,20 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
       a, xfA, b, xfB, options, &implements,
       [](PairId, const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb,
          const Options&) { return collideCanonical(sa, xa, sb, xb); });
+}
+
+std::string exactRefusal(const Shape& a, const Shape& b) {
+  if (std::string why = shapes::exactShapeRefusal(a, "a"); !why.empty()) return why;
+  return shapes::exactShapeRefusal(b, "b");
+}
+
+Manifold collideExact(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                      const Options& options) {
+  if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
+  if (!marginIsV3s(options) || !exactRefusal(a, b).empty()) {
+    return statusOnly(Status::unsupported);
+  }
+  return collideInCaseOrder(a, xfA, b, xfB, &shapes::toV3Exact).manifold;
 }
 
 }  // namespace touche::oracle::box2d_v3

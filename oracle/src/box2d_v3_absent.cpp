@@ -20,6 +20,10 @@ std::string refusal(const Shape&, const Shape&) {
   return "";
 }
 
+std::string exactRefusal(const Shape&, const Shape&) {
+  return "";
+}
+
 CastResult cast(const Shape& shape, const Transform& xf, const CastInput& input) {
   if (validateCast(shape, xf, input)) return castStatusOnly(CastStatus::error);
   return castStatusOnly(CastStatus::unsupported);
@@ -37,6 +41,11 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
                  const Options& options) {
   if (validateInput(a, xfA, b, xfB, options)) return statusOnly(Status::error);
   return statusOnly(Status::unsupported);
+}
+
+Manifold collideExact(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                      const Options& options) {
+  return collide(a, xfA, b, xfB, options);
 }
 
 NativeManifold collideNative(const Shape& a, const Transform& xfA, const Shape& b,

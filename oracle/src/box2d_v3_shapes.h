@@ -57,4 +57,16 @@ V3Shape toV3InCaseOrder(const Shape& shape);
 /// ("a", "b"; empty: "the polygon").
 std::string shapeRefusal(const Shape& shape, std::string_view role);
 
+/// The shape filled directly, as v3's own builders fill a shape of exactly the case's geometry
+/// (box2d_v3.h, kExactEngine): a polygon by b2MakePolygon from a b2Hull holding the case's
+/// vertices in the case's order (no b2ComputeHull), a capsule as b2Capsule whatever its core's
+/// length (a circle when its ends are one point in float, as the contract has it), a segment
+/// and a chain segment from their points.
+V3Shape toV3Exact(const Shape& shape);
+
+/// Why v3's collide functions cannot take the shape even filled directly: its float geometry
+/// is degenerate (a polygon not strictly convex once rounded to float, or with an edge or area
+/// b2MakePolygon asserts on; a segment, core or chain edge of no length in float), or "".
+std::string exactShapeRefusal(const Shape& shape, std::string_view role);
+
 }  // namespace touche::oracle::box2d_v3::shapes

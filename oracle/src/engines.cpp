@@ -15,16 +15,26 @@
 namespace touche::oracle {
 
 std::span<const Engine* const> knownEngines() {
-  static constexpr std::array<const Engine*, 6> kEngines = {
-      &reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,
-      &box2d::kEngine,     &box2d::kSkinEngine,  &box2d_v3::kEngine};
-  // box2d_v3 is known only in a build with Box2D v3 (its absent stub implements nothing).
-  return std::span<const Engine* const>(kEngines).first(box2d_v3::built() ? 6 : 5);
+  static constexpr std::array<const Engine*, 7> kEngines = {
+      &reference::kEngine, &fast::kDoubleEngine, &fast::kFloatEngine,    &box2d::kEngine,
+      &box2d::kSkinEngine, &box2d_v3::kEngine,   &box2d_v3::kExactEngine};
+  // The v3 engines are known only in a build with Box2D v3 (the absent stub implements
+  // nothing).
+  return std::span<const Engine* const>(kEngines).first(box2d_v3::built() ? 7 : 5);
 }
+
+namespace {
+
+bool isBox2dV3(const Engine& engine) {
+  return &engine == &box2d_v3::kEngine || &engine == &box2d_v3::kExactEngine;
+}
+
+}  // namespace
 
 std::string inputRefusal(const Engine& engine, const Case& c) {
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d) return box2d::refusal(c.a, c.b);
+  if (&engine == &box2d_v3::kExactEngine) return box2d_v3::exactRefusal(c.a, c.b);
   return &engine == &box2d_v3::kEngine ? box2d_v3::refusal(c.a, c.b) : std::string();
 }
 
@@ -40,8 +50,9 @@ const Engine* findEngine(std::string_view name) {
   for (const Engine* e : knownEngines()) {
     if (e->name == name) return e;
   }
-  // Named without v3 built in, it answers `unsupported` saying how to build it (kNotBuilt).
-  return name == box2d_v3::kEngine.name ? &box2d_v3::kEngine : nullptr;
+  // Named without v3 built in, they answer `unsupported` saying how to build it (kNotBuilt).
+  if (name == box2d_v3::kEngine.name) return &box2d_v3::kEngine;
+  return name == box2d_v3::kExactEngine.name ? &box2d_v3::kExactEngine : nullptr;
 }
 
 Manifold run(const Engine& engine, const Case& c, const Options& options) {
@@ -52,12 +63,12 @@ namespace {
 
 /// Why box2d_v3 answered `unsupported` (box2d_v3.h): not built in, a margin other than v3's, or
 /// shapes v3 builds otherwise.
-std::string box2dV3Reason(const Case& c, const Options& options) {
+std::string box2dV3Reason(const Engine& engine, const Case& c, const Options& options) {
   if (!box2d_v3::built()) return std::string(box2d_v3::kNotBuilt);
   if (options.margin != 0.0 && options.margin != box2d_v3::kSpeculativeDistance) {
     return std::string(box2d_v3::kMarginUnsupported);
   }
-  return box2d_v3::refusal(c.a, c.b);
+  return inputRefusal(engine, c);
 }
 
 }  // namespace
@@ -69,7 +80,7 @@ std::string reasonFor(const Engine& engine, const Case& c, const Options& option
            "rounded to float)";
   }
   if (status != Status::unsupported) return "";
-  if (&engine == &box2d_v3::kEngine) return box2dV3Reason(c, options);
+  if (isBox2dV3(engine)) return box2dV3Reason(engine, c, options);
   const bool isBox2d = &engine == &box2d::kEngine || &engine == &box2d::kSkinEngine;
   if (isBox2d && options.margin != 0.0) return std::string(box2d::kMarginUnsupported);
   if (isBox2d) {
@@ -89,9 +100,9 @@ namespace {
 
 /// Box2D v3 (box2d_v3.h, docs/conventions.md "Box2D v3"): float, its fixed speculative
 /// distance, clipped points kept beyond it, integer keys for ids.
-Conventions box2dV3Conventions() {
+Conventions box2dV3Conventions(std::string_view engine) {
   Conventions c;
-  c.engine = "box2d_v3";
+  c.engine = std::string(engine);
   c.precision = Precision::float32;
   // manifold.c: b2CollideCapsules keeps A's core as the reference unless B's separation is
   // better by 0.1f * B2_LINEAR_SLOP; b2CollidePolygons takes the vertex–vertex normal only
@@ -157,7 +168,7 @@ Conventions conventionsFor(std::string_view engine) {
     c.dropsCornerTouches = true;
     if (engine == "box2d_skin") c.polygonSkin = box2d::kPolygonSkin;
   }
-  if (engine == "box2d_v3") return box2dV3Conventions();
+  if (engine == "box2d_v3" || engine == "box2d_v3_exact") return box2dV3Conventions(engine);
   return c;
 }
 

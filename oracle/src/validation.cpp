@@ -1,6 +1,7 @@
 // touche — validateCases() and its report (validation.h).
 #include "touche/oracle/validation.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <sstream>
@@ -128,13 +129,22 @@ ValidationReport validateCases(std::span<const Case> cases, std::span<const Engi
 
 namespace {
 
+/// The width of an engine's column: 12, or its longest name and two spaces.
+int columnWidth(const ValidationReport& report) {
+  std::size_t width = 12;
+  for (const std::string& e : report.engines)
+    width = std::max(width, e.size() + 2);
+  return static_cast<int>(std::min<std::size_t>(width, 40));
+}
+
 /// One table row: a label, then one count per engine.
-void formatRow(std::ostringstream& out, const char* label, const std::vector<int>& perEngine) {
+void formatRow(std::ostringstream& out, const char* label, const std::vector<int>& perEngine,
+               int width) {
   char cell[64];
   std::snprintf(cell, sizeof cell, "%-18s", label);
   out << cell;
   for (int n : perEngine) {
-    std::snprintf(cell, sizeof cell, "%12d", n);
+    std::snprintf(cell, sizeof cell, "%*d", width, n);
     out << cell;
   }
   out << "\n";
@@ -159,10 +169,11 @@ int total(const std::vector<int>& perEngine) {
 std::string formatReport(const ValidationReport& report, bool verbose) {
   std::ostringstream out;
   char cell[64];
+  const int width = columnWidth(report);
   std::snprintf(cell, sizeof cell, "%-18s", "outcome \\ engine");
   out << cell;
   for (const std::string& e : report.engines) {
-    std::snprintf(cell, sizeof cell, "%12s", e.c_str());
+    std::snprintf(cell, sizeof cell, "%*s", width, e.c_str());
     out << cell;
   }
   out << "\n";
@@ -170,14 +181,14 @@ std::string formatReport(const ValidationReport& report, bool verbose) {
     std::snprintf(cell, sizeof cell, "%-18s", std::string(outcomeName(Outcome(k))).c_str());
     out << cell;
     for (const auto& row : report.counts) {
-      std::snprintf(cell, sizeof cell, "%12d", row[k]);
+      std::snprintf(cell, sizeof cell, "%*d", width, row[k]);
       out << cell;
     }
     out << "\n";
   }
-  formatRow(out, "not implemented", report.notImplemented);
-  formatRow(out, "not judged", report.notJudged);
-  formatRow(out, "unsupported pair", report.unsupportedPair);
+  formatRow(out, "not implemented", report.notImplemented, width);
+  formatRow(out, "not judged", report.notJudged, width);
+  formatRow(out, "unsupported pair", report.unsupportedPair, width);
   out << report.caseCount << " cases x " << report.engines.size() << " engines, " << report.judged()
       << " of " << report.caseCount * static_cast<int>(report.engines.size())
       << " answers judged: " << verdictOf(report) << "; " << total(report.notJudged)

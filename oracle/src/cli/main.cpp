@@ -3,9 +3,11 @@
 // (oracle/src/cli/bounce_command.cpp), the response's respond, check-responses and simulate
 // (oracle/src/cli/respond_command.cpp).
 //
-//   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3 [--margin M]
+//   touche collide --engine reference|fast|fast_float|box2d|box2d_skin|box2d_v3|box2d_v3_exact
+//   [--margin M]
 //                  [--hex] FILE
-//   touche validate [CORPUS.jsonl] [--engines fast,fast_float,box2d,box2d_skin,box2d_v3]
+//   touche validate [CORPUS.jsonl] [--engines
+//   fast,fast_float,box2d,box2d_skin,box2d_v3,box2d_v3_exact]
 //                   [--verbose]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
 //                 [--derivation] [--step C1..C4|P1..P6]
@@ -62,8 +64,9 @@ int main(int argc, char** argv) {
   std::string input;
   bool hex = false;
   CLI::App* collide = app.add_subcommand("collide", "one manifold JSONL line per case line");
-  collide->add_option("--engine", engine,
-                      "reference, fast, fast_float, box2d, box2d_skin or box2d_v3 (when built)");
+  collide->add_option(
+      "--engine", engine,
+      "reference, fast, fast_float, box2d, box2d_skin, box2d_v3 or box2d_v3_exact (when built)");
   collide->add_option("--margin", margin, "speculative margin (>= 0)");
   collide->add_flag("--hex", hex, "write numbers as hexfloat strings");
   collide->add_option("cases", input, "case JSONL file, or - for stdin")->required();

@@ -92,6 +92,27 @@ inline constexpr std::string_view kNotBuilt =
 
 inline constexpr Engine kEngine{"box2d_v3", &collide, &implements};
 
+// ---- v3 on the case's exact shapes ----------------------------------------------------------
+//
+// Engine box2d_v3_exact runs the same collide functions on shapes filled directly rather than
+// built as a user builds them: a polygon by b2MakePolygon from a b2Hull holding exactly the
+// case's vertices in the case's order (b2ComputeHull, which welds and drops vertices, is not
+// called), a capsule as b2Capsule whatever its core's length (a circle when its ends are one
+// point in float, as the contract has it), segments and chain segments from
+// their points whatever their lengths. It judges v3's narrow phase on the geometry the case
+// gives where box2d_v3 refuses the case (a hull that is not the case's polygon, a short core),
+// and equals collideNative's manifold where box2d_v3 takes it. It refuses only shapes whose
+// float geometry is degenerate (exactRefusal).
+
+/// Why v3's collide functions cannot take these shapes even filled directly, or "".
+std::string exactRefusal(const Shape& a, const Shape& b);
+
+/// Any ordered pair on the shapes filled directly; margin 0 or kSpeculativeDistance.
+Manifold collideExact(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                      const Options& options = {});
+
+inline constexpr Engine kExactEngine{"box2d_v3_exact", &collideExact, &implements};
+
 // ---- Casts (design notes §8; docs/conventions.md, "Box2D v3's casts") ------------------------
 //
 // v3's own cast functions on the shape as v3 builds it (the refusals above, with "the polygon"
