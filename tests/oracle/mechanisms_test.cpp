@@ -59,21 +59,36 @@ struct Planted {
   int planted = 0;  ///< answers the bug changed
 };
 
-/// Runs `engine` on the cases (at the conventions' margin), plants the bug, and checks the
-/// lines under `conventions`.
-Planted plantAndCheck(const std::vector<Case>& cases, const Engine& engine,
-                      const DeclaredConventions& conventions, const Plant& plant) {
+/// Plants a bug on one answer as written (its points' ids in the engine's own format): false
+/// leaves it as the engine gave it.
+using PlantRecord = std::function<bool(const Case&, ManifoldRecord&)>;
+
+/// Each case's answer from `answer`, the bug planted on its contacts, the lines checked under
+/// `conventions`.
+Planted plantAndCheckRecords(const std::vector<Case>& cases,
+                             const std::function<ManifoldRecord(const Case&)>& answer,
+                             const DeclaredConventions& conventions, const PlantRecord& plant) {
   std::string caseLines, manifoldLines;
   Planted p;
   for (const Case& c : cases) {
-    ManifoldRecord record = recordOf(c, engine.name, run(engine, c, {conventions.margin}));
-    if (record.manifold.status == Status::contact && plant(c, record.manifold)) ++p.planted;
+    ManifoldRecord record = answer(c);
+    if (record.manifold.status == Status::contact && plant(c, record)) ++p.planted;
     caseLines += formatCase(c, NumberFormat::hex) + "\n";
     manifoldLines += formatManifold(record, NumberFormat::hex) + "\n";
   }
   std::istringstream in(caseLines), manifolds(manifoldLines);
   p.run = check(in, manifolds, conventions);
   return p;
+}
+
+/// Runs `engine` on the cases (at the conventions' margin), plants the bug, and checks the
+/// lines under `conventions`.
+Planted plantAndCheck(const std::vector<Case>& cases, const Engine& engine,
+                      const DeclaredConventions& conventions, const Plant& plant) {
+  return plantAndCheckRecords(
+      cases,
+      [&](const Case& c) { return recordOf(c, engine.name, run(engine, c, {conventions.margin})); },
+      conventions, [&](const Case& c, ManifoldRecord& r) { return plant(c, r.manifold); });
 }
 
 Planted plantAndCheck(const std::vector<Case>& cases, const char* engine, const char* conventions,
@@ -353,35 +368,45 @@ std::vector<Vec2> worldVertices(const Shape& s, const Transform& xf) {
   return out;
 }
 
-/// The reference's clip with A's face as the reference undone: each point clipped at A's vertex
-/// k on B's face g (id (vertex k, face g)) replaced by the end of B's edge g beyond it, midway
-/// between its surface and A's face's line.
-bool unclipped(const Case& c, Manifold& m) {
-  const std::vector<Vec2> b = worldVertices(c.b, c.xfB);
-  bool any = false;
-  for (int i = 0; i < m.pointCount; ++i) {
-    const FeatureId id = m.points[i].id;
-    if (id.typeA != FeatureType::vertex || id.typeB != FeatureType::face) continue;
-    const Vec2 q = m.points[i].point;
-    const Vec2 plane = q - 0.5 * m.points[i].separation * m.normal;  // on A's face
-    const Vec2 ends[] = {b[id.indexB], b[(id.indexB + 1) % b.size()]};
-    const Vec2 t{-m.normal.y, m.normal.x};
-    // The end farther out along the tangent on the side of the clip.
-    const Vec2 centre = apply(c.xfA, Vec2{0, 0});
-    const double side = dot(q - centre, t) > 0 ? 1.0 : -1.0;
-    const Vec2 v = side * dot(ends[0] - ends[1], t) > 0 ? ends[0] : ends[1];
-    const double separation = dot(v - plane, m.normal);
-    m.points[i].point = v - 0.5 * separation * m.normal;
-    m.points[i].separation = separation;
-    m.points[i].id = {FeatureType::face, id.indexA, FeatureType::vertex, id.indexB};
-    any = true;
-  }
-  return any;
+/// Where an engine writes the point of B's vertex v on the line along n (A to B) from A's
+/// surface through `onA`: midway between that surface and B's, which carries `skinB` beyond
+/// B's core (toward A); its separation between the two.
+ManifoldPoint pointOfVertex(Vec2 v, Vec2 onA, Vec2 n, double skinB, FeatureId id) {
+  const Vec2 surfaceB = v - skinB * n;
+  const double separation = dot(surfaceB - onA, n);
+  return {surfaceB - 0.5 * separation * n, separation, id};
 }
 
-TEST(Mechanisms, MissingClip) {
-  // A wide box B lying on a narrow box A (turned together): B's bottom edge overhangs A's top
-  // face at one end or both, and the clip to A's side planes is left out.
+/// The clip with A's face as the reference undone, on an engine's answer whose polygons carry
+/// `skinB` beyond their cores (0 for touche's engines, the skin for Box2D 2.4.1's): each point
+/// clipped at A's vertex k on B's face g (id (vertex k, face g)) replaced by the end of B's
+/// edge g beyond it.
+Plant unclipped(double skinB) {
+  return [skinB](const Case& c, Manifold& m) {
+    const std::vector<Vec2> b = worldVertices(c.b, c.xfB);
+    bool any = false;
+    for (int i = 0; i < m.pointCount; ++i) {
+      const FeatureId id = m.points[i].id;
+      if (id.typeA != FeatureType::vertex || id.typeB != FeatureType::face) continue;
+      const Vec2 q = m.points[i].point;
+      const Vec2 onA = q - 0.5 * m.points[i].separation * m.normal;  // on A's surface
+      const Vec2 ends[] = {b[id.indexB], b[(id.indexB + 1) % b.size()]};
+      const Vec2 t{-m.normal.y, m.normal.x};
+      // The end farther out along the tangent on the side of the clip.
+      const Vec2 centre = apply(c.xfA, Vec2{0, 0});
+      const double side = dot(q - centre, t) > 0 ? 1.0 : -1.0;
+      const Vec2 v = side * dot(ends[0] - ends[1], t) > 0 ? ends[0] : ends[1];
+      m.points[i] = pointOfVertex(v, onA, m.normal, skinB,
+                                  {FeatureType::face, id.indexA, FeatureType::vertex, id.indexB});
+      any = true;
+    }
+    return any;
+  };
+}
+
+/// A wide box B lying on a narrow box A (turned together): B's bottom edge overhangs A's top
+/// face at one end or both.
+std::vector<Case> overhangs() {
   std::vector<Case> cases;
   const double turns[] = {0.0, 0.4, -1.1, 2.5};
   for (int k = 0; k < 4; ++k) {
@@ -389,9 +414,75 @@ TEST(Mechanisms, MissingClip) {
     cases.push_back({"overhang-" + std::to_string(k), makeBox(1, 1), Transform{{0, 0}, q},
                      makeBox(2, 0.5), Transform{rotate(q, Vec2{0.6 * k - 0.5, 1.4}), q}});
   }
-  const Planted p = plantAndCheck(cases, "reference", "exact", unclipped);
+  return cases;
+}
+
+TEST(Mechanisms, MissingClip) {
+  // The clip to A's side planes left out of the reference's answers.
+  const Planted p = plantAndCheck(overhangs(), "reference", "exact", unclipped(0.0));
   EXPECT_EQ(p.planted, 4);
   EXPECT_EQ(expectOneCluster(p, "missing-clip", 4), "a point not clipped to the reference face");
+}
+
+TEST(Mechanisms, MissingClipOnBox2dsAnswers) {
+  // The same bug in Box2D 2.4.1's answers (touche's adapter, its skin on both boxes): the
+  // unclipped end is written with B's skin, and judged under the preset.
+  const double skin = preset("box2d-2.4.1").skinRadius;
+  const Planted p = plantAndCheck(overhangs(), "box2d_skin", "box2d-2.4.1", unclipped(skin));
+  EXPECT_EQ(p.planted, 4);
+  EXPECT_EQ(expectOneCluster(p, "missing-clip", 4), "a point not clipped to the reference face");
+}
+
+/// A box B tilted by atan(0.1) across the top face of box A, B's bottom-left corner 0.05 into
+/// it at x = `corner`: B's bottom edge rises out of A past A's right side plane, where the clip
+/// point (0.05 + 0.1·(1 − corner) above the face) is beyond the contact and dropped. The whole
+/// turned by `turn`.
+Case tiltedAcross(const std::string& id, double corner, double turn) {
+  const double tilt = std::atan(0.1);
+  const Vec2 cornerB{corner, 0.95};
+  const Vec2 centreB = cornerB + rotate(rotFromAngle(tilt), Vec2{1, 0.5});
+  const Rot q = rotFromAngle(turn);
+  return {id, makeBox(1, 1), Transform{{0, 0}, q}, makeBox(1, 0.5),
+          Transform{rotate(q, centreB), rotFromAngle(turn + tilt)}};
+}
+
+/// The dropped clip point's unclipped end kept: B's vertex 1 (the right end of B's bottom face,
+/// its incident edge) added to a one-point answer on A's face, as an engine writes it that
+/// neither clips nor drops the points beyond the contact.
+Plant withUnclippedRightEnd(double skinB) {
+  return [skinB](const Case& c, Manifold& m) {
+    const ManifoldPoint& kept = m.points[0];
+    if (m.pointCount != 1 || kept.id.typeA != FeatureType::face) return false;
+    const Vec2 onA = kept.point - 0.5 * kept.separation * m.normal;
+    m.points[1] = pointOfVertex(worldVertices(c.b, c.xfB)[1], onA, m.normal, skinB,
+                                {FeatureType::face, kept.id.indexA, FeatureType::vertex, 1});
+    m.pointCount = 2;
+    return true;
+  };
+}
+
+TEST(Mechanisms, MissingClipWhereTheReferenceDropsTheClippedPoint) {
+  // Box2D 2.4.1 (and the reference) keep one point, B's corner; the planted engine also writes
+  // the far end of B's edge, 0.13 above A's face: clipped, that point is dropped, and the
+  // answer passes. B's corner left of A's middle, or right of it (on the dropped end's side).
+  std::vector<Case> cases;
+  const double turns[] = {0.0, 0.7, -2.0, 3.0};
+  for (int k = 0; k < 4; ++k) {
+    cases.push_back(tiltedAcross("tilted-left-" + std::to_string(k), -0.3, turns[k]));
+    cases.push_back(tiltedAcross("tilted-right-" + std::to_string(k), 0.3, turns[k]));
+  }
+  for (const Case& c : cases) {
+    const std::optional<Manifold> reference = run(reference::kEngine, c);
+    ASSERT_EQ(reference->pointCount, 1) << c.id;
+  }
+  const double skin = preset("box2d-2.4.1").skinRadius;
+  const Planted p = plantAndCheck(cases, "box2d_skin", "box2d-2.4.1", withUnclippedRightEnd(skin));
+  EXPECT_EQ(p.planted, 8);
+  EXPECT_EQ(expectOneCluster(p, "missing-clip", 8), "a point not clipped to the reference face");
+  for (const CheckedCase& c : p.run.cases) {
+    ASSERT_TRUE(c.mechanism) << c.id;
+    EXPECT_THAT(c.mechanism->detail, HasSubstr("point 1 (")) << c.id;
+  }
 }
 
 TEST(Mechanisms, HysteresisOfBox2dsEdgeAxis) {
