@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "golden_cases.h"
+#include "touche/oracle/box2d.h"
+#include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -41,6 +43,13 @@ std::vector<Case> corpus() {
 
 bool is(const Shape& s, ShapeType t) {
   return typeOf(s) == t;
+}
+
+double radiusOf(const Shape& s) {
+  if (const auto* c = std::get_if<Circle>(&s)) return c->radius;
+  if (const auto* c = std::get_if<Capsule>(&s)) return c->radius;
+  if (const auto* p = std::get_if<Polygon>(&s)) return p->radius;
+  return 0.0;
 }
 
 ManifoldRecord recordOf(const Case& c, std::string_view engine, const Manifold& m) {
@@ -206,6 +215,119 @@ TEST(Mechanisms, IdsUnswappedAndIndicesExchanged) {
   expectOneCluster(exchanged, "id-indices-exchanged", 10);
 }
 
+// --- ids in Box2D's formats --------------------------------------------------------------------
+
+/// The corpus's polygon pairs, seeded random ones (golden::randomCases) without a radius in
+/// both role orders (Box2D 2.4.1's reference face is B's in about half of them), and seeded
+/// wide boxes B lying 0.05 to 0.1 deep across narrow boxes A, turned together (B's bottom
+/// edge clipped at both of A's side planes).
+std::vector<Case> polygonPairs() {
+  std::vector<Case> cases = only(corpus(), ShapeType::polygon, ShapeType::polygon);
+  for (const Case& c : golden::randomCases(600)) {
+    if (!is(c.a, ShapeType::polygon) || !is(c.b, ShapeType::polygon)) continue;
+    if (radiusOf(c.a) != 0.0 || radiusOf(c.b) != 0.0) continue;
+    cases.push_back(c);
+    cases.push_back({c.id + "-swapped", c.b, c.xfB, c.a, c.xfA});
+  }
+  std::mt19937 rng(19);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int k = 0; k < 40; ++k) {
+    const Rot q = rotFromAngle(6.28 * unit(rng));
+    const double halfWidth = 0.5 + 0.5 * unit(rng), along = unit(rng) - 0.5;
+    const double depth = 0.05 + 0.05 * unit(rng);
+    cases.push_back({"across-" + std::to_string(k), makeBox(halfWidth, 1), Transform{{0, 0}, q},
+                     makeBox(2.5, 0.5), Transform{rotate(q, Vec2{along, 1.5 - depth}), q}});
+  }
+  return cases;
+}
+
+/// Box2D 2.4.1's answer (engine box2d) with `mutation` planted, each point's id its own
+/// b2ContactFeature written as the object {indexA, indexB, typeA, typeB} or as its 32-bit key.
+ManifoldRecord box2dNative(const Case& c, box2d::Mutation mutation, bool key) {
+  const box2d::NativeManifold n = box2d::collideNative(c.a, c.xfA, c.b, c.xfB, {}, mutation);
+  ManifoldRecord r = recordOf(c, "box2d", n.manifold);
+  for (int i = 0; i < n.manifold.pointCount; ++i) {
+    const box2d::NativeFeature& f = n.features[static_cast<std::size_t>(i)];
+    ReportedPoint p;
+    p.point = n.manifold.points[i].point;
+    p.separation = n.manifold.points[i].separation;
+    p.id = key ? std::to_string(f.indexA | f.indexB << 8 | f.typeA << 16 | f.typeB << 24)
+               : "{\"indexA\":" + std::to_string(f.indexA) +
+                     ",\"indexB\":" + std::to_string(f.indexB) +
+                     ",\"typeA\":" + std::to_string(f.typeA) +
+                     ",\"typeB\":" + std::to_string(f.typeB) + "}";
+    r.points.push_back(p);
+  }
+  return r;
+}
+
+TEST(Mechanisms, Box2dIdsUnswappedOnAFlipAndIndicesExchangedInTheClip) {
+  // Box2D 2.4.1's own ids (idFormat box2d-2), the bugs planted in its b2CollidePolygons: the
+  // features not swapped back when B's face is the reference, and indexA and indexB exchanged
+  // in b2ClipSegmentToLine. The mutated answer is planted where it changed every point's id (an
+  // unclipped point keeps its id under the second), in both of Box2D's id forms.
+  DeclaredConventions conv = preset("box2d-2.4.1-noskin");
+  conv.idFormat = IdFormat::box2d2;
+  const std::vector<Case> cases = polygonPairs();
+  const struct {
+    box2d::Mutation mutation;
+    const char* name;
+  } bugs[] = {{box2d::Mutation::unswappedFlip, "ids-unswapped"},
+              {box2d::Mutation::clipIndicesExchanged, "id-indices-exchanged"}};
+  for (const bool key : {false, true}) {
+    for (const auto& bug : bugs) {
+      SCOPED_TRACE(std::string(bug.name) + (key ? ", 32-bit keys" : ", objects"));
+      const Planted p = plantAndCheckRecords(
+          cases, [&](const Case& c) { return box2dNative(c, box2d::Mutation::none, key); }, conv,
+          [&](const Case& c, ManifoldRecord& r) {
+            const ManifoldRecord mutated = box2dNative(c, bug.mutation, key);
+            for (std::size_t i = 0; i < r.points.size(); ++i) {
+              if (mutated.points[i].id == r.points[i].id) return false;
+            }
+            r = mutated;
+            return true;
+          });
+      // Every planted answer fails, and lands in the cluster.
+      expectOneCluster(p, bug.name, static_cast<std::size_t>(std::max(p.planted, 30)));
+    }
+  }
+}
+
+TEST(Mechanisms, Box2dV3KeysUnswapped) {
+  // Box2D v3's own keys (idFormat box2d-v3), the bytes left exchanged by an engine that collides
+  // the pair the other way round: B2_MAKE_ID(b, a) for B2_MAKE_ID(a, b).
+  if (!box2d_v3::built()) GTEST_SKIP() << "built without Box2D v3 (TOUCHE_BOX2D_V3_DIR)";
+  DeclaredConventions conv = preset("box2d-v3");
+  conv.compareIds = IdComparison::all;
+  conv.idFormat = IdFormat::box2dV3;
+  const auto native = [](const Case& c) {
+    const box2d_v3::NativeManifold n = box2d_v3::collideNative(c.a, c.xfA, c.b, c.xfB);
+    ManifoldRecord r = recordOf(c, "box2d_v3", n.manifold);
+    for (int i = 0; i < n.manifold.pointCount; ++i) {
+      ReportedPoint p;
+      p.point = n.manifold.points[i].point;
+      p.separation = n.manifold.points[i].separation;
+      p.id = std::to_string(n.keys[static_cast<std::size_t>(i)]);
+      r.points.push_back(p);
+    }
+    return r;
+  };
+  const Planted p =
+      plantAndCheckRecords(polygonPairs(), native, conv, [](const Case&, ManifoldRecord& r) {
+        bool changed = false;
+        for (ReportedPoint& point : r.points) {
+          const int key = std::stoi(point.id);
+          const int exchanged = (key & 0xFF) << 8 | key >> 8;
+          changed = changed || exchanged != key;
+          point.id = std::to_string(exchanged);
+        }
+        return changed;
+      });
+  // A key with its bytes exchanged may still name features the point is on (a polygon pair's
+  // key stands for several typed pairs): nearly all of them fail.
+  expectOneCluster(p, "ids-unswapped", static_cast<std::size_t>(std::max(0.9 * p.planted, 100.0)));
+}
+
 /// Each point moved from the declared placement (midway) to A's surface.
 bool pointsOnA(const Case&, Manifold& m) {
   for (int i = 0; i < m.pointCount; ++i)
@@ -220,12 +342,48 @@ TEST(Mechanisms, PointsOnAInsteadOfMidway) {
             "points on A's surface, not midway between the surfaces as declared");
 }
 
-TEST(Mechanisms, PointsMidwayWhereOnBIsDeclared) {
-  DeclaredConventions onB = preset("exact");
-  onB.point = PointPlacement::onB;
-  const Planted p = plantAndCheck(corpus(), *findEngine("fast"), onB,
-                                  [](const Case&, Manifold&) { return true; });
-  expectOneCluster(p, "points-midway", 30);
+/// Each point moved from midway (where touche's engines put it) to `placement`.
+Plant pointsPlaced(PointPlacement placement) {
+  return [placement](const Case&, Manifold& m) {
+    const double toward = placement == PointPlacement::onA   ? -0.5
+                          : placement == PointPlacement::onB ? 0.5
+                                                             : 0.0;
+    bool moved = false;
+    for (int i = 0; i < m.pointCount; ++i) {
+      const double by = toward * m.points[i].separation;
+      m.points[i].point = m.points[i].point + by * m.normal;
+      moved = moved || by != 0.0;
+    }
+    return moved || placement == PointPlacement::midpoint;
+  };
+}
+
+TEST(Mechanisms, PointsOnEverySurfaceButTheDeclaredOne) {
+  // Every pair of a declared placement and another one written, on the fast engine's answers:
+  // on A where on B is declared (the midpoint missing as well as the side), on B where midway
+  // is, midway where on A is, ...
+  const PointPlacement placements[] = {PointPlacement::midpoint, PointPlacement::onA,
+                                       PointPlacement::onB};
+  const char* names[] = {"points-midway", "points-on-a", "points-on-b"};
+  // Not where the normal is degenerate (concentric circles, a centre on a core): any normal is
+  // right there, and a point moved along it reads as well as the normal reversed.
+  std::vector<Case> cases;
+  for (const Case& c : corpus()) {
+    if (!(run(*findEngine("fast"), c).flags & kFlagDegenerateNormal)) cases.push_back(c);
+  }
+  for (const PointPlacement declared : placements) {
+    for (const PointPlacement written : placements) {
+      if (written == declared) continue;
+      DeclaredConventions conv = preset("exact");
+      conv.point = declared;
+      const Planted p = plantAndCheck(cases, *findEngine("fast"), conv, pointsPlaced(written));
+      SCOPED_TRACE(std::string(placementName(written)) + " where " + placementName(declared) +
+                   " is declared");
+      EXPECT_EQ(expectOneCluster(p, names[static_cast<int>(written)], 30),
+                std::string("points ") + placementName(written) + ", not " +
+                    placementName(declared) + " as declared");
+    }
+  }
 }
 
 TEST(Mechanisms, OneSharedDepth) {
@@ -236,13 +394,6 @@ TEST(Mechanisms, OneSharedDepth) {
     return true;
   });
   EXPECT_EQ(expectOneCluster(p, "one-shared-depth", 3), "one shared depth for all points");
-}
-
-double radiusOf(const Shape& s) {
-  if (const auto* c = std::get_if<Circle>(&s)) return c->radius;
-  if (const auto* c = std::get_if<Capsule>(&s)) return c->radius;
-  if (const auto* p = std::get_if<Polygon>(&s)) return p->radius;
-  return 0.0;
 }
 
 TEST(Mechanisms, RadiusMissing) {
@@ -260,6 +411,23 @@ TEST(Mechanisms, RadiusMissing) {
   });
   EXPECT_EQ(expectOneCluster(p, "radius-missing", 5),
             "B's radius missing (separations larger by r)");
+}
+
+TEST(Mechanisms, RadiusOfAMissing) {
+  // A circle A against a polygon B: A's radius left out puts A's surface on its centre, −rA
+  // along the normal; the separation larger by rA and the point, midway, moved by −rA/2.
+  std::vector<Case> cases;
+  for (const Case& c : only(corpus(), ShapeType::circle, ShapeType::polygon)) {
+    if (radiusOf(c.b) == 0.0) cases.push_back(c);
+  }
+  const Planted p = plantAndCheck(cases, "fast", "exact", [](const Case& c, Manifold& m) {
+    const double r = radiusOf(c.a);
+    m.points[0].separation += r;
+    m.points[0].point = m.points[0].point - 0.5 * r * m.normal;
+    return true;
+  });
+  EXPECT_EQ(expectOneCluster(p, "radius-missing", 5),
+            "A's radius missing (separations larger by r)");
 }
 
 TEST(Mechanisms, RadiusCountedTwice) {
