@@ -10,16 +10,19 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <random>
 #include <sstream>
 
 #include "golden_cases.h"
+#include "planted_bugs.h"
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
 #include "touche/oracle/mechanisms.h"
+#include "touche/oracle/render.h"
 #include "touche/oracle/validation.h"
 #include "touche/reference/reference.h"
 
@@ -673,59 +676,65 @@ TEST(Mechanisms, HysteresisOfBox2dsEdgeAxis) {
 
 // --- several bugs at once ---------------------------------------------------------------------
 
-TEST(Clusters, ARunWithThreePlantedBugsOpensWithOneLinePerBug) {
-  // On Box2D 2.4.1's answers: the sign flipped where A is a polygon or segment against a
-  // circle, the points on A for two circles, one shared depth for two boxes.
-  std::vector<Case> cases = corpus();
-  for (const Case& c : bothOrders(ShapeType::polygon, ShapeType::circle))
-    cases.push_back({c.id + "-again", c.a, c.xfA, c.b, c.xfB});
-  const Planted p =
-      plantAndCheck(cases, "box2d_skin", "box2d-2.4.1", [](const Case& c, Manifold& m) {
-        if (is(c.b, ShapeType::circle) &&
-            (is(c.a, ShapeType::polygon) || is(c.a, ShapeType::segment))) {
-          for (int i = 0; i < m.pointCount; ++i)
-            m.points[i].separation = -m.points[i].separation;
-          return true;
-        }
-        if (is(c.a, ShapeType::circle) && is(c.b, ShapeType::circle)) return pointsOnA(c, m);
-        if (is(c.a, ShapeType::polygon) && is(c.b, ShapeType::polygon) && m.pointCount == 2) {
-          m.points[0].separation = m.points[1].separation =
-              std::min(m.points[0].separation, m.points[1].separation);
-          return true;
-        }
-        return false;
-      });
-  const std::vector<Cluster> clusters = failureClusters(p.run);
-  ASSERT_EQ(clusters.size(), 3u) << summaryTable(p.run);
-  std::vector<std::string> names;
+TEST(Clusters, ARunWithFourPlantedBugsOpensWithOneLinePerBug) {
+  // On Box2D 2.4.1's answers to the corpus and 600 random pairs (planted_bugs.h): the sign
+  // flipped where A is a polygon or segment against a circle, the normal reversed for two
+  // circles, one shared depth for two boxes, A's radius missing for a circle against a polygon.
+  // Every planted answer fails, and nothing else does.
+  const planted::Run planted = planted::plantedRun();
+  std::istringstream in(planted.caseLines), manifolds(planted.manifoldLines);
+  const CheckRun run = check(in, manifolds, preset("box2d-2.4.1"));
+  const std::vector<Cluster>& clusters = failureClusters(run);
+  ASSERT_EQ(clusters.size(), std::size(planted::kBugs)) << summaryTable(run);
+  std::map<std::string, std::size_t> counts;
   for (const Cluster& c : clusters) {
     EXPECT_TRUE(c.explained) << clusterLine(c);
-    names.push_back(c.name);
+    counts[c.says] = c.count();
   }
-  EXPECT_THAT(names, ::testing::UnorderedElementsAre("separation-sign-flipped", "points-on-a",
-                                                     "one-shared-depth"));
+  for (std::size_t k = 0; k < std::size(planted::kBugs); ++k) {
+    EXPECT_GE(planted.planted[k], 40) << planted::kBugs[k].name;
+    EXPECT_EQ(counts[planted::kBugs[k].says], static_cast<std::size_t>(planted.planted[k]))
+        << planted::kBugs[k].name << "\n"
+        << summaryTable(run);
+  }
   // The summary leads with them: a line each, right after its first line.
-  std::istringstream summary(summaryTable(p.run));
+  std::istringstream summary(summaryTable(run));
   std::string line;
   std::getline(summary, line);
   EXPECT_EQ(line, "touche check: box2d-2.4.1 conventions");
   std::getline(summary, line);
-  EXPECT_EQ(line, "failure clusters (3):");
+  EXPECT_EQ(line, "failure clusters (4):");
   for (const Cluster& c : clusters) {
     std::getline(summary, line);
     EXPECT_THAT(line, ::testing::StartsWith("  " + clusterLine(c) + " (smallest: "));
   }
-  // The report too: the clusters before the pair table, each with its smallest case drawn
-  // expected beside actual, the case line and the repro.
-  const std::string html = htmlReport(p.run, "box2d-2.4.1");
-  const std::size_t section = html.find("<ol id=\"clusters\">");
-  ASSERT_NE(section, std::string::npos);
-  EXPECT_LT(section, html.find("<table id=\"pairs\">"));
-  EXPECT_LT(section, html.find("<table id=\"summary\">"));
-  std::size_t at = section;
-  for (const Cluster& c : clusters) {
-    at = html.find("<li class=\"cluster explained\" data-name=\"" + c.name + "\">", at);
-    ASSERT_NE(at, std::string::npos) << c.name;
+  // The report too, before the counts and the pair table: first one linked line per cluster,
+  // then each cluster's item, its smallest case drawn expected beside actual, the case line
+  // and the repro.
+  const std::string html = htmlReport(run, "box2d-2.4.1");
+  const std::size_t lines = html.find("<ol id=\"cluster-lines\">");
+  const std::size_t items = html.find("<ol id=\"clusters\">");
+  ASSERT_NE(lines, std::string::npos);
+  ASSERT_NE(items, std::string::npos);
+  EXPECT_LT(lines, items);
+  EXPECT_LT(items, html.find("<table id=\"pairs\">"));
+  EXPECT_LT(items, html.find("<table id=\"summary\">"));
+  std::size_t at = lines;
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    const std::string anchor = "cluster-" + std::to_string(k + 1);
+    const std::string expected = "<li class=\"explained\" data-name=\"" + clusters[k].name +
+                                 "\"><a href=\"#" + anchor + "\">" +
+                                 xmlText(clusterLine(clusters[k])) + "</a></li>\n";
+    EXPECT_EQ(html.find(expected, at), html.find("<li", at)) << expected;
+    at = html.find("</li>", at) + 5;
+  }
+  EXPECT_EQ(html.substr(at, 6), "\n</ol>");
+  at = items;
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    at = html.find("<li class=\"cluster explained\" id=\"cluster-" + std::to_string(k + 1) +
+                       "\" data-name=\"" + clusters[k].name + "\">",
+                   at);
+    ASSERT_NE(at, std::string::npos) << clusters[k].name;
     const std::string item = html.substr(at, html.find("</li>", at) - at);
     EXPECT_THAT(item,
                 HasSubstr("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-by-side\""));
