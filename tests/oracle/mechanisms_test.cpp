@@ -399,37 +399,29 @@ TEST(Mechanisms, OneSharedDepth) {
   EXPECT_EQ(expectOneCluster(p, "one-shared-depth", 3), "one shared depth for all points");
 }
 
-TEST(Mechanisms, RadiusMissing) {
-  // B's radius left out: B's surface on its core, +rB along the normal; the separation larger
-  // by rB and the point, midway, moved by rB/2.
+/// The fast engine's answers to a circle and a polygon without radius with the circle's radius
+/// left out (`circleIsA`: the circle is A): its surface on its centre, r along the normal from
+/// where it was (toward B for B's circle, toward A for A's); the separation larger by r and
+/// the point, midway, moved by r/2 with the surface.
+Planted circleRadiusLeftOut(bool circleIsA) {
+  const ShapeType a = circleIsA ? ShapeType::circle : ShapeType::polygon;
+  const ShapeType b = circleIsA ? ShapeType::polygon : ShapeType::circle;
   std::vector<Case> cases;
-  for (const Case& c : only(corpus(), ShapeType::polygon, ShapeType::circle)) {
-    if (radiusOf(c.a) == 0.0) cases.push_back(c);
+  for (const Case& c : only(corpus(), a, b)) {
+    if (radiusOf(circleIsA ? c.b : c.a) == 0.0) cases.push_back(c);
   }
-  const Planted p = plantAndCheck(cases, "fast", "exact", [](const Case& c, Manifold& m) {
-    const double r = radiusOf(c.b);
+  return plantAndCheck(cases, "fast", "exact", [circleIsA](const Case& c, Manifold& m) {
+    const double r = radiusOf(circleIsA ? c.a : c.b);
     m.points[0].separation += r;
-    m.points[0].point = m.points[0].point + 0.5 * r * m.normal;
+    m.points[0].point = m.points[0].point + (circleIsA ? -0.5 : 0.5) * r * m.normal;
     return true;
   });
-  EXPECT_EQ(expectOneCluster(p, "radius-missing", 5),
-            "B's radius missing (separations larger by r)");
 }
 
-TEST(Mechanisms, RadiusOfAMissing) {
-  // A circle A against a polygon B: A's radius left out puts A's surface on its centre, −rA
-  // along the normal; the separation larger by rA and the point, midway, moved by −rA/2.
-  std::vector<Case> cases;
-  for (const Case& c : only(corpus(), ShapeType::circle, ShapeType::polygon)) {
-    if (radiusOf(c.b) == 0.0) cases.push_back(c);
-  }
-  const Planted p = plantAndCheck(cases, "fast", "exact", [](const Case& c, Manifold& m) {
-    const double r = radiusOf(c.a);
-    m.points[0].separation += r;
-    m.points[0].point = m.points[0].point - 0.5 * r * m.normal;
-    return true;
-  });
-  EXPECT_EQ(expectOneCluster(p, "radius-missing", 5),
+TEST(Mechanisms, RadiusMissing) {
+  EXPECT_EQ(expectOneCluster(circleRadiusLeftOut(false), "radius-missing", 5),
+            "B's radius missing (separations larger by r)");
+  EXPECT_EQ(expectOneCluster(circleRadiusLeftOut(true), "radius-missing", 5),
             "A's radius missing (separations larger by r)");
 }
 
