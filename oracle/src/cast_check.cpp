@@ -127,13 +127,16 @@ int CastCheckRun::exitStatus() const {
 }
 
 CastCheckRun checkCasts(std::istream& cases, std::istream& results,
-                        const CastConventions& conventions) {
+                        const CastConventions& conventions,
+                        const std::function<void(std::size_t)>& judged) {
   CastCheckRun run;
   run.conventions = conventions;
   Results byId = readResults(results, run.warnings);
   LineReader reader(cases);
-  for (Line line; reader.next(line);)
+  for (Line line; reader.next(line);) {
     run.casts.push_back(judgeLine(line, byId, conventions));
+    if (judged) judged(run.casts.size());
+  }
   std::vector<std::pair<std::size_t, std::string>> orphans;
   for (const auto& [id, result] : byId) {
     if (!result.matched) orphans.emplace_back(result.line, id);

@@ -644,6 +644,17 @@ std::optional<Diagnosis> normalFromOtherShape(const FailedCase& f) {
 
 namespace {
 
+/// The reference's point nearest to `point` among those not `used`, or −1.
+int nearestUnused(const Manifold& expected, Vec2 point, const std::vector<bool>& used) {
+  int nearest = -1;
+  for (int k = 0; k < expected.pointCount; ++k) {
+    if (used[static_cast<std::size_t>(k)]) continue;
+    const double d = length(expected.points[k].point - point);
+    if (nearest < 0 || d < length(expected.points[nearest].point - point)) nearest = k;
+  }
+  return nearest;
+}
+
 /// The answer with every point that is an unclipped end of the incident edge beyond `frame`'s
 /// side planes replaced by the reference's point at that end of the face, or dropped when the
 /// reference has none there; `which` names them ("" when no point is such an end).
@@ -655,13 +666,26 @@ ManifoldRecord clipped(const FailedCase& f, const ManifoldRecord& actual, const 
   const bool polygons = is(f.c.a, ShapeType::polygon) && is(f.c.b, ShapeType::polygon);
   // Clipped points may lie up to the total radius beyond the face when the engine declares it.
   const double extension = f.conventions.sidePlanesExtendedByRadius && polygons ? rA + rB : 0.0;
+  std::vector<std::optional<Unclipped>> ends;
+  for (std::size_t i = 0; i < actual.points.size(); ++i) {
+    const Vec2 n = normalAtoB(actual, i, f.conventions);
+    ends.push_back(unclippedEnd(frame, actual.points[i].point, n, allowance, extension));
+  }
+  // The reference's points the engine reports as they are, each the nearest to such a point:
+  // none of them is the clip of an unclipped end (a point on the same half of the face as a
+  // dropped clip point is the kept one, not its replacement).
   std::vector<bool> used(static_cast<std::size_t>(f.expected->pointCount), false);
+  for (std::size_t i = 0; i < actual.points.size(); ++i) {
+    if (ends[i]) continue;
+    const int kept = nearestUnused(*f.expected, actual.points[i].point, used);
+    if (kept >= 0) used[static_cast<std::size_t>(kept)] = true;
+  }
   const double middle = 0.5 * (frame.lo + frame.hi);
   const auto along = [&](int k) { return dot(f.expected->points[k].point, frame.tangent); };
   for (std::size_t i = 0; i < actual.points.size(); ++i) {
     const Vec2 n = normalAtoB(actual, i, f.conventions);
     const ReportedPoint& p = actual.points[i];
-    const std::optional<Unclipped> end = unclippedEnd(frame, p.point, n, allowance, extension);
+    const std::optional<Unclipped>& end = ends[i];
     if (!end) {
       r.points.push_back(p);
       continue;

@@ -144,15 +144,28 @@ void verdictTable(std::ostringstream& html, const CheckRun& run) {
   }
 }
 
-/// The failure clusters, one item each: its line, its parts, and its smallest case drawn
-/// expected beside actual with the case line and the repro.
+const char* clusterClass(const Cluster& cluster) {
+  return cluster.explained ? "explained" : "unexplained";
+}
+
+/// The failure clusters: first one linked line each, so that the page opens with a line per
+/// bug (every cluster on the first screen, whatever the figures below take); then one item
+/// each: its line, and its smallest case drawn expected beside actual with the case line and
+/// the repro.
 void clusterSection(std::ostringstream& html, const CheckRun& run, const std::string& conventions) {
   const std::vector<Cluster>& clusters = failureClusters(run);
   if (clusters.empty()) return;
-  html << "<h2>Failure clusters</h2>\n<ol id=\"clusters\">\n";
-  for (const Cluster& cluster : clusters) {
+  html << "<h2>Failure clusters</h2>\n<ol id=\"cluster-lines\">\n";
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    html << "<li class=\"" << clusterClass(clusters[k]) << "\" data-name=\""
+         << escapeHtml(clusters[k].name) << "\"><a href=\"#cluster-" << k + 1 << "\">"
+         << escapeHtml(clusterLine(clusters[k])) << "</a></li>\n";
+  }
+  html << "</ol>\n<h3>Each cluster's smallest case</h3>\n<ol id=\"clusters\">\n";
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    const Cluster& cluster = clusters[k];
     const CheckedCase& smallest = run.reportCases[cluster.smallest];
-    html << "<li class=\"cluster " << (cluster.explained ? "explained" : "unexplained")
+    html << "<li class=\"cluster " << clusterClass(cluster) << "\" id=\"cluster-" << k + 1
          << "\" data-name=\"" << escapeHtml(cluster.name)
          << "\"><p class=\"line\"><b class=\"says\">" << escapeHtml(clusterLine(cluster))
          << "</b></p>\n<p>Smallest case: <a href=\"#case-" << escapeHtml(smallest.id) << "\">"

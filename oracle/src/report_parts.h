@@ -20,6 +20,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;tex
 th{cursor:pointer;background:#eee}tr.fail td.verdict{color:#b00;font-weight:bold}
 tr.pass td.verdict{color:#070}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
 code.repro,code.case-line{display:block;white-space:pre-wrap;word-break:break-all;background:#eef;padding:.5em}
+ol#cluster-lines li{margin:.2em 0}ol#cluster-lines li.unexplained a{color:#850}
 li.cluster{margin-bottom:1.5em}li.cluster.unexplained .says{color:#850}svg.side-by-side{max-width:100%;height:auto}
 section.failure{border-top:2px solid #b00;margin-top:2em}ul#warnings li{color:#850}
 td.n{text-align:right}td.n.fail{color:#b00;font-weight:bold})";

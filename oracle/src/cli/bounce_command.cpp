@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "open_input.h"
+#include "progress_bar.h"
 #include "touche/oracle/bounce_compare.h"
 #include "touche/oracle/bounce_engines.h"
 #include "touche/oracle/render.h"
@@ -224,6 +225,8 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
   std::ifstream casesFile;
   std::istream* casesIn = openInput(arguments.cases, casesFile, err);
   if (!casesIn) return kExitUnusable;
+  const std::size_t lines = lineCount(arguments.cases, kMaxSceneLineBytes);
+  const Progress progress = progressBar(err, arguments.progress && lines > 0);
   std::size_t total = 0, judged = 0, failing = 0;
   LineReader reader(*casesIn, kMaxSceneLineBytes);
   for (Line line; reader.next(line);) {
@@ -232,6 +235,7 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
     judged += v.judged ? 1 : 0;
     failing += v.passed ? 0 : 1;
     out << verdictLine(v) << '\n';
+    if (progress) progress(total, lines);
   }
   out.flush();
   if (!out) {

@@ -22,6 +22,7 @@ struct CheckBouncesArguments {
   std::string cases;
   std::string paths;
   std::string conventions = "exact";
+  bool progress = false;  ///< a progress bar on stderr (a terminal)
 };
 
 /// The bounce subcommands registered on the app, and their arguments.

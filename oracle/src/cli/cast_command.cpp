@@ -6,6 +6,7 @@
 #include "cast_command.h"
 
 #include "open_input.h"
+#include "progress_bar.h"
 
 #include <CLI/CLI.hpp>
 
@@ -148,7 +149,12 @@ int checkCasts(const CheckCastsArguments& arguments, std::ostream& out, std::ost
   if (!resultsIn) return kExitUnusable;
   std::istream* casesIn = openInput(arguments.cases, casesFile, err);
   if (!casesIn) return kExitUnusable;
-  oracle::CastCheckRun run = oracle::checkCasts(*casesIn, *resultsIn, conventions);
+  const std::size_t total = lineCount(arguments.cases, kMaxLineBytes);
+  const Progress progress = progressBar(err, arguments.progress && total > 0);
+  oracle::CastCheckRun run =
+      oracle::checkCasts(*casesIn, *resultsIn, conventions, [&](std::size_t judged) {
+        if (progress) progress(judged, total);
+      });
   for (const oracle::CheckedCast& c : run.casts)
     out << oracle::castVerdictLine(c) << '\n';
   out.flush();

@@ -23,6 +23,7 @@ struct CheckCastsArguments {
   std::string results;
   std::string conventions = "exact";  ///< a preset or a cast conventions file
   std::string html;                   ///< the HTML report's path ("": none)
+  bool progress = false;              ///< a progress bar on stderr (a terminal)
 };
 
 /// The cast subcommands registered on the app, and their arguments.

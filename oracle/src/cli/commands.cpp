@@ -8,18 +8,17 @@
 #include "commands.h"
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <variant>
 
 #include "../line_blocks.h"
+#include "progress_bar.h"
 #include "touche/core/cast_jsonl.h"
 #include "touche/core/jsonl.h"
 #include "touche/oracle/cast_engines.h"
@@ -174,26 +173,6 @@ bool readCaseFile(const std::string& path, CaseFile* file, std::ostream& err) {
   return true;
 }
 
-/// How long a run goes before it shows its progress: a run shorter than that shows none.
-constexpr std::chrono::seconds kProgressAfter{2};
-
-/// A progress bar redrawn in place on a terminal, at most once per percent, from the moment
-/// the run has taken kProgressAfter.
-oracle::Progress progressBar(std::ostream& err) {
-  const auto start = std::chrono::steady_clock::now();
-  auto lastPercent = std::make_shared<int>(-1);
-  return [&err, lastPercent, start](std::size_t done, std::size_t total) {
-    const bool shown = *lastPercent >= 0;
-    if (!shown && std::chrono::steady_clock::now() - start < kProgressAfter) return;
-    const int percent = total ? static_cast<int>(100 * done / total) : 100;
-    if (percent == *lastPercent && done != total) return;
-    *lastPercent = percent;
-    const int filled = percent * 40 / 100;
-    err << "\r[" << std::string(filled, '#') << std::string(40 - filled, ' ') << "] " << percent
-        << "% " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
-  };
-}
-
 }  // namespace
 
 int collide(const std::string& engineName, double margin, const std::string& input, bool hex,
@@ -280,8 +259,8 @@ int validate(const std::string& corpus, const std::vector<std::string>& engineNa
   // The report shows ids and nothing else reads them: shown printable.
   for (Case& c : file.cases)
     c.id = printable(c.id);
-  const oracle::ValidationReport report = oracle::validateCases(
-      file.cases, engines, {}, progress ? progressBar(err) : oracle::Progress{});
+  const oracle::ValidationReport report =
+      oracle::validateCases(file.cases, engines, {}, progressBar(err, progress));
   out << formatReport(report, verbose);
   if (!flushed(out, "the output", err)) return kExitUnusable;
   return file.errors.empty() ? oracle::exitStatus(report) : 1;
@@ -438,7 +417,7 @@ int check(const std::string& cases, const std::string& manifolds, const std::str
   if (!casesInput.open(cases, err) || !manifoldsInput.open(manifolds, err)) return kExitUnusable;
   oracle::CheckOptions options;
   options.jobs = jobs;
-  options.progress = progress ? progressBar(err) : oracle::Progress{};
+  options.progress = progressBar(err, progress);
   options.baseline = baseline.read.empty() ? nullptr : &known;
   // Each block's verdict lines are written as soon as it is judged; the failing cases' baseline
   // lines wait in a temporary file until the run is complete.

@@ -152,6 +152,9 @@ int main(int argc, char** argv) {
     // status 2 like every other unusable argument, not CLI11's own numbers (106, 109, ...).
     return app.exit(e) == 0 ? 0 : 2;
   }
+  // A progress bar only on a terminal: a log or a pipe gets the summary alone.
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  castCommands.check.progress = bounceCommands.check.progress = response.progress = terminal;
   if (int status = touche::cli::runCastCommands(castCommands, std::cout, std::cerr); status >= 0) {
     return status;
   }
@@ -163,7 +166,6 @@ int main(int argc, char** argv) {
       status >= 0) {
     return status;
   }
-  const bool terminal = isatty(STDERR_FILENO) != 0;
   if (check->parsed()) {
     return touche::cli::check(cases, manifolds, conventions, html, baseline, terminal, jobs,
                               std::cout, std::cerr);

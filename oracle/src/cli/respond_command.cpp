@@ -3,6 +3,8 @@
 // as the other commands do (commands.cpp).
 #include "respond_command.h"
 
+#include "progress_bar.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -210,44 +212,51 @@ int respond(const std::string& model, const std::string& engine, const std::stri
 
 int checkResponses(const std::string& casesPath, const std::string& resultsPath,
                    const std::string& model, const std::string& precision, std::ostream& out,
-                   std::ostream& err) {
+                   std::ostream& err, bool progress) {
   std::map<std::string, ResponseCase> cases;
   bool bad = false;
   if (!readResponseCases(casesPath, &cases, &bad, err)) return kExitUnusable;
   int judged = 0, failed = 0;
+  // A result line's verdict line; false when the output refused it.
+  const auto judgeLine = [&](const Line& line) {
+    auto parsed = line.tooLong ? std::variant<ResponseRecord, InputError>(line.tooLongError())
+                               : parseResponseResult(line.text);
+    if (const auto* e = std::get_if<InputError>(&parsed)) {
+      err << "touche: results line " << line.number << ": " << printable(e->describe()) << "\n";
+      bad = true;
+      return true;
+    }
+    const ResponseRecord& record = std::get<ResponseRecord>(parsed);
+    const auto found = cases.find(record.id);
+    if (found == cases.end()) {
+      err << "touche: results line " << line.number << ": no case has id \"" << printable(record.id)
+          << "\"\n";
+      bad = true;
+      return true;
+    }
+    const auto tolerance =
+        oracle::toleranceForEngine(precision.empty() ? record.engine : precision);
+    // The laws are judged as they hold for the declared model (docs/conventions.md, "What
+    // the laws say about the models").
+    const std::string declared = model.empty() ? record.model : model;
+    auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance, declared);
+    if (!declared.empty()) {
+      verdicts.push_back(
+          oracle::judgeAgainstModel(found->second, record.result, declared, tolerance));
+    }
+    ++judged;
+    if (!oracle::passes(verdicts)) ++failed;
+    return writeLine(out, verdictLine(record.id, verdicts), err);
+  };
+  const std::size_t lines = lineCount(resultsPath, kMaxLineBytes);
+  const Progress bar = progressBar(err, progress && lines > 0);
   bool written = true;
   const bool readable = withInput(resultsPath, err, [&](std::istream& in) {
     LineReader reader(in);
     Line line;
-    while (written && reader.next(line)) {
-      auto parsed = line.tooLong ? std::variant<ResponseRecord, InputError>(line.tooLongError())
-                                 : parseResponseResult(line.text);
-      if (const auto* e = std::get_if<InputError>(&parsed)) {
-        err << "touche: results line " << line.number << ": " << printable(e->describe()) << "\n";
-        bad = true;
-        continue;
-      }
-      const ResponseRecord& record = std::get<ResponseRecord>(parsed);
-      const auto found = cases.find(record.id);
-      if (found == cases.end()) {
-        err << "touche: results line " << line.number << ": no case has id \""
-            << printable(record.id) << "\"\n";
-        bad = true;
-        continue;
-      }
-      const auto tolerance =
-          oracle::toleranceForEngine(precision.empty() ? record.engine : precision);
-      // The laws are judged as they hold for the declared model (docs/conventions.md, "What
-      // the laws say about the models").
-      const std::string declared = model.empty() ? record.model : model;
-      auto verdicts = oracle::judgeResponseLaws(found->second, record.result, tolerance, declared);
-      if (!declared.empty()) {
-        verdicts.push_back(
-            oracle::judgeAgainstModel(found->second, record.result, declared, tolerance));
-      }
-      ++judged;
-      if (!oracle::passes(verdicts)) ++failed;
-      written = writeLine(out, verdictLine(record.id, verdicts), err);
+    for (std::size_t done = 1; written && reader.next(line); ++done) {
+      written = judgeLine(line);
+      if (bar) bar(done, lines);
     }
   });
   if (!readable || !written) return kExitUnusable;
@@ -344,7 +353,8 @@ int runResponseCommands(const ResponseArguments& args, std::ostream& out, std::o
     return respond(args.model, args.engine, args.input, args.hex, out, err, args.drawing);
   }
   if (args.check && args.check->parsed()) {
-    return checkResponses(args.cases, args.results, args.checkModel, args.precision, out, err);
+    return checkResponses(args.cases, args.results, args.checkModel, args.precision, out, err,
+                          args.progress);
   }
   if (args.simulate && args.simulate->parsed()) {
     return simulate(args.scene, args.simulateOutput, args.animate, args.simulateModel,

@@ -28,11 +28,12 @@ int respond(const std::string& model, const std::string& engine, const std::stri
 /// `touche check-responses`: judges each result of `results` (matched by id with `cases`) by
 /// the laws of §9 and against the reference under the model it declares (or `model` when not
 /// empty), at the precision of `precision` (reference, fast, fast_float; "" = the result's
-/// engine). One verdict line per result on `out`, a summary on `err`. Returns 0 when every
-/// result passes, 1 when one fails or a line is bad, 2 on unusable arguments, 3 when nothing
-/// was judged.
+/// engine). One verdict line per result on `out`, a summary on `err` (and, when `progress`, a
+/// progress bar once the run has taken a few seconds). Returns 0 when every result passes, 1
+/// when one fails or a line is bad, 2 on unusable arguments, 3 when nothing was judged.
 int checkResponses(const std::string& cases, const std::string& results, const std::string& model,
-                   const std::string& precision, std::ostream& out, std::ostream& err);
+                   const std::string& precision, std::ostream& out, std::ostream& err,
+                   bool progress = false);
 
 /// `touche simulate`: steps the scene of `scenePath` (oracle/simulate.h) and writes its SVG to
 /// `output` ("" or "-" = stdout), animated with SMIL when `animate`; `model` and `engine`, when
@@ -62,6 +63,7 @@ struct ResponseArguments {
   std::string checkModel;
   std::string precision;
   ResponseDrawing drawing;
+  bool progress = false;  ///< check-responses: a progress bar on stderr (a terminal)
 };
 
 /// Declares `respond`, `check-responses` and `simulate` on `app` (main.cpp's one hook).

@@ -4,6 +4,7 @@
 // summary with a shape-by-verdict table, an HTML report, exit statuses 0 / 1 / 3.
 #pragma once
 
+#include <functional>
 #include <istream>
 #include <map>
 #include <optional>
@@ -50,9 +51,11 @@ struct CastCheckRun {
 };
 
 /// Reads both streams (never throws on bad input: every bad line becomes a verdict or a
-/// problem naming its line) and judges every cast against the reference.
+/// problem naming its line) and judges every cast against the reference; `judged`, when set,
+/// is called after each case line with the number of case lines judged so far.
 CastCheckRun checkCasts(std::istream& cases, std::istream& results,
-                        const CastConventions& conventions);
+                        const CastConventions& conventions,
+                        const std::function<void(std::size_t)>& judged = {});
 
 /// {"id": ..., "verdict": ..., "explanation": ...} on one line.
 std::string castVerdictLine(const CheckedCast& checked);
