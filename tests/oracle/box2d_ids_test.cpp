@@ -207,6 +207,32 @@ TEST(Box2dIds, NativeIdsPassOnTheBuiltInCorpus) {
   std::printf("%d judged; %d edge–polygon manifolds on the polygon's face\n", judged, edgeFaceB);
 }
 
+// A segment perpendicular to a box's top face, poking 0.2 into it, its far end on the face's
+// plane: Box2D 2.4.1 clips both ends and keeps the far one at separation 0, on the same line
+// along the normal as the deep end. judge() once read every point where its line first meets
+// the segment (the deep end) and called the far point misplaced; it reads the far end of an
+// edge the line runs along, so both roles pass with the adapter's ids (Box2D's own name the
+// polygon on both halves: finding 13 above). Moved 0.003 beyond the plane, the far end is
+// dropped, and the one point left passes too.
+TEST(Box2dIds, ASegmentAlongTheNormalKeepsItsFarEndAndPasses) {
+  const Polygon box = makeBox(1, 1);
+  for (const double top : {1.0, 1.003}) {
+    const Case segmentA{"segment-along-the-normal", Segment{{0.3, 0.8}, {0.3, top}}, {}, box, {}};
+    const Case boxA{"box-under-a-segment-along-the-normal", box, {}, segmentA.a, {}};
+    for (const Case& c : {segmentA, boxA}) {
+      const Manifold m = run(box2d::kEngine, c);
+      ASSERT_EQ(m.status, Status::contact) << c.id;
+      EXPECT_EQ(m.pointCount, top == 1.0 ? 2 : 1) << c.id;
+      const Comparison r = judge(c, m, preset("box2d-2.4.1-noskin"));
+      EXPECT_EQ(r.outcome, Outcome::agree) << c.id << " " << top << "\n" << r.explanation;
+      const box2d::NativeManifold n = box2d::collideNative(c.a, c.xfA, c.b, c.xfB);
+      EXPECT_EQ(judge(c, nativeRecord(c, n), nativeConventions()).outcome,
+                n.referenceOnB ? Outcome::wrongId : Outcome::agree)
+          << c.id;
+    }
+  }
+}
+
 /// The world vertices of a polygon.
 std::vector<Vec2> worldVertices(const Shape& s, const Transform& xf) {
   const Polygon& p = std::get<Polygon>(s);
