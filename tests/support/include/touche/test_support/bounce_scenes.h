@@ -201,8 +201,8 @@ BounceScene largeRandomBounceScene(Rng& rng, const LargeBounceSceneSpec& spec = 
   const int count = static_cast<int>(uniformInt(rng, spec.minObstacles, spec.maxObstacles));
   const double reach = 0.6 * 0.68 * spec.size;  // inside the narrowest the wall can be
   for (int k = 0; k < count; ++k) {
-    const double outer = gridValue(rng, spec.grid, spec.obstacleSize * spec.size / 3,
-                                    spec.obstacleSize * spec.size);
+    const double outer =
+        gridValue(rng, spec.grid, spec.obstacleSize * spec.size / 3, spec.obstacleSize * spec.size);
     const double inner = chance(rng, 0.5) ? outer : 0.4 * outer;  // convex, or a star
     const Vec2 c = gridPoint(rng, spec.grid, reach / std::numbers::sqrt2);
     std::vector<Vec2> v =
@@ -210,7 +210,8 @@ BounceScene largeRandomBounceScene(Rng& rng, const LargeBounceSceneSpec& spec = 
     std::reverse(v.begin(), v.end());
     s.obstacles.push_back(std::move(v));
   }
-  s.ball.radius = gridValue(rng, spec.grid, spec.ballSize * spec.size / 4, spec.ballSize * spec.size);
+  s.ball.radius =
+      gridValue(rng, spec.grid, spec.ballSize * spec.size / 4, spec.ballSize * spec.size);
   s.maxBounces = spec.maxBounces;
   for (int tries = 0; tries < 64 * kMaxTries; ++tries) {
     s.ball.center = gridPoint(rng, spec.grid, reach / std::numbers::sqrt2);
