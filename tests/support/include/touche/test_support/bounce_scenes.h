@@ -189,11 +189,12 @@ std::vector<Vec2> largeStarWall(Rng& rng, const LargeBounceSceneSpec& spec, doub
 }
 
 /// A large valid random scene: a star wall (largeStarWall), tens of obstacles — convex (vertices
-/// on a circle) and concave (stars), 3 to 12 vertices, circumradius 1–3 % of the size, some
-/// overlapping each other — inside the room's inner 60 %, and the ball (radius 0.5–3 % of the
-/// size) placed by rejection among them along a random direction. Both kinds of contact
-/// happen: a path runs along the wall's corners and faces until it meets an obstacle or runs
-/// out of bounces.
+/// on a circle) and concave (stars), 3 to 12 vertices, circumradius spec.obstacleSize/3 to
+/// spec.obstacleSize of the size, some overlapping each other — in a square inside the room's
+/// inner 60 %, and the ball (radius spec.ballSize/4 to spec.ballSize) placed by rejection among
+/// them along a random direction. The obstacles are small against the room so that about half
+/// the paths meet one within 12 bounces: a path runs along the wall's corners and faces, through
+/// the middle, until it meets an obstacle or runs out of bounces.
 template <class Rng>
 BounceScene largeRandomBounceScene(Rng& rng, const LargeBounceSceneSpec& spec = {}) {
   BounceScene s;
