@@ -1,8 +1,9 @@
 // The fast bounce path's broad phase (touche/fast/bounce_bvh.h): each leg's first contact
 // through the BVH equals the brute-force firstHit bit for bit (t, feature, key, start inside),
 // in double and float, on the path legs and on random legs of seeded random scenes (legs aimed
-// exactly at vertices and along walls, starts outside the walls), on source 001's scene and on
-// a scene of 10 000 edges; whole paths equal.
+// exactly at vertices and along walls, starts outside the walls), on large random scenes of
+// about 50 to 10 000 edges (star walls and tens of obstacles), on source 001's scene and on a
+// zigzag of 10 000 edges; whole paths equal.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -92,6 +93,49 @@ TEST(BounceBvh, EqualsFirstHitOnRandomScenesDouble) {
 
 TEST(BounceBvh, EqualsFirstHitOnRandomScenesFloat) {
   expectEqualOnRandomScenes<float>(0xb0c6);
+}
+
+template <class T>
+void expectEqualOnLargeScenes(std::uint64_t seed) {
+  // Star walls of 3 to 10 000 vertices and tens of obstacles (largeRandomBounceScene): scenes
+  // of about 50 to 10 000 edges, random legs from a square round the room (about half of them
+  // start inside it, where every leg touches something), and the whole paths.
+  std::mt19937_64 rng(seed);
+  int legs = 0, contacts = 0, arcs = 0;
+  for (const int vertices : {3, 30, 300, 1000, 3000, 10000}) {
+    test::LargeBounceSceneSpec spec;
+    spec.wallVertices = vertices;
+    for (int k = 0; k < 3; ++k) {
+      const BounceScene s = test::largeRandomBounceScene(rng, spec);
+      const BounceSceneT<T> prepared = prepareBounce<T>(s);
+      const BounceBvhT<T> bvh = buildBounceBvh(prepared);
+      expectSamePath(bouncePathThrough(s, prepared, bvh), bouncePath(s, prepared));
+      for (int j = 0; j < 400; ++j) {
+        const BounceLegT<T> leg = randomLeg<T>(rng, s, 0.75 * spec.size);
+        const FirstHitT<T> brute = firstHit(prepared, leg);
+        ++legs;
+        contacts += brute.feature != FirstHitT<T>::npos;
+        arcs += brute.feature != FirstHitT<T>::npos && prepared.features[brute.feature].arc;
+        ASSERT_TRUE(sameContact(firstHit(bvh, prepared, leg), brute))
+            << vertices << " vertices, scene " << k << " leg " << j << ": brute force t " << brute.t
+            << " feature " << brute.feature;
+      }
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  const double rate = static_cast<double>(contacts) / legs;
+  std::printf("%d random legs, %.3f touch a feature, %d an arc\n", legs, rate, arcs);
+  EXPECT_GE(rate, 0.3);
+  EXPECT_LE(rate, 0.7);
+  EXPECT_GT(arcs, legs / 100);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesDouble) {
+  expectEqualOnLargeScenes<double>(0x1a6e1);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesFloat) {
+  expectEqualOnLargeScenes<float>(0x1a6e2);
 }
 
 TEST(BounceBvh, SourceSceneAndALargeScene) {
