@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "svg_parts.h"
+#include "bounce_svg_parts.h"
 #include "touche/oracle/render.h"
 #include "touche/reference/offset.h"
 
@@ -16,25 +16,17 @@ namespace touche::oracle {
 namespace {
 
 using svg::Bounds;
+using svg::circle;
+using svg::kBallColour;
+using svg::kBroken;
+using svg::marker;
 using svg::num;
 using svg::View;
 
 constexpr const char* kPathColours[] = {"#1f5fa8", "#d62728", "#9467bd", "#ff7f0e"};
-constexpr const char* kWallFill = "#d8d2c4";
-constexpr const char* kRoomFill = "#fbfaf6";
-constexpr const char* kObstacleFill = "#5a9e4b";
-constexpr const char* kBallColour = "#00acec";
-constexpr const char* kBroken = "#e0301e";
 
 const char* pathColour(std::size_t k) {
   return kPathColours[k % (sizeof kPathColours / sizeof *kPathColours)];
-}
-
-std::string polygonD(const std::vector<Vec2>& polygon, const View& view) {
-  std::string d;
-  for (std::size_t i = 0; i < polygon.size(); ++i)
-    d += (i ? " L" : "M") + view.at(polygon[i]);
-  return d + " Z";
 }
 
 /// An arc of radius r around v from `from` to `to`, turning clockwise as seen (SVG's sweep 1):
@@ -69,11 +61,6 @@ void drawOffset(std::ostringstream& out, const std::vector<Vec2>& polygon, doubl
     out << "  <path class=\"offset-broken\" d=\"" << bad.substr(1) << "\" stroke=\"" << kBroken
         << style;
   }
-}
-
-void circle(std::ostringstream& out, const View& view, Vec2 c, double r, const std::string& attrs) {
-  out << "  <circle cx=\"" << num(view.x(c.x)) << "\" cy=\"" << num(view.y(c.y)) << "\" r=\""
-      << num(r) << "\" " << attrs << "/>\n";
 }
 
 /// The legs of one path: each a line with an arrowhead halfway (marker k); a path after the
@@ -122,15 +109,6 @@ void drawContacts(std::ostringstream& out, const View& view, const BouncePath& p
                "\" stroke-width=\"1.5\" stroke-dasharray=\"3 3\" "
                "vector-effect=\"non-scaling-stroke\"");
   }
-}
-
-std::string marker(const std::string& id, const char* colour, double size) {
-  return "    <marker id=\"" + id +
-         "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"" + num(size) +
-         "\" markerHeight=\"" + num(size) +
-         "\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,1 L10,5 L0,9 z\" "
-         "fill=\"" +
-         colour + "\"/></marker>\n";
 }
 
 std::string legendLine(const BouncePathRecord& record) {
@@ -198,15 +176,7 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
   for (std::size_t k = 0; k < paths.size(); ++k)
     out << marker("arrow" + std::to_string(k), pathColour(k), 0.028 * size);
   out << marker("normal", "#333", 0.02 * size) << "  </defs>\n";
-  out << "  <rect class=\"wall\" x=\"" << num(x0) << "\" y=\"" << num(-pad) << "\" width=\""
-      << num(w) << "\" height=\"" << num(h - legendHeight) << "\" fill=\"" << kWallFill << "\"/>\n";
-  out << "  <path class=\"room\" d=\"" << polygonD(scene.walls, view) << "\" fill=\"" << kRoomFill
-      << "\" stroke=\"#333\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
-  for (const auto& obstacle : scene.obstacles) {
-    out << "  <path class=\"obstacle\" d=\"" << polygonD(obstacle, view) << "\" fill=\""
-        << kObstacleFill << "\" stroke=\"#2f5d27\" stroke-width=\"1.5\" "
-        << "vector-effect=\"non-scaling-stroke\"/>\n";
-  }
+  svg::sceneShapes(out, scene, view, x0, -pad, w, h - legendHeight);
   out << offsets.str();
   circle(out, view, scene.ball.center, r,
          std::string("class=\"ball\" fill=\"") + kBallColour +

@@ -3,7 +3,8 @@
 // in double and float, on the path legs and on random legs of seeded random scenes (legs aimed
 // exactly at vertices and along walls, starts outside the walls), on large random scenes of
 // about 50 to 10 000 edges (star walls and tens of obstacles), on source 001's scene and on a
-// zigzag of 10 000 edges; whole paths equal.
+// zigzag of 10 000 edges; whole paths equal. traceFrontToBack (core/bvh_tree.h, the walk the
+// BVH figure draws) visits what visitFrontToBack visits, in its order.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -136,6 +137,59 @@ TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesDouble) {
 
 TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesFloat) {
   expectEqualOnLargeScenes<float>(0x1a6e2);
+}
+
+/// The items visitFrontToBack visits for a leg, in order, and traceFrontToBack's record of it.
+template <class T>
+void expectTheTraceIsTheWalk(const BounceSceneT<T>& prepared, const BounceBvhT<T>& bvh,
+                             const BounceLegT<T>& leg, int& pruned) {
+  const CastInput ray{toCore(leg.start), toCore(leg.heading), 0.0,
+                      std::numeric_limits<double>::infinity()};
+  const BvhPathOf<T> path = makeBvhPath<T>(ray, bvh.margin);
+  FirstHitT<T> walked, traced;
+  std::vector<std::int32_t> items;
+  visitFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    items.push_back(item);
+    offerFeature(prepared, static_cast<std::uint32_t>(item), leg, walked);
+    return walked.t;
+  });
+  const BvhTrace trace = traceFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    offerFeature(prepared, static_cast<std::uint32_t>(item), leg, traced);
+    return traced.t;
+  });
+  ASSERT_EQ(trace.items, items);
+  ASSERT_TRUE(sameContact(walked, traced));
+  // Every leaf visited is entered, and a node is entered only below an entered node.
+  for (std::size_t i = 0; i < bvh.tree.nodes.size(); ++i) {
+    const BvhNodeOf<T>& node = bvh.tree.nodes[i];
+    pruned += trace.fates[i] == BvhNodeFate::pruned;
+    if (node.count > 0 || trace.fates[i] != BvhNodeFate::entered) continue;
+    for (std::int32_t child = node.first; child < node.first + 2; ++child)
+      ASSERT_NE(trace.fates[static_cast<std::size_t>(child)], BvhNodeFate::untested);
+  }
+}
+
+template <class T>
+void expectTracesOfRandomLegs(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int legs = 0, pruned = 0;
+  for (const int vertices : {30, 1000}) {
+    test::LargeBounceSceneSpec spec;
+    spec.wallVertices = vertices;
+    const BounceScene s = test::largeRandomBounceScene(rng, spec);
+    const BounceSceneT<T> prepared = prepareBounce<T>(s);
+    const BounceBvhT<T> bvh = buildBounceBvh(prepared);
+    for (int j = 0; j < 300; ++j, ++legs) {
+      expectTheTraceIsTheWalk(prepared, bvh, randomLeg<T>(rng, s, 0.75 * spec.size), pruned);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(pruned, legs);  // pruned by the bound, not only missed
+}
+
+TEST(BounceBvh, TheTraceOfAWalkIsTheWalk) {
+  expectTracesOfRandomLegs<double>(0x7ace1);
+  expectTracesOfRandomLegs<float>(0x7ace2);
 }
 
 TEST(BounceBvh, SourceSceneAndALargeScene) {

@@ -1,0 +1,59 @@
+// touche — the pieces the drawings of a bounce scene share (render_bounce.cpp: the scene and its
+// paths; render_bounce_bvh.cpp: its BVH and one leg's walk): the palette, a polygon as a path,
+// a circle, an arrowhead, and the room with its walls and obstacles. Private to touche_oracle.
+#pragma once
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "svg_parts.h"
+#include "touche/core/bounce.h"
+
+namespace touche::oracle::svg {
+
+inline constexpr const char* kWallFill = "#d8d2c4";
+inline constexpr const char* kRoomFill = "#fbfaf6";
+inline constexpr const char* kObstacleFill = "#5a9e4b";
+inline constexpr const char* kBallColour = "#00acec";
+inline constexpr const char* kBroken = "#e0301e";
+
+/// The closed polygon as SVG path data.
+inline std::string polygonD(const std::vector<Vec2>& polygon, const View& view) {
+  std::string d;
+  for (std::size_t i = 0; i < polygon.size(); ++i)
+    d += (i ? " L" : "M") + view.at(polygon[i]);
+  return d + " Z";
+}
+
+inline void circle(std::ostringstream& out, const View& view, Vec2 c, double r,
+                   const std::string& attrs) {
+  out << "  <circle cx=\"" << num(view.x(c.x)) << "\" cy=\"" << num(view.y(c.y)) << "\" r=\""
+      << num(r) << "\" " << attrs << "/>\n";
+}
+
+/// An arrowhead marker of `size` world units.
+inline std::string marker(const std::string& id, const char* colour, double size) {
+  return "    <marker id=\"" + id +
+         "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"" + num(size) +
+         "\" markerHeight=\"" + num(size) +
+         "\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,1 L10,5 L0,9 z\" "
+         "fill=\"" +
+         colour + "\"/></marker>\n";
+}
+
+/// The wall round the room (the rectangle x, y, w, h shaded), the room, and the obstacles.
+inline void sceneShapes(std::ostringstream& out, const BounceScene& scene, const View& view,
+                        double x, double y, double w, double h) {
+  out << "  <rect class=\"wall\" x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(w)
+      << "\" height=\"" << num(h) << "\" fill=\"" << kWallFill << "\"/>\n";
+  out << "  <path class=\"room\" d=\"" << polygonD(scene.walls, view) << "\" fill=\"" << kRoomFill
+      << "\" stroke=\"#333\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+  for (const auto& obstacle : scene.obstacles) {
+    out << "  <path class=\"obstacle\" d=\"" << polygonD(obstacle, view) << "\" fill=\""
+        << kObstacleFill << "\" stroke=\"#2f5d27\" stroke-width=\"1.5\" "
+        << "vector-effect=\"non-scaling-stroke\"/>\n";
+  }
+}
+
+}  // namespace touche::oracle::svg
