@@ -104,10 +104,7 @@ void drawContacts(std::ostringstream& out, const View& view, const BouncePath& p
            "vector-effect=\"non-scaling-stroke\"/>\n";
   }
   if (!path.legs.empty()) {
-    circle(out, view, path.legs.back().end, r,
-           std::string("class=\"ball-end\" fill=\"none\" stroke=\"") + kBallColour +
-               "\" stroke-width=\"1.5\" stroke-dasharray=\"3 3\" "
-               "vector-effect=\"non-scaling-stroke\"");
+    svg::ballAtEnd(out, view, path.legs.back().end, r);
   }
 }
 
@@ -151,47 +148,32 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
   for (const auto& obstacle : scene.obstacles)
     drawOffset(offsets, obstacle, r, view, "#2f5d27", broken);
   // The legend: three lines about the scene, a line per path.
-  std::vector<std::pair<const char*, std::string>> legend{
+  svg::Legend legend{
       {"#222", "scene " + id + ": the ball (radius " + num(r) + ") among walls and obstacles"},
       {"#555", std::string("dashed: the offset boundary, source 001's construction") +
                    (broken ? "; red where it breaks" : "")},
       {"#555", "arrows: the legs; at each contact, the normal from the surface to the centre"}};
   for (std::size_t k = 0; k < paths.size(); ++k)
     legend.emplace_back(pathColour(k), legendLine(paths[k]));
-  const double legendHeight = 1.35 * font * static_cast<double>(legend.size()) + 0.5 * font;
+  const double legendHeight = svg::legendHeight(legend, font);
   const double x0 = -pad, y0 = -pad - legendHeight;
   // As wide as the scene and its margins, or as its longest legend line.
-  double longest = 0.0;
-  for (const auto& line : legend)
-    longest = std::max(longest, svg::textWidthEm(line.second));
-  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.8) * font);
+  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font));
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream out;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
-      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
-  out << "  <title>" << xmlText(id) << "</title>\n";
-  out << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
-      << ", " << num(view.origin.y) << ")</desc>\n";
+  svg::openSvg(out, x0, y0, w, h, 640, id, view);
   out << "  <defs>\n";
   for (std::size_t k = 0; k < paths.size(); ++k)
     out << marker("arrow" + std::to_string(k), pathColour(k), 0.028 * size);
   out << marker("normal", "#333", 0.02 * size) << "  </defs>\n";
   svg::sceneShapes(out, scene, view, x0, -pad, w, h - legendHeight);
   out << offsets.str();
-  circle(out, view, scene.ball.center, r,
-         std::string("class=\"ball\" fill=\"") + kBallColour +
-             "\" fill-opacity=\"0.35\" stroke=\"" + kBallColour +
-             "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"");
+  svg::ballAtStart(out, view, scene.ball.center, r);
   for (std::size_t k = paths.size(); k-- > 0;)
     drawLegs(out, view, paths[k].path, k, 0.028 * size);
   if (!paths.empty()) drawContacts(out, view, paths[0].path, r, size);
-  out << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  for (std::size_t k = 0; k < legend.size(); ++k) {
-    out << "    <text x=\"" << num(x0 + 0.4 * font) << "\" y=\""
-        << num(y0 + 1.35 * font * static_cast<double>(k + 1)) << "\" fill=\"" << legend[k].first
-        << "\">" << xmlText(legend[k].second) << "</text>\n";
-  }
-  out << "  </g>\n</svg>\n";
+  svg::writeLegend(out, legend, x0, y0, font);
+  out << "</svg>\n";
   return out.str();
 }
 

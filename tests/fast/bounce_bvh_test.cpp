@@ -7,10 +7,13 @@
 // BVH figure draws) visits what visitFrontToBack visits, in its order.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <fstream>
 #include <random>
 
+#include "touche/core/bounce_jsonl.h"
 #include "touche/fast/bounce_bvh.h"
 #include "touche/test_support/bounce_scenes.h"
 
@@ -190,6 +193,51 @@ void expectTracesOfRandomLegs(std::uint64_t seed) {
 TEST(BounceBvh, TheTraceOfAWalkIsTheWalk) {
   expectTracesOfRandomLegs<double>(0x7ace1);
   expectTracesOfRandomLegs<float>(0x7ace2);
+}
+
+TEST(BvhDerivationPage, TheWalkItDescribes) {
+  // docs/derivations/bvh.md, "The tree and one leg's walk, drawn": the scene bvh-star-room.
+  std::ifstream in(TOUCHE_DERIVATION_SCENES);
+  const BounceCaseFile file = readBounceCases(in);
+  const auto found = std::find_if(file.cases.begin(), file.cases.end(),
+                                  [](const BounceCase& c) { return c.id == "bvh-star-room"; });
+  ASSERT_NE(found, file.cases.end());
+  const BounceScene& s = found->scene;
+  const BounceSceneT<double> prepared = prepareBounce<double>(s);
+  const BounceBvhT<double> bvh = buildBounceBvh(prepared);
+  ASSERT_EQ(prepared.features.size(), 52u);
+  EXPECT_EQ(bvh.tree.nodes.size(), 103u);
+  EXPECT_EQ(bvh.tree.depth, 9);
+  const BounceLeg leg = bouncePath(s, prepared).legs[0];
+  const BounceLegT<double> legT{toT<double>(leg.start), toT<double>(leg.direction)};
+  const CastInput ray{leg.start, leg.direction, 0.0, std::numeric_limits<double>::infinity()};
+  const BvhPathOf<double> path = makeBvhPath<double>(ray, bvh.margin);
+  FirstHitT<double> hit;
+  const BvhTrace trace = traceFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    offerFeature(prepared, static_cast<std::uint32_t>(item), legT, hit);
+    return hit.t;
+  });
+  ASSERT_EQ(trace.items.size(), 1u);
+  EXPECT_EQ(prepared.ids[hit.feature],
+            (BounceFeature{BounceHit::obstacle, 2, FeatureType::face, 7}));
+  EXPECT_NEAR(hit.t, 74.7296, 1e-4);
+  std::vector<double> pruned;
+  int entered = 0, missed = 0;
+  for (std::size_t i = 0; i < trace.fates.size(); ++i) {
+    entered += trace.fates[i] == BvhNodeFate::entered;
+    missed += trace.fates[i] == BvhNodeFate::missed;
+    if (trace.fates[i] == BvhNodeFate::pruned) pruned.push_back(entryOf(bvh.tree.nodes[i], path));
+  }
+  EXPECT_EQ(entered, 11);
+  EXPECT_EQ(missed, 4);
+  std::sort(pruned.begin(), pruned.end());
+  ASSERT_EQ(pruned.size(), 6u);
+  const double entries[] = {76.1, 82.3, 100.3, 108.8, 111.9, 240.8};  // as the page rounds them
+  for (std::size_t k = 0; k < 6; ++k)
+    EXPECT_NEAR(pruned[k], entries[k], 0.05) << k;
+  // The root's children: the left half entered, the right half pruned (its entry 240.8).
+  EXPECT_EQ(trace.fates[1], BvhNodeFate::entered);
+  EXPECT_EQ(trace.fates[2], BvhNodeFate::pruned);
 }
 
 TEST(BounceBvh, SourceSceneAndALargeScene) {

@@ -324,6 +324,13 @@ TEST(BounceDerivationPage, TheNumbersItQuotes) {
   EXPECT_EQ(path.legs[0].end, (Vec2{260, -260}));
   EXPECT_EQ(path.legs[1].length, 0);
   EXPECT_EQ(path.legs[2].feature, obstacleVertex(0, 1));
+  // Step 5's reflection at an arc: c − v = (−20√3, −20), n = (−√3/2, −1/2), d' = (−1/2, −√3/2).
+  path = bounce(derivationScene("bounce-reflection-at-an-arc"));
+  ASSERT_EQ(path.legs.size(), 2u);
+  EXPECT_EQ(path.legs[0].feature, wallVertex(4));
+  EXPECT_EQ(path.legs[0].end, (Vec2{115.35898384862246, -220}));
+  EXPECT_EQ(path.legs[0].normal, (Vec2{-0.8660254037844386, -0.5}));
+  EXPECT_EQ(path.legs[1].direction, (Vec2{-0.5, -0.8660254037844386}));
 }
 
 // ---- Properties on random scenes ---------------------------------------------------------

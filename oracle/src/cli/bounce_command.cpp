@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "open_input.h"
+#include "touche/fast/bounce.h"
 #include "touche/oracle/bounce_compare.h"
 #include "touche/oracle/bounce_engines.h"
 #include "touche/oracle/render.h"
@@ -247,7 +248,7 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
 
 int renderBounceScene(const std::string& input, const std::string& caseId,
                       const std::string& output, const std::vector<std::string>& engines,
-                      std::ostream& err) {
+                      std::optional<std::size_t> bvhLeg, std::ostream& err) {
   if (input == "-" || input.empty()) return -1;
   std::ifstream file(input, std::ios::binary);
   if (!file) return -1;  // the manifold renderer says why
@@ -271,14 +272,26 @@ int renderBounceScene(const std::string& input, const std::string& caseId,
     return 1;
   }
   const BounceCase& c = std::get<BounceCase>(loaded);
-  std::vector<BouncePathRecord> paths;
-  for (const std::string& name : engines) {
-    const BounceEngine* engine = oracle::findBounceEngine(name);
-    if (!engine) continue;  // box2d and the other manifold engines draw no bounce paths
-    paths.push_back({c.id, name, engine->bounce(c.scene), "", {}});
+  std::string drawing;
+  if (bvhLeg) {
+    const BouncePath path = fast::bounce(c.scene);
+    if (*bvhLeg >= path.legs.size()) {
+      err << "touche: --leg " << *bvhLeg << ": the fast engine's path of " << printable(c.id)
+          << " has " << path.legs.size() << (path.legs.size() == 1 ? " leg" : " legs") << "\n";
+      return 1;
+    }
+    drawing = oracle::renderBounceBvhSvg(c.id, c.scene, path.legs[*bvhLeg], *bvhLeg);
+  } else {
+    std::vector<BouncePathRecord> paths;
+    for (const std::string& name : engines) {
+      const BounceEngine* engine = oracle::findBounceEngine(name);
+      if (!engine) continue;  // box2d and the other manifold engines draw no bounce paths
+      paths.push_back({c.id, name, engine->bounce(c.scene), "", {}});
+    }
+    drawing = oracle::renderBounceSvg(c.id, c.scene, paths);
   }
   std::ofstream svg(output, std::ios::binary);
-  if (svg) svg << oracle::renderBounceSvg(c.id, c.scene, paths);
+  if (svg) svg << drawing;
   if (svg) svg.close();
   if (svg) return 0;
   err << "touche: cannot write " << printable(output) << ": " << std::strerror(errno) << "\n";
