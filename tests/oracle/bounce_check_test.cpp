@@ -63,6 +63,21 @@ TEST(JudgeBounce, NamesTheFirstLegThatLeavesTheReference) {
   BounceJudgement j = judge(s, path);
   EXPECT_EQ(j.outcome, BounceOutcome::wrongEnd) << j.explanation;
   EXPECT_EQ(j.leg, 3u);
+  // The error in world units, then in the unit the tolerance counts, named, and the allowance.
+  EXPECT_NE(j.explanation.find("is 1e-06 from the reference's"), std::string::npos)
+      << j.explanation;
+  EXPECT_NE(j.explanation.find("units of ε·scale, weighted by the incidence"), std::string::npos)
+      << j.explanation;
+  EXPECT_NE(j.explanation.find("(ε·scale = 2^-52 × 340 = 7.55e-14); at most 64 are allowed"),
+            std::string::npos)
+      << j.explanation;
+  BouncePath far = good;  // under float's conventions, a larger error
+  far.legs[3].end.x += 0.5;
+  far.legs[4].start = far.legs[3].end;
+  const BounceJudgement asFloat = judge(s, far, "fast_float");
+  EXPECT_EQ(asFloat.outcome, BounceOutcome::wrongEnd) << asFloat.explanation;
+  EXPECT_NE(asFloat.explanation.find("(ε·scale = 2^-23 × 340 = 4.05e-05)"), std::string::npos)
+      << asFloat.explanation;
   path = good;
   path.legs[5].direction = {-1, 1.001};
   j = judge(s, path);
@@ -106,6 +121,10 @@ TEST(JudgeBounce, APathThroughAWallIsAWrongHit) {
   const BounceJudgement j = judge(s, path);
   EXPECT_EQ(j.outcome, BounceOutcome::wrongHit) << j.explanation;
   EXPECT_NE(j.explanation.find("overlaps obstacle 0"), std::string::npos) << j.explanation;
+  EXPECT_NE(j.explanation.find(", beyond the tie band 7.73e-11, 2^10 units of ε·scale = "
+                               "2^-52 × 340 = 7.55e-14"),
+            std::string::npos)
+      << j.explanation;
 }
 
 TEST(JudgeBounce, AGrazeMissedOrTakenIsATie) {
