@@ -8,8 +8,9 @@
 //     starts where the last one hit, mirrored about the normal), through the BVH and through
 //     the brute-force loop over every edge (fast double); the same 8 paths an iteration.
 //   - bvh_bounce/<engine>[_brute_force]/<edges>: a bounce path of 100 legs in tests/support's
-//     largeBounceScene, each leg's first contact through the bounce BVH (fast/bounce_bvh.h) or
-//     by the brute-force firstHit (fast::bouncePath), double and float.
+//     largeBounceScene of 1 000 to 1 000 000 edges, each leg's first contact through the bounce
+//     BVH (fast/bounce_bvh.h) or, up to 100 000 edges, by the brute-force firstHit
+//     (fast::bouncePath), double and float.
 //   - bvh_build/<engine>/<edges>: building the BVH (placing and boxing every edge, then the
 //     tree) and Box2D's tree (one CreateProxy per edge).
 // docs/performance.md, "Broad phase", records a run.
@@ -233,13 +234,36 @@ void BM_PathBruteForce(benchmark::State& state) {
   runPaths(state, false);
 }
 
+/// tests/support's largeBounceScene of `edges` edges, prepared in T, and its bounce BVH: made on
+/// first use and shared by the tree and the brute force (a million edges take seconds).
+template <class T>
+struct PreparedBounce {
+  BounceScene scene;
+  fast::BounceSceneT<T> prepared;
+  fast::BounceBvhT<T> bvh;
+};
+
+template <class T>
+const PreparedBounce<T>& preparedBounceOf(int edges) {
+  static std::map<int, std::unique_ptr<PreparedBounce<T>>> cache;
+  auto& slot = cache[edges];
+  if (!slot) {
+    slot = std::make_unique<PreparedBounce<T>>();
+    slot->scene = test::largeBounceScene(edges);
+    slot->prepared = fast::prepareBounce<T>(slot->scene);
+    slot->bvh = fast::buildBounceBvh(slot->prepared);
+  }
+  return *slot;
+}
+
 /// A bounce path of 100 legs in tests/support's largeBounceScene (walls of `edges` edges round
 /// a circle, no obstacle), through the bounce BVH or by brute force (fast::bouncePath).
 template <class T>
 void runBounce(benchmark::State& state, bool tree) {
-  const BounceScene scene = test::largeBounceScene(static_cast<int>(state.range(0)));
-  const fast::BounceSceneT<T> prepared = fast::prepareBounce<T>(scene);
-  const fast::BounceBvhT<T> bvh = fast::buildBounceBvh(prepared);
+  const PreparedBounce<T>& made = preparedBounceOf<T>(static_cast<int>(state.range(0)));
+  const BounceScene& scene = made.scene;
+  const fast::BounceSceneT<T>& prepared = made.prepared;
+  const fast::BounceBvhT<T>& bvh = made.bvh;
   std::size_t legs = 0;
   for (auto _ : state) {
     const BouncePath path =
@@ -294,25 +318,32 @@ BENCHMARK(BM_PathBruteForce)
     ->Name("bvh_path/brute_force")
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond);
+/// The bounce path's scene sizes: the tree at every size, the brute force up to 100 000 edges
+/// (at a million a path of 100 legs takes it about half a second).
+void bounceSizes(benchmark::internal::Benchmark* b) {
+  for (int edges : {1000, 10000, 100000, 1000000})
+    b->Arg(edges);
+}
+void bruteForceBounceSizes(benchmark::internal::Benchmark* b) {
+  for (int edges : {1000, 10000, 100000})
+    b->Arg(edges);
+}
+
 BENCHMARK(BM_BounceTree<double>)
     ->Name("bvh_bounce/fast_double")
-    ->Arg(1000)
-    ->Arg(10000)
+    ->Apply(bounceSizes)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BounceBruteForce<double>)
     ->Name("bvh_bounce/fast_double_brute_force")
-    ->Arg(1000)
-    ->Arg(10000)
+    ->Apply(bruteForceBounceSizes)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BounceTree<float>)
     ->Name("bvh_bounce/fast_float")
-    ->Arg(1000)
-    ->Arg(10000)
+    ->Apply(bounceSizes)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BounceBruteForce<float>)
     ->Name("bvh_bounce/fast_float_brute_force")
-    ->Arg(1000)
-    ->Arg(10000)
+    ->Apply(bruteForceBounceSizes)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ToucheBuild<double>)
     ->Name("bvh_build/fast_double")

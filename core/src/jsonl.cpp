@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jsonl_detail.h"
+#include "touche/core/bounce_jsonl.h"
 
 namespace touche {
 namespace {
@@ -1092,6 +1093,59 @@ std::string printable(std::string_view text, bool doubleBackslashes) {
     i += length;
   }
   return out;
+}
+
+LineKind lineKind(std::string_view line) {
+  std::optional<InputError> error;
+  const std::optional<Json> j = parseObjectLine(line, &error, kMaxSceneLineBytes);
+  if (!j) return LineKind::unparsable;
+  if (j->contains("ball")) return LineKind::bounceScene;
+  if (j->contains("shape") && j->contains("ray")) return LineKind::castCase;
+  if (j->contains("manifold")) return LineKind::responseCase;
+  return LineKind::collisionCase;
+}
+
+std::string_view judgeCommandFor(LineKind kind) {
+  switch (kind) {
+    case LineKind::collisionCase:
+      return "check";
+    case LineKind::castCase:
+      return "check-casts";
+    case LineKind::bounceScene:
+      return "check-bounces";
+    case LineKind::responseCase:
+      return "check-responses";
+    case LineKind::unparsable:
+      break;
+  }
+  return "";
+}
+
+std::string_view lineKindName(LineKind kind) {
+  switch (kind) {
+    case LineKind::collisionCase:
+      return "a collision case";
+    case LineKind::castCase:
+      return "a cast case";
+    case LineKind::bounceScene:
+      return "a bounce scene";
+    case LineKind::responseCase:
+      return "a response case";
+    case LineKind::unparsable:
+      break;
+  }
+  return "not a JSON object";
+}
+
+std::string otherKindOfLine(std::string_view line, LineKind expected) {
+  const LineKind kind = lineKind(line);
+  if (kind == expected || kind == LineKind::unparsable) return "";
+  std::string out(lineKindName(kind));
+  return out.append(", not ")
+      .append(lineKindName(expected))
+      .append(": `touche ")
+      .append(judgeCommandFor(kind))
+      .append("` judges its answers");
 }
 
 }  // namespace touche

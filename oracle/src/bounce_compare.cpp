@@ -10,7 +10,8 @@
 namespace touche::oracle {
 namespace {
 
-std::string units(double value) {
+/// A number to three significant digits (a measured error or gap).
+std::string number(double value) {
   char buffer[48];
   std::snprintf(buffer, sizeof buffer, "%.3g", value);
   return buffer;
@@ -64,6 +65,26 @@ struct Context {
   double band;  ///< tieBandUnits × unit
 };
 
+/// The unit the tolerances count in: "ε·scale = 2^-52 × 340 = 7.55e-14".
+std::string unitText(const Context& ctx) {
+  return "ε·scale = 2^" + std::to_string(std::ilogb(ctx.conv.epsilon)) + " × " + number(ctx.scale) +
+         " = " + number(ctx.unit);
+}
+
+/// An error counted in units against its allowance, the unit named: "9.37e+09 units of
+/// ε·scale, weighted by the incidence 1 (ε·scale = 2^-52 × 340 = 7.55e-14); at most 64".
+std::string unitsText(const Context& ctx, double units, double incidence) {
+  return number(units) + " units of ε·scale, weighted by the incidence " + number(incidence) +
+         " (" + unitText(ctx) + "); at most " + number(ctx.conv.lengthUnits) + " are allowed";
+}
+
+/// The tie band, a world length, and what it is: "the tie band 2.5e-12, 2^10 units of ε·scale =
+/// 2^-52 × 11 = 2.44e-15".
+std::string bandText(const Context& ctx) {
+  return "the tie band " + number(ctx.band) + ", 2^" +
+         std::to_string(std::ilogb(ctx.conv.tieBandUnits)) + " units of " + unitText(ctx);
+}
+
 /// How many epsilons of a normal's direction one rounding of the scale costs at this feature.
 double lever(const Context& ctx, const BounceFeature& f) {
   if (f.type == FeatureType::vertex) return std::max(1.0, ctx.scale / ctx.scene.ball.radius);
@@ -108,15 +129,16 @@ std::optional<std::string> illegitimateContact(const Context& ctx, const BounceL
   if (leg.feature.hit != BounceHit::none) {
     const double touch = reference::approachGap(ctx.scene, leg.feature, leg.end, leg.end);
     if (std::fabs(touch) > ctx.band) {
-      return "the ball at " + pointText(leg.end) + " is " + units(touch) + " from touching " +
-             featureText(leg.feature);
+      return "the ball at " + pointText(leg.end) + " is " + number(touch) + " from touching " +
+             featureText(leg.feature) + ", beyond " + bandText(ctx);
     }
   }
   for (const BounceFeature& f : reference::bounceFeatures(ctx.scene)) {
     const double before = std::min(reference::approachGap(ctx.scene, f, leg.start, leg.start), 0.0);
     const double along = reference::approachGap(ctx.scene, f, leg.start, leg.end);
     if (along < before - ctx.band) {
-      return "on its way the ball overlaps " + featureText(f) + " by " + units(-along);
+      return "on its way the ball overlaps " + featureText(f) + " by " + number(-along) +
+             ", beyond " + bandText(ctx);
     }
   }
   return std::nullopt;
@@ -125,15 +147,18 @@ std::optional<std::string> illegitimateContact(const Context& ctx, const BounceL
 /// Why a legitimate difference from the reference's leg is one: a tie, a graze, the limit.
 std::string tieReason(const Context& ctx, const BounceLeg& leg, const BounceLeg& ref) {
   if (leg.feature.hit == BounceHit::none || ref.feature.hit == BounceHit::none) {
-    return "the length limit: the contact is " + units(ref.gaps.length.value_or(0)) + " from it (" +
-           featureText(ref.feature) + " against " + featureText(leg.feature) + ")";
+    return "the length limit: the contact is " + number(ref.gaps.length.value_or(0)) +
+           " from it (" + featureText(ref.feature) + " against " + featureText(leg.feature) + "; " +
+           bandText(ctx) + ")";
   }
   if (length(leg.end - ref.end) <= ctx.band) {
     return "a tie: " + featureText(ref.feature) + " and " + featureText(leg.feature) +
-           " touch at the same point (feature gap " + units(ref.gaps.feature.value_or(0)) + ")";
+           " touch at the same point (feature gap " + number(ref.gaps.feature.value_or(0)) + "; " +
+           bandText(ctx) + ")";
   }
   return "a graze: " + featureText(leg.feature) + " against the reference's " +
-         featureText(ref.feature) + " (graze gap " + units(ref.gaps.graze.value_or(0)) + ")";
+         featureText(ref.feature) + " (graze gap " + number(ref.gaps.graze.value_or(0)) + "; " +
+         bandText(ctx) + ")";
 }
 
 /// The leg's end, normal and length against the reference's leg for the same feature.
@@ -146,14 +171,17 @@ std::optional<BounceJudgement> compareSameFeature(const Context& ctx, std::size_
   const double endError = length(leg.end - ref.end) * incidence / ctx.unit;
   if (endError > ctx.conv.lengthUnits) {
     return verdict(BounceOutcome::wrongEnd, k,
-                   "end " + pointText(leg.end) + " is " + units(endError) +
-                       " units from the reference's " + pointText(ref.end));
+                   "end " + pointText(leg.end) + " is " + number(length(leg.end - ref.end)) +
+                       " from the reference's " + pointText(ref.end) + ": " +
+                       unitsText(ctx, endError, incidence));
   }
   if (fields.length) {
     const double lengthError = std::fabs(leg.length - ref.length) * incidence / ctx.unit;
     if (lengthError > ctx.conv.lengthUnits) {
       return verdict(BounceOutcome::wrongLength, k,
-                     "length off by " + units(lengthError) + " units");
+                     "length " + coordinate(leg.length) + " is " +
+                         number(std::fabs(leg.length - ref.length)) + " from the reference's " +
+                         coordinate(ref.length) + ": " + unitsText(ctx, lengthError, incidence));
     }
   }
   if (hit && fields.normal) {
@@ -164,8 +192,9 @@ std::optional<BounceJudgement> compareSameFeature(const Context& ctx, std::size_
     const double normalError = length(leg.normal - ref.normal);
     if (normalError > tolerance) {
       return verdict(BounceOutcome::wrongNormal, k,
-                     "normal " + pointText(leg.normal) + " is " + units(normalError) +
-                         " from the reference's " + pointText(ref.normal));
+                     "normal " + pointText(leg.normal) + " is " + number(normalError) +
+                         " from the reference's " + pointText(ref.normal) + " (at most " +
+                         number(tolerance) + ")");
     }
   }
   return std::nullopt;
@@ -201,10 +230,11 @@ std::optional<BounceJudgement> compareOtherFeature(const Context& ctx, std::size
   if (fields.normal) {
     const Vec2 exact = reference::featureNormal(ctx.scene, leg.feature, leg.end);
     const double tolerance = ctx.conv.lengthUnits * ctx.conv.epsilon * lever(ctx, leg.feature);
-    if (length(leg.normal - exact) > tolerance) {
+    if (const double normalError = length(leg.normal - exact); normalError > tolerance) {
       return verdict(BounceOutcome::wrongNormal, k,
                      "normal " + pointText(leg.normal) + " is not " + featureText(leg.feature) +
-                         "'s " + pointText(exact));
+                         "'s " + pointText(exact) + ": " + number(normalError) +
+                         " from it (at most " + number(tolerance) + ")");
     }
   }
   return std::nullopt;
@@ -246,7 +276,9 @@ std::optional<BounceJudgement> judgeLeg(const Context& ctx, std::size_t k, const
   if (!finite(leg)) return verdict(BounceOutcome::nonFinite, k, "a field is not finite");
   if (length(leg.start - expected.start) > ctx.band) {
     return verdict(BounceOutcome::wrongStart, k,
-                   "starts at " + pointText(leg.start) + ", not at " + pointText(expected.start));
+                   "starts at " + pointText(leg.start) + ", not at " + pointText(expected.start) +
+                       ": " + number(length(leg.start - expected.start)) + " from it, beyond " +
+                       bandText(ctx));
   }
   const Vec2 heading = unitOf(directionOf(leg, fields, expected));
   const Vec2 want = unitOf(expected.direction);
@@ -255,7 +287,10 @@ std::optional<BounceJudgement> judgeLeg(const Context& ctx, std::size_t k, const
   if (heading == Vec2{0, 0} || std::fabs(cross(heading, want)) > tolerance ||
       dot(heading, want) <= 0) {
     return verdict(BounceOutcome::wrongDirection, k,
-                   "direction " + pointText(heading) + " is not " + pointText(want));
+                   "direction " + pointText(heading) + " is not " + pointText(want) +
+                       ": the sine of the angle between them is " +
+                       number(std::fabs(cross(heading, want))) + " (at most " + number(tolerance) +
+                       ")");
   }
   const reference::BounceStep step = reference::bounceLeg(
       ctx.scene, {leg.start, fields.direction ? leg.direction : heading, expected.remaining});

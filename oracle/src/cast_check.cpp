@@ -73,8 +73,10 @@ CheckedCast judgeLine(const Line& line, Results& results, const CastConventions&
   if (const auto* error = std::get_if<InputError>(&parsed)) {
     v.id = (line.tooLong ? std::nullopt : idOfLine(line.text))
                .value_or("line-" + std::to_string(line.number));
+    const std::string other = line.tooLong ? "" : otherKindOfLine(line.text, LineKind::castCase);
     return unjudged(std::move(v), "malformed-case",
-                    "cases line " + std::to_string(line.number) + ": " + error->describe());
+                    "cases line " + std::to_string(line.number) + ": " +
+                        (other.empty() ? error->describe() : other));
   }
   const CastCase& c = v.c.emplace(std::get<CastCase>(parsed));
   v.id = c.id.empty() ? "line-" + std::to_string(line.number) : c.id;

@@ -160,6 +160,13 @@ CheckedCase checkParsed(Case& c, WorkItem& item,
   return checkAgainst(c, item.caseLine.text, *item.manifold, *manifold, conventions);
 }
 
+/// Why case line `number` is no collision case: its first problem, or, when it is a case of
+/// another command (a bounce scene, a cast case, a response case), that command.
+std::string malformedCase(std::size_t number, std::string_view text, const InputError& error) {
+  const std::string other = otherKindOfLine(text, LineKind::collisionCase);
+  return "cases line " + std::to_string(number) + ": " + (other.empty() ? error.describe() : other);
+}
+
 /// Judges one case line (on any thread: reads only what is shared) and writes its verdict
 /// line, marked by `baseline` when there is one.
 void judgeItem(WorkItem& item, const DeclaredConventions& conventions,
@@ -177,7 +184,7 @@ void judgeItem(WorkItem& item, const DeclaredConventions& conventions,
   if (const auto* e = std::get_if<InputError>(&parsed)) {
     const std::string id = item.id.tentative ? "" : item.id.id;
     checked = make(id.empty() ? lineName(number) : id, "malformed-case",
-                   "cases line " + std::to_string(number) + ": " + e->describe(), "case");
+                   malformedCase(number, item.caseLine.text, *e), "case");
     if (item.id.tentative && item.manifold) {
       item.unmatched = unmatchedProblem({item.manifold->number}, item.id.id,
                                         std::get_if<InputError>(&*manifold));

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "svg_parts.h"
+#include "bounce_svg_parts.h"
 #include "touche/oracle/render.h"
 #include "touche/reference/offset.h"
 
@@ -16,25 +16,17 @@ namespace touche::oracle {
 namespace {
 
 using svg::Bounds;
+using svg::circle;
+using svg::kBallColour;
+using svg::kBroken;
+using svg::marker;
 using svg::num;
 using svg::View;
 
 constexpr const char* kPathColours[] = {"#1f5fa8", "#d62728", "#9467bd", "#ff7f0e"};
-constexpr const char* kWallFill = "#d8d2c4";
-constexpr const char* kRoomFill = "#fbfaf6";
-constexpr const char* kObstacleFill = "#5a9e4b";
-constexpr const char* kBallColour = "#00acec";
-constexpr const char* kBroken = "#e0301e";
 
 const char* pathColour(std::size_t k) {
   return kPathColours[k % (sizeof kPathColours / sizeof *kPathColours)];
-}
-
-std::string polygonD(const std::vector<Vec2>& polygon, const View& view) {
-  std::string d;
-  for (std::size_t i = 0; i < polygon.size(); ++i)
-    d += (i ? " L" : "M") + view.at(polygon[i]);
-  return d + " Z";
 }
 
 /// An arc of radius r around v from `from` to `to`, turning clockwise as seen (SVG's sweep 1):
@@ -69,11 +61,6 @@ void drawOffset(std::ostringstream& out, const std::vector<Vec2>& polygon, doubl
     out << "  <path class=\"offset-broken\" d=\"" << bad.substr(1) << "\" stroke=\"" << kBroken
         << style;
   }
-}
-
-void circle(std::ostringstream& out, const View& view, Vec2 c, double r, const std::string& attrs) {
-  out << "  <circle cx=\"" << num(view.x(c.x)) << "\" cy=\"" << num(view.y(c.y)) << "\" r=\""
-      << num(r) << "\" " << attrs << "/>\n";
 }
 
 /// The legs of one path: each a line with an arrowhead halfway (marker k); a path after the
@@ -117,20 +104,8 @@ void drawContacts(std::ostringstream& out, const View& view, const BouncePath& p
            "vector-effect=\"non-scaling-stroke\"/>\n";
   }
   if (!path.legs.empty()) {
-    circle(out, view, path.legs.back().end, r,
-           std::string("class=\"ball-end\" fill=\"none\" stroke=\"") + kBallColour +
-               "\" stroke-width=\"1.5\" stroke-dasharray=\"3 3\" "
-               "vector-effect=\"non-scaling-stroke\"");
+    svg::ballAtEnd(out, view, path.legs.back().end, r);
   }
-}
-
-std::string marker(const std::string& id, const char* colour, double size) {
-  return "    <marker id=\"" + id +
-         "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"" + num(size) +
-         "\" markerHeight=\"" + num(size) +
-         "\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,1 L10,5 L0,9 z\" "
-         "fill=\"" +
-         colour + "\"/></marker>\n";
 }
 
 std::string legendLine(const BouncePathRecord& record) {
@@ -173,55 +148,32 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
   for (const auto& obstacle : scene.obstacles)
     drawOffset(offsets, obstacle, r, view, "#2f5d27", broken);
   // The legend: three lines about the scene, a line per path.
-  std::vector<std::pair<const char*, std::string>> legend{
+  svg::Legend legend{
       {"#222", "scene " + id + ": the ball (radius " + num(r) + ") among walls and obstacles"},
       {"#555", std::string("dashed: the offset boundary, source 001's construction") +
                    (broken ? "; red where it breaks" : "")},
       {"#555", "arrows: the legs; at each contact, the normal from the surface to the centre"}};
   for (std::size_t k = 0; k < paths.size(); ++k)
     legend.emplace_back(pathColour(k), legendLine(paths[k]));
-  const double legendHeight = 1.35 * font * static_cast<double>(legend.size()) + 0.5 * font;
+  const double legendHeight = svg::legendHeight(legend, font);
   const double x0 = -pad, y0 = -pad - legendHeight;
   // As wide as the scene and its margins, or as its longest legend line.
-  double longest = 0.0;
-  for (const auto& line : legend)
-    longest = std::max(longest, svg::textWidthEm(line.second));
-  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.8) * font);
+  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font));
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream out;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
-      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
-  out << "  <title>" << xmlText(id) << "</title>\n";
-  out << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
-      << ", " << num(view.origin.y) << ")</desc>\n";
+  svg::openSvg(out, x0, y0, w, h, 640, id, view);
   out << "  <defs>\n";
   for (std::size_t k = 0; k < paths.size(); ++k)
     out << marker("arrow" + std::to_string(k), pathColour(k), 0.028 * size);
   out << marker("normal", "#333", 0.02 * size) << "  </defs>\n";
-  out << "  <rect class=\"wall\" x=\"" << num(x0) << "\" y=\"" << num(-pad) << "\" width=\""
-      << num(w) << "\" height=\"" << num(h - legendHeight) << "\" fill=\"" << kWallFill << "\"/>\n";
-  out << "  <path class=\"room\" d=\"" << polygonD(scene.walls, view) << "\" fill=\"" << kRoomFill
-      << "\" stroke=\"#333\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
-  for (const auto& obstacle : scene.obstacles) {
-    out << "  <path class=\"obstacle\" d=\"" << polygonD(obstacle, view) << "\" fill=\""
-        << kObstacleFill << "\" stroke=\"#2f5d27\" stroke-width=\"1.5\" "
-        << "vector-effect=\"non-scaling-stroke\"/>\n";
-  }
+  svg::sceneShapes(out, scene, view, x0, -pad, w, h - legendHeight);
   out << offsets.str();
-  circle(out, view, scene.ball.center, r,
-         std::string("class=\"ball\" fill=\"") + kBallColour +
-             "\" fill-opacity=\"0.35\" stroke=\"" + kBallColour +
-             "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"");
+  svg::ballAtStart(out, view, scene.ball.center, r);
   for (std::size_t k = paths.size(); k-- > 0;)
     drawLegs(out, view, paths[k].path, k, 0.028 * size);
   if (!paths.empty()) drawContacts(out, view, paths[0].path, r, size);
-  out << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  for (std::size_t k = 0; k < legend.size(); ++k) {
-    out << "    <text x=\"" << num(x0 + 0.4 * font) << "\" y=\""
-        << num(y0 + 1.35 * font * static_cast<double>(k + 1)) << "\" fill=\"" << legend[k].first
-        << "\">" << xmlText(legend[k].second) << "</text>\n";
-  }
-  out << "  </g>\n</svg>\n";
+  svg::writeLegend(out, legend, x0, y0, font);
+  out << "</svg>\n";
   return out.str();
 }
 

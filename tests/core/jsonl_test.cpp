@@ -465,6 +465,24 @@ TEST(JsonlHardening, ReadCasesWarnsOfRepeatedIdsWithBothLines) {
   EXPECT_EQ(file.warnings[1], "line 3: duplicate id \"r\" (first on line 1)");
 }
 
+TEST(Jsonl, LineKindTellsEachCommandsCasesApart) {
+  // By their members: a "ball" is a bounce scene, a "shape" and a "ray" a cast case, a
+  // "manifold" a response case; anything else that parses is a collision case.
+  EXPECT_EQ(lineKind(R"({"id": "s", "ball": {}, "walls": []})"), LineKind::bounceScene);
+  EXPECT_EQ(lineKind(R"({"shape": {}, "ray": {}})"), LineKind::castCase);
+  EXPECT_EQ(lineKind(R"({"shape": {}})"), LineKind::collisionCase);
+  EXPECT_EQ(lineKind(R"({"a": {"invMass": 1}, "b": {}, "manifold": {}})"), LineKind::responseCase);
+  EXPECT_EQ(lineKind(R"({"a": {"type": "circle"}})"), LineKind::collisionCase);
+  EXPECT_EQ(lineKind("[1, 2]"), LineKind::unparsable);
+  EXPECT_EQ(lineKind("{\"a\": "), LineKind::unparsable);
+  EXPECT_EQ(otherKindOfLine(R"({"ball": {}})", LineKind::collisionCase),
+            "a bounce scene, not a collision case: `touche check-bounces` judges its answers");
+  EXPECT_EQ(otherKindOfLine(R"({"a": {}})", LineKind::castCase),
+            "a collision case, not a cast case: `touche check` judges its answers");
+  EXPECT_EQ(otherKindOfLine(R"({"ball": {}})", LineKind::bounceScene), "");
+  EXPECT_EQ(otherKindOfLine("not json", LineKind::bounceScene), "");
+}
+
 TEST(JsonlHardening, IdOfLineNamesBadLinesWhereItCan) {
   EXPECT_EQ(idOfLine(R"({"id": "x", "a": 3})"), "x");
   EXPECT_EQ(idOfLine(R"({"id": 7})"), "7");

@@ -1,14 +1,19 @@
 // The fast bounce path's broad phase (touche/fast/bounce_bvh.h): each leg's first contact
 // through the BVH equals the brute-force firstHit bit for bit (t, feature, key, start inside),
 // in double and float, on the path legs and on random legs of seeded random scenes (legs aimed
-// exactly at vertices and along walls, starts outside the walls), on source 001's scene and on
-// a scene of 10 000 edges; whole paths equal.
+// exactly at vertices and along walls, starts outside the walls), on large random scenes of
+// about 50 to 10 000 edges (star walls and tens of obstacles), on source 001's scene and on a
+// zigzag of 10 000 edges; whole paths equal. traceFrontToBack (core/bvh_tree.h, the walk the
+// BVH figure draws) visits what visitFrontToBack visits, in its order.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <fstream>
 #include <random>
 
+#include "touche/core/bounce_jsonl.h"
 #include "touche/fast/bounce_bvh.h"
 #include "touche/test_support/bounce_scenes.h"
 
@@ -92,6 +97,147 @@ TEST(BounceBvh, EqualsFirstHitOnRandomScenesDouble) {
 
 TEST(BounceBvh, EqualsFirstHitOnRandomScenesFloat) {
   expectEqualOnRandomScenes<float>(0xb0c6);
+}
+
+template <class T>
+void expectEqualOnLargeScenes(std::uint64_t seed) {
+  // Star walls of 3 to 10 000 vertices and tens of obstacles (largeRandomBounceScene): scenes
+  // of about 50 to 10 000 edges, random legs from a square round the room (about half of them
+  // start inside it, where every leg touches something), and the whole paths.
+  std::mt19937_64 rng(seed);
+  int legs = 0, contacts = 0, arcs = 0;
+  for (const int vertices : {3, 30, 300, 1000, 3000, 10000}) {
+    test::LargeBounceSceneSpec spec;
+    spec.wallVertices = vertices;
+    for (int k = 0; k < 3; ++k) {
+      const BounceScene s = test::largeRandomBounceScene(rng, spec);
+      const BounceSceneT<T> prepared = prepareBounce<T>(s);
+      const BounceBvhT<T> bvh = buildBounceBvh(prepared);
+      expectSamePath(bouncePathThrough(s, prepared, bvh), bouncePath(s, prepared));
+      for (int j = 0; j < 400; ++j) {
+        const BounceLegT<T> leg = randomLeg<T>(rng, s, 0.75 * spec.size);
+        const FirstHitT<T> brute = firstHit(prepared, leg);
+        ++legs;
+        contacts += brute.feature != FirstHitT<T>::npos;
+        arcs += brute.feature != FirstHitT<T>::npos && prepared.features[brute.feature].arc;
+        ASSERT_TRUE(sameContact(firstHit(bvh, prepared, leg), brute))
+            << vertices << " vertices, scene " << k << " leg " << j << ": brute force t " << brute.t
+            << " feature " << brute.feature;
+      }
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  const double rate = static_cast<double>(contacts) / legs;
+  std::printf("%d random legs, %.3f touch a feature, %d an arc\n", legs, rate, arcs);
+  EXPECT_GE(rate, 0.3);
+  EXPECT_LE(rate, 0.7);
+  EXPECT_GT(arcs, legs / 100);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesDouble) {
+  expectEqualOnLargeScenes<double>(0x1a6e1);
+}
+
+TEST(BounceBvh, EqualsFirstHitOnLargeRandomScenesFloat) {
+  expectEqualOnLargeScenes<float>(0x1a6e2);
+}
+
+/// The items visitFrontToBack visits for a leg, in order, and traceFrontToBack's record of it.
+template <class T>
+void expectTheTraceIsTheWalk(const BounceSceneT<T>& prepared, const BounceBvhT<T>& bvh,
+                             const BounceLegT<T>& leg, int& pruned) {
+  const CastInput ray{toCore(leg.start), toCore(leg.heading), 0.0,
+                      std::numeric_limits<double>::infinity()};
+  const BvhPathOf<T> path = makeBvhPath<T>(ray, bvh.margin);
+  FirstHitT<T> walked, traced;
+  std::vector<std::int32_t> items;
+  visitFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    items.push_back(item);
+    offerFeature(prepared, static_cast<std::uint32_t>(item), leg, walked);
+    return walked.t;
+  });
+  const BvhTrace trace = traceFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    offerFeature(prepared, static_cast<std::uint32_t>(item), leg, traced);
+    return traced.t;
+  });
+  ASSERT_EQ(trace.items, items);
+  ASSERT_TRUE(sameContact(walked, traced));
+  // Every leaf visited is entered, and a node is entered only below an entered node.
+  for (std::size_t i = 0; i < bvh.tree.nodes.size(); ++i) {
+    const BvhNodeOf<T>& node = bvh.tree.nodes[i];
+    pruned += trace.fates[i] == BvhNodeFate::pruned;
+    if (node.count > 0 || trace.fates[i] != BvhNodeFate::entered) continue;
+    for (std::int32_t child = node.first; child < node.first + 2; ++child)
+      ASSERT_NE(trace.fates[static_cast<std::size_t>(child)], BvhNodeFate::untested);
+  }
+}
+
+template <class T>
+void expectTracesOfRandomLegs(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int legs = 0, pruned = 0;
+  for (const int vertices : {30, 1000}) {
+    test::LargeBounceSceneSpec spec;
+    spec.wallVertices = vertices;
+    const BounceScene s = test::largeRandomBounceScene(rng, spec);
+    const BounceSceneT<T> prepared = prepareBounce<T>(s);
+    const BounceBvhT<T> bvh = buildBounceBvh(prepared);
+    for (int j = 0; j < 300; ++j, ++legs) {
+      expectTheTraceIsTheWalk(prepared, bvh, randomLeg<T>(rng, s, 0.75 * spec.size), pruned);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(pruned, legs);  // pruned by the bound, not only missed
+}
+
+TEST(BounceBvh, TheTraceOfAWalkIsTheWalk) {
+  expectTracesOfRandomLegs<double>(0x7ace1);
+  expectTracesOfRandomLegs<float>(0x7ace2);
+}
+
+TEST(BvhDerivationPage, TheWalkItDescribes) {
+  // docs/derivations/bvh.md, "The tree and one leg's walk, drawn": the scene bvh-star-room.
+  std::ifstream in(TOUCHE_DERIVATION_SCENES);
+  const BounceCaseFile file = readBounceCases(in);
+  const auto found = std::find_if(file.cases.begin(), file.cases.end(),
+                                  [](const BounceCase& c) { return c.id == "bvh-star-room"; });
+  ASSERT_NE(found, file.cases.end());
+  const BounceScene& s = found->scene;
+  const BounceSceneT<double> prepared = prepareBounce<double>(s);
+  const BounceBvhT<double> bvh = buildBounceBvh(prepared);
+  ASSERT_EQ(prepared.features.size(), 52u);
+  EXPECT_EQ(bvh.tree.nodes.size(), 103u);
+  EXPECT_EQ(bvh.tree.depth, 9);
+  const BounceLeg leg = bouncePath(s, prepared).legs[0];
+  const BounceLegT<double> legT{toT<double>(leg.start), toT<double>(leg.direction)};
+  const CastInput ray{leg.start, leg.direction, 0.0, std::numeric_limits<double>::infinity()};
+  const BvhPathOf<double> path = makeBvhPath<double>(ray, bvh.margin);
+  FirstHitT<double> hit;
+  const BvhTrace trace = traceFrontToBack(bvh.tree, path, [&](std::int32_t item) {
+    offerFeature(prepared, static_cast<std::uint32_t>(item), legT, hit);
+    return hit.t;
+  });
+  ASSERT_EQ(trace.items.size(), 1u);
+  EXPECT_EQ(prepared.ids[hit.feature],
+            (BounceFeature{BounceHit::obstacle, 2, FeatureType::face, 7}));
+  EXPECT_NEAR(hit.t, 74.7296, 1e-4);
+  std::vector<double> pruned;
+  int entered = 0, missed = 0;
+  for (std::size_t i = 0; i < trace.fates.size(); ++i) {
+    entered += trace.fates[i] == BvhNodeFate::entered;
+    missed += trace.fates[i] == BvhNodeFate::missed;
+    if (trace.fates[i] == BvhNodeFate::pruned) pruned.push_back(entryOf(bvh.tree.nodes[i], path));
+  }
+  EXPECT_EQ(entered, 11);
+  EXPECT_EQ(missed, 4);
+  std::sort(pruned.begin(), pruned.end());
+  ASSERT_EQ(pruned.size(), 6u);
+  const double entries[] = {76.1, 82.3, 100.3, 108.8, 111.9, 240.8};  // as the page rounds them
+  for (std::size_t k = 0; k < 6; ++k)
+    EXPECT_NEAR(pruned[k], entries[k], 0.05) << k;
+  // The root's children: the left half entered, the right half pruned (its entry 240.8).
+  EXPECT_EQ(trace.fates[1], BvhNodeFate::entered);
+  EXPECT_EQ(trace.fates[2], BvhNodeFate::pruned);
 }
 
 TEST(BounceBvh, SourceSceneAndALargeScene) {

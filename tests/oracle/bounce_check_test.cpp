@@ -3,7 +3,9 @@
 // ends off its contact, turns the wrong way, or passes through a wall — get the right verdict
 // at the right leg; and the fast engines, judged leg by leg on seeded random scenes (concave
 // walls, corridors exactly 2r wide, grazed corners, directions along walls), all pass, with
-// the share of paths that end at an obstacle asserted so the test cannot pass vacuously.
+// the share of paths that end at an obstacle asserted so the test cannot pass vacuously; and on
+// large scenes (star walls of 1 000 to 10 000 vertices, tens of obstacles), where the fast
+// engines find each leg's contact through their BVH.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -61,6 +63,21 @@ TEST(JudgeBounce, NamesTheFirstLegThatLeavesTheReference) {
   BounceJudgement j = judge(s, path);
   EXPECT_EQ(j.outcome, BounceOutcome::wrongEnd) << j.explanation;
   EXPECT_EQ(j.leg, 3u);
+  // The error in world units, then in the unit the tolerance counts, named, and the allowance.
+  EXPECT_NE(j.explanation.find("is 1e-06 from the reference's"), std::string::npos)
+      << j.explanation;
+  EXPECT_NE(j.explanation.find("units of ε·scale, weighted by the incidence"), std::string::npos)
+      << j.explanation;
+  EXPECT_NE(j.explanation.find("(ε·scale = 2^-52 × 340 = 7.55e-14); at most 64 are allowed"),
+            std::string::npos)
+      << j.explanation;
+  BouncePath far = good;  // under float's conventions, a larger error
+  far.legs[3].end.x += 0.5;
+  far.legs[4].start = far.legs[3].end;
+  const BounceJudgement asFloat = judge(s, far, "fast_float");
+  EXPECT_EQ(asFloat.outcome, BounceOutcome::wrongEnd) << asFloat.explanation;
+  EXPECT_NE(asFloat.explanation.find("(ε·scale = 2^-23 × 340 = 4.05e-05)"), std::string::npos)
+      << asFloat.explanation;
   path = good;
   path.legs[5].direction = {-1, 1.001};
   j = judge(s, path);
@@ -104,6 +121,10 @@ TEST(JudgeBounce, APathThroughAWallIsAWrongHit) {
   const BounceJudgement j = judge(s, path);
   EXPECT_EQ(j.outcome, BounceOutcome::wrongHit) << j.explanation;
   EXPECT_NE(j.explanation.find("overlaps obstacle 0"), std::string::npos) << j.explanation;
+  EXPECT_NE(j.explanation.find(", beyond the tie band 7.73e-11, 2^10 units of ε·scale = "
+                               "2^-52 × 340 = 7.55e-14"),
+            std::string::npos)
+      << j.explanation;
 }
 
 TEST(JudgeBounce, AGrazeMissedOrTakenIsATie) {
@@ -174,6 +195,50 @@ TEST_P(FastAgreement, EveryLegOnRandomScenes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(DoubleAndFloat, FastAgreement, ::testing::Values("fast", "fast_float"));
+
+// ---- Large scenes: the fast engines' BVH path against the reference -------------------------
+
+struct LargeSceneAgreement : ::testing::TestWithParam<const char*> {};
+
+TEST_P(LargeSceneAgreement, EveryLegThroughTheBvh) {
+  // fast::bounce and fast::bounceFloat take their BVH from 256 features: star walls of 1 000 to
+  // 10 000 vertices and tens of obstacles (tests/support's largeRandomBounceScene), every path
+  // judged leg by leg by the reference. About half the paths end at an obstacle, the rest run
+  // out of bounces along the wall: both kinds of contact are judged, faces and arcs.
+  const std::string engine = GetParam();
+  const BounceFn run = engine == "fast" ? &fast::bounce : &fast::bounceFloat;
+  std::mt19937_64 rng{engine == "fast" ? 0x1a5e1u : 0x1a5e2u};
+  int paths = 0, obstacles = 0, wallContacts = 0, arcs = 0, legs = 0;
+  for (const int vertices : {1000, 2000, 4000, 10000}) {
+    test::LargeBounceSceneSpec spec;
+    spec.wallVertices = vertices;
+    for (int k = 0; k < 6; ++k) {
+      const BounceScene s = test::largeRandomBounceScene(rng, spec);
+      ASSERT_GE(s.obstacles.size(), 10u);
+      ASSERT_GE(fast::prepareBounce<double>(s).features.size(), 256u);  // through the BVH
+      const BouncePath path = run(s);
+      const BounceJudgement j = judgeBounce(s, path, {}, bounceConventionsFor(engine));
+      ASSERT_TRUE(j.passed()) << vertices << " vertices, scene " << k << ": "
+                              << bounceOutcomeName(j.outcome) << " — " << j.explanation;
+      ++paths;
+      obstacles += path.status == BounceStatus::obstacle ? 1 : 0;
+      for (const BounceLeg& leg : path.legs) {
+        wallContacts += leg.feature.hit == BounceHit::wall ? 1 : 0;
+        arcs += leg.feature.type == FeatureType::vertex ? 1 : 0;
+      }
+      legs += static_cast<int>(path.legs.size());
+    }
+  }
+  std::printf("%s: %d of %d paths end at an obstacle, %d legs, %d wall contacts, %d at arcs\n",
+              engine.c_str(), obstacles, paths, legs, wallContacts, arcs);
+  EXPECT_GE(obstacles, paths * 3 / 10);
+  EXPECT_LE(obstacles, paths * 7 / 10);
+  EXPECT_GT(wallContacts, 4 * paths);
+  EXPECT_GT(arcs, paths / 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(DoubleAndFloat, LargeSceneAgreement,
+                         ::testing::Values("fast", "fast_float"));
 
 }  // namespace
 }  // namespace touche::oracle

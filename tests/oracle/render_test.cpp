@@ -423,6 +423,25 @@ TEST(Render, ABounceScenesLegendFitsItsWidth) {
   EXPECT_LE(fit.widestLine, fit.viewWidth) << svg;
 }
 
+TEST(Render, ABounceBvhFigureFitsItsLegendAndCountsItsWalk) {
+  // A tall, narrow room of 4 faces: two panels and a legend of four lines, the widest wider
+  // than both panels; the leg up the room touches the ceiling (face 2) at t = 200 − 5 − 20.
+  BounceScene scene;
+  scene.walls = {{0, 0}, {40, 0}, {40, 200}, {0, 200}};
+  scene.ball = {{10, 20}, 5, {0, 1}};
+  BounceLeg leg;
+  leg.start = {10, 20};
+  leg.direction = {0, 1};
+  const std::string svg = renderBounceBvhSvg("a-tall-and-narrow-room", scene, leg, 0);
+  const LegendFit fit = legendFit(svg);
+  EXPECT_GT(fit.widestLine, 80.0) << svg;
+  EXPECT_LE(fit.widestLine, fit.viewWidth) << svg;
+  EXPECT_THAT(svg, HasSubstr(">scene a-tall-and-narrow-room: 4 features"));
+  EXPECT_THAT(svg, HasSubstr("the first contact: wall face 2 at t = 175<"));
+  EXPECT_THAT(svg, HasSubstr("class=\"contact\""));
+  EXPECT_THAT(svg, HasSubstr("class=\"ray-beyond\""));
+}
+
 TEST(Render, ChainPolygonStepsDrawTheirDecisions) {
   // The page's chain-box: a unit box at (0.25, −0.5) turned by 0.3 rad.
   const Case box = chainCase(makeBox(0.5, 0.5), {0.25, -0.5}, 0.3);

@@ -1,11 +1,18 @@
 # Runs `touche collide --engine ENGINE CORPUS`, then `touche check` of those manifolds against
 # CORPUS under CONVENTIONS (writing the HTML report to HTML), and requires exit EXPECT_EXIT
 # and that each regular expression of the ;-list EXPECT_STDERR matches its standard error.
-# With KIND=cast: `touche cast` and `touche check-casts` of a cast corpus instead.
+# With KIND=cast: `touche cast` and `touche check-casts` of a cast corpus instead; with
+# KIND=bounce, `touche bounce` and `touche check-bounces` of bounce scenes (no HTML report).
+set(report --html ${HTML})
 if(KIND STREQUAL "cast")
   set(run cast)
   set(judge check-casts)
   set(results --results)
+elseif(KIND STREQUAL "bounce")
+  set(run bounce)
+  set(judge check-bounces)
+  set(results --paths)
+  set(report)
 else()
   set(run collide)
   set(judge check)
@@ -17,7 +24,7 @@ if(NOT status EQUAL 0)
   message(FATAL_ERROR "touche ${run} failed: ${status}")
 endif()
 execute_process(COMMAND ${TOOL} ${judge} --cases ${CORPUS} ${results} ${HTML}.results.jsonl
-                        --conventions ${CONVENTIONS} --html ${HTML}
+                        --conventions ${CONVENTIONS} ${report}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "stderr:\n${err}")
 if(NOT status EQUAL EXPECT_EXIT)

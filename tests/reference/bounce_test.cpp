@@ -8,8 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <random>
+#include <vector>
 
 #include "touche/core/bounce_jsonl.h"
 #include "touche/reference/bounce.h"
@@ -324,6 +326,13 @@ TEST(BounceDerivationPage, TheNumbersItQuotes) {
   EXPECT_EQ(path.legs[0].end, (Vec2{260, -260}));
   EXPECT_EQ(path.legs[1].length, 0);
   EXPECT_EQ(path.legs[2].feature, obstacleVertex(0, 1));
+  // Step 5's reflection at an arc: c − v = (−20√3, −20), n = (−√3/2, −1/2), d' = (−1/2, −√3/2).
+  path = bounce(derivationScene("bounce-reflection-at-an-arc"));
+  ASSERT_EQ(path.legs.size(), 2u);
+  EXPECT_EQ(path.legs[0].feature, wallVertex(4));
+  EXPECT_EQ(path.legs[0].end, (Vec2{115.35898384862246, -220}));
+  EXPECT_EQ(path.legs[0].normal, (Vec2{-0.8660254037844386, -0.5}));
+  EXPECT_EQ(path.legs[1].direction, (Vec2{-0.5, -0.8660254037844386}));
 }
 
 // ---- Properties on random scenes ---------------------------------------------------------
@@ -382,11 +391,49 @@ TEST_F(RandomPaths, TheBallNeverCrossesAWall) {
   EXPECT_GT(obstacles, 10);
 }
 
+/// How far the reversed path's contacts may lie from the forward path's, from the rounding
+/// alone (docs/derivations/bounce.md, step 6: every leg a function of correctly rounded doubles).
+/// u = 2^-53: a correctly rounded point P is within u·|P| of its exact value, a rounded
+/// direction within an angle u of its exact one. The reversed run starts at the last rounded
+/// end P[n−1] (within p = u·|P[n−1]| of the exact contact X[n−1]) along −d[n−1] exactly
+/// (angle error a = 0), and retraces leg m = n−1, n−2, ..., 1 back to P[m−1]:
+///   - its line runs within h = p + ℓ[m]·a of leg m's line over the leg's length ℓ[m];
+///   - leg m's line crosses the offset of the feature touched at P[m−1] within u·|P[m−1]|/c of
+///     P[m−1] (P[m−1] lies within u·|P[m−1]| of that offset; c = |d̂[m]·n[m−1]| the incidence),
+///     and a line h away crosses it h/c further (to first order; at an arc too);
+///   - so the exact reversed contact Y lies within e = (h + u·|P[m−1]|)/c of P[m−1], and its
+///     rounding within e + u·|Y| — the bound asserted, for leg m;
+///   - the next reversed leg starts within p' = e + u|Y| + u·|P[m−1]| of the exact X[m−1];
+///   - its direction: the reflection keeps the angle error a (an isometry), the forward and the
+///     reversed reflection each round once (2u), and at an arc the normal (c − v)/r turns by
+///     the contact's displacement over r, the reflection by twice that: a' = a + 2u + 2(e/r).
+/// The error grows with each leg's length times the angles before it, and is divided by each
+/// incidence: a path of grazing legs is ill-conditioned, and its bound says so.
+std::vector<double> retraceBounds(const BouncePath& path, double radius) {
+  constexpr double u = 0x1p-53;
+  const std::vector<BounceLeg>& legs = path.legs;
+  std::vector<double> bounds;
+  double p = u * length(legs.back().end), a = 0;
+  for (std::size_t m = legs.size() - 1; m >= 1; --m) {
+    const BounceLeg& back = legs[m - 1];  // the leg whose contact the reversed leg m returns to
+    const Vec2 d = legs[m].direction;
+    const double c = std::fabs(dot(d, back.normal)) / length(d);
+    const double h = p + legs[m].length * a;
+    const double e = (h + u * length(back.end)) / c;
+    bounds.push_back(e + u * (length(back.end) + e));
+    p = bounds.back() + u * length(back.end);
+    a += 2 * u + (back.feature.type == FeatureType::vertex ? 2 * e / radius : 0.0);
+  }
+  return bounds;
+}
+
 TEST_F(RandomPaths, ABounceOnlyPathRunBackwardsRetracesItself) {
   // From the last contact, along the last direction reversed, the legs come back through the
-  // same contacts in reverse order, within the rounding (paths with ties, grazes or
-  // zero-length legs are left out: a tie reversed need not choose alike).
-  int retraced = 0;
+  // same contacts in reverse order, each within the bound retraceBounds derives from the
+  // rounding (twice it: the first-order terms only). Paths with ties, grazes or zero-length
+  // legs are left out: a tie reversed need not choose alike.
+  int retraced = 0, contacts = 0, apart = 0;
+  double tightest = 0;  // the largest error / bound seen: the bound is not vacuous
   for (int i = 0; i < 200 && retraced < 40; ++i) {
     BounceScene s = test::randomBounceScene(rng, spec);
     s.obstacles.clear();
@@ -400,19 +447,31 @@ TEST_F(RandomPaths, ABounceOnlyPathRunBackwardsRetracesItself) {
               leg.gaps.graze.value_or(1) > 1e-6;
     }
     if (!clean) continue;
+    const std::vector<double> bounds = retraceBounds(path, s.ball.radius);
     // The reversed path starts at a rounded contact (a hair inside the wall's offset, maybe:
     // not a valid scene), so it is run leg by leg.
     BounceState state{path.legs.back().end, -path.legs.back().direction, kDefaultMaxLength};
     for (std::size_t j = 0; j + 1 < path.legs.size(); ++j) {
       const BounceStep step = bounceLeg(s, state);
       ASSERT_TRUE(step.reflected.has_value()) << "scene " << i;
-      const Vec2 expected = path.legs[path.legs.size() - 2 - j].end;
-      EXPECT_LT(length(step.leg.end - expected), 1e-9 * spec.size) << "scene " << i;
+      const BounceLeg& forward = path.legs[path.legs.size() - 2 - j];
+      EXPECT_EQ(step.leg.feature, forward.feature) << "scene " << i << " leg " << j;
+      const double error = length(step.leg.end - forward.end);
+      EXPECT_LE(error, 2 * bounds[j]) << "scene " << i << " leg " << j;
+      tightest = std::max(tightest, error / bounds[j]);
+      ++contacts;
+      apart += error > 0 ? 1 : 0;
       state = {step.leg.end, *step.reflected, kDefaultMaxLength};
     }
     ++retraced;
   }
+  std::printf(
+      "%d paths retraced, %d contacts, %d of them off the forward contact, at most "
+      "%.3g of the bound\n",
+      retraced, contacts, apart, tightest);
   EXPECT_GE(retraced, 20);
+  EXPECT_GT(apart, contacts / 10);  // the rounding shows
+  EXPECT_GT(tightest, 0.05);        // and the bound is within a factor 20 of what it allows
 }
 
 TEST_F(RandomPaths, TheFilterAgreesWithTheAllExactPath) {

@@ -8,11 +8,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "open_input.h"
 #include "progress_bar.h"
+#include "touche/fast/bounce.h"
 #include "touche/oracle/bounce_compare.h"
 #include "touche/oracle/bounce_engines.h"
 #include "touche/oracle/render.h"
@@ -97,6 +99,7 @@ struct Verdict {
   std::optional<std::size_t> leg;
   bool judged = false;
   bool passed = false;
+  bool passesAsFloat = false;  ///< failed under exact conventions, passes under float
 };
 
 std::string verdictLine(const Verdict& v) {
@@ -108,6 +111,24 @@ std::string verdictLine(const Verdict& v) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+/// Every number of the path is a float (a single-precision engine's, widened to double).
+bool floatValued(const BouncePath& path) {
+  const auto isFloat = [](double x) { return static_cast<double>(static_cast<float>(x)) == x; };
+  const auto vecIsFloat = [&](Vec2 v) { return isFloat(v.x) && isFloat(v.y); };
+  return std::all_of(path.legs.begin(), path.legs.end(), [&](const BounceLeg& leg) {
+    return vecIsFloat(leg.start) && vecIsFloat(leg.end) && vecIsFloat(leg.direction) &&
+           vecIsFloat(leg.normal) && isFloat(leg.length);
+  });
+}
+
+/// A path in floats that fails under exact conventions: does it pass under float's?
+bool passesAsFloat(const BounceScene& scene, const BouncePathRecord& actual,
+                   const oracle::BounceConventions& conventions) {
+  const oracle::BounceConventions asFloat = oracle::bounceConventionsFor("fast_float");
+  return conventions.epsilon < asFloat.epsilon && floatValued(actual.path) &&
+         oracle::judgeBounce(scene, actual.path, actual.fields, asFloat).passed();
+}
+
 Verdict judgeLine(const Line& line, const std::unordered_map<std::string, ForeignPath>& paths,
                   const oracle::BounceConventions& conventions) {
   Verdict v;
@@ -116,7 +137,9 @@ Verdict judgeLine(const Line& line, const std::unordered_map<std::string, Foreig
   if (const auto* error = std::get_if<InputError>(&loaded)) {
     v.id = (line.tooLong ? std::nullopt : idOfLine(line.text)).value_or(lineId(line));
     v.name = "malformed-case";
-    v.explanation = "cases line " + std::to_string(line.number) + ": " + error->describe();
+    const std::string other = line.tooLong ? "" : otherKindOfLine(line.text, LineKind::bounceScene);
+    v.explanation = "cases line " + std::to_string(line.number) + ": " +
+                    (other.empty() ? error->describe() : other);
     return v;
   }
   const BounceCase& c = std::get<BounceCase>(loaded);
@@ -145,6 +168,12 @@ Verdict judgeLine(const Line& line, const std::unordered_map<std::string, Foreig
   v.leg = j.leg;
   v.judged = true;
   v.passed = j.passed();
+  if (!v.passed && passesAsFloat(c.scene, actual, conventions)) {
+    v.passesAsFloat = true;
+    v.explanation +=
+        " (every number of this path is a float, and it passes under "
+        "--conventions float)";
+  }
   return v;
 }
 
@@ -227,13 +256,14 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
   if (!casesIn) return kExitUnusable;
   const std::size_t lines = lineCount(arguments.cases, kMaxSceneLineBytes);
   const Progress progress = progressBar(err, arguments.progress && lines > 0);
-  std::size_t total = 0, judged = 0, failing = 0;
+  std::size_t total = 0, judged = 0, failing = 0, asFloat = 0;
   LineReader reader(*casesIn, kMaxSceneLineBytes);
   for (Line line; reader.next(line);) {
     const Verdict v = judgeLine(line, paths, conventions);
     ++total;
     judged += v.judged ? 1 : 0;
     failing += v.passed ? 0 : 1;
+    asFloat += v.passesAsFloat ? 1 : 0;
     out << verdictLine(v) << '\n';
     if (progress) progress(total, lines);
   }
@@ -245,13 +275,19 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
   err << total << " paths, " << judged << " judged: " << (failing ? "FAIL" : "PASS");
   if (failing) err << ", " << failing << " failing";
   err << "\n";
+  if (asFloat) {
+    err << "touche: " << asFloat << " failing "
+        << (asFloat == 1 ? "path is in floats and passes" : "paths are in floats and pass")
+        << " under --conventions float: a single-precision engine (such as fast_float) is "
+           "judged with --conventions float\n";
+  }
   if (failing) return 1;
   return judged ? 0 : 3;
 }
 
 int renderBounceScene(const std::string& input, const std::string& caseId,
                       const std::string& output, const std::vector<std::string>& engines,
-                      std::ostream& err) {
+                      std::optional<std::size_t> bvhLeg, std::ostream& err) {
   if (input == "-" || input.empty()) return -1;
   std::ifstream file(input, std::ios::binary);
   if (!file) return -1;  // the manifold renderer says why
@@ -275,14 +311,26 @@ int renderBounceScene(const std::string& input, const std::string& caseId,
     return 1;
   }
   const BounceCase& c = std::get<BounceCase>(loaded);
-  std::vector<BouncePathRecord> paths;
-  for (const std::string& name : engines) {
-    const BounceEngine* engine = oracle::findBounceEngine(name);
-    if (!engine) continue;  // box2d and the other manifold engines draw no bounce paths
-    paths.push_back({c.id, name, engine->bounce(c.scene), "", {}});
+  std::string drawing;
+  if (bvhLeg) {
+    const BouncePath path = fast::bounce(c.scene);
+    if (*bvhLeg >= path.legs.size()) {
+      err << "touche: --leg " << *bvhLeg << ": the fast engine's path of " << printable(c.id)
+          << " has " << path.legs.size() << (path.legs.size() == 1 ? " leg" : " legs") << "\n";
+      return 1;
+    }
+    drawing = oracle::renderBounceBvhSvg(c.id, c.scene, path.legs[*bvhLeg], *bvhLeg);
+  } else {
+    std::vector<BouncePathRecord> paths;
+    for (const std::string& name : engines) {
+      const BounceEngine* engine = oracle::findBounceEngine(name);
+      if (!engine) continue;  // box2d and the other manifold engines draw no bounce paths
+      paths.push_back({c.id, name, engine->bounce(c.scene), "", {}});
+    }
+    drawing = oracle::renderBounceSvg(c.id, c.scene, paths);
   }
   std::ofstream svg(output, std::ios::binary);
-  if (svg) svg << oracle::renderBounceSvg(c.id, c.scene, paths);
+  if (svg) svg << drawing;
   if (svg) svg.close();
   if (svg) return 0;
   err << "touche: cannot write " << printable(output) << ": " << std::strerror(errno) << "\n";

@@ -2,7 +2,9 @@
 // and `touche render` of a bounce scene. Kept apart from commands.cpp.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,9 +57,11 @@ int checkBounces(const CheckBouncesArguments& arguments, std::ostream& out, std:
 /// id `caseId`, or the first) is a scene, draws it with the paths of the named bounce engines
 /// (reference, fast, fast_float; other names are left out) into `output` and returns the exit
 /// status; returns -1 when it is not a scene (or `input` is standard input), for the
-/// manifold renderer to take it.
+/// manifold renderer to take it. With `bvhLeg` (render --bvh [--leg K]) it draws the fast
+/// engine's BVH over the scene and the walk of that leg of its path instead
+/// (oracle::renderBounceBvhSvg); a leg the path does not have is an error (status 1).
 int renderBounceScene(const std::string& input, const std::string& caseId,
                       const std::string& output, const std::vector<std::string>& engines,
-                      std::ostream& err);
+                      std::optional<std::size_t> bvhLeg, std::ostream& err);
 
 }  // namespace touche::cli

@@ -10,7 +10,7 @@
 //   fast,fast_float,box2d,box2d_skin,box2d_v3,box2d_v3_exact]
 //                   [--verbose]
 //   touche render CASE.jsonl [--case ID] -o case.svg [--engines reference,fast,box2d]
-//                 [--derivation] [--step C1..C4|P1..P6]
+//                 [--derivation] [--step C1..C4|P1..P6] [--bvh [--leg K]]
 //   touche check --cases CASES.jsonl --manifolds THEIRS.jsonl [--conventions CONV.json|preset]
 //                [--html report.html] [--baseline KNOWN.jsonl] [--write-baseline KNOWN.jsonl]
 //                [--jobs N]
@@ -100,11 +100,20 @@ int main(int argc, char** argv) {
   std::string output;
   std::vector<std::string> renderEngines = {"reference", "fast", "box2d"};
   CLI::App* render = app.add_subcommand(
-      "render", "draw a case and its manifolds, or a cast and its results, as SVG");
-  render->add_option("cases", input, "case or cast case JSONL file, or - for stdin")->required();
-  render->add_option("--case", caseId, "id of the case to draw (default: the first)");
+      "render",
+      "draw a case and its manifolds, a cast and its results, or a bounce scene and its paths, "
+      "as SVG");
+  render
+      ->add_option("cases", input,
+                   "case, cast case or bounce scene JSONL file, or - for stdin (a bounce scene "
+                   "is read from a file only)")
+      ->required();
+  render->add_option("--case", caseId, "id of the case or scene to draw (default: the first)");
   render->add_option("-o,--output", output, "SVG file to write")->required();
-  render->add_option("--engines", renderEngines, "engines whose manifolds (or casts) to draw")
+  render
+      ->add_option("--engines", renderEngines,
+                   "engines whose manifolds, casts or bounce paths to draw (a bounce scene: "
+                   "reference, fast, fast_float)")
       ->delimiter(',');
   bool derivation = false;
   render->add_flag("--derivation", derivation,
@@ -114,6 +123,13 @@ int main(int argc, char** argv) {
   render->add_option("--step", derivationStep,
                      "draw one step of docs/derivations/chain-segment.md instead: C1-C4 (chain "
                      "segment and circle), P1-P6 (chain segment and polygon or capsule)");
+
+  bool bvh = false;
+  std::size_t bvhLeg = 0;
+  render->add_flag("--bvh", bvh,
+                   "a bounce scene: draw the fast engine's BVH over its features and one leg's "
+                   "walk through it (docs/derivations/bvh.md) instead of the paths");
+  render->add_option("--leg", bvhLeg, "with --bvh: the leg of the fast path to walk (default 0)");
 
   std::string cases;
   std::string manifolds;
@@ -177,11 +193,22 @@ int main(int argc, char** argv) {
   if (validate->parsed()) {
     return touche::cli::validate(corpus, validateEngines, std::cout, std::cerr, verbose, terminal);
   }
-  // A bounce scene line is drawn as a scene (its offset boundary and paths).
+  // A bounce scene line is drawn as a scene (its offset boundary and paths, or its BVH).
+  const std::optional<std::size_t> walked = bvh ? std::optional<std::size_t>(bvhLeg) : std::nullopt;
   if (const int status =
-          touche::cli::renderBounceScene(input, caseId, output, renderEngines, std::cerr);
+          touche::cli::renderBounceScene(input, caseId, output, renderEngines, walked, std::cerr);
       status >= 0) {
     return status;
+  }
+  if (bvh) {
+    if (input == "-") {
+      std::cerr << "touche: --bvh: a bounce scene is read from a file, not standard input\n";
+    } else {
+      std::cerr << "touche: --bvh draws a bounce scene; " << touche::printable(input)
+                << " holds none"
+                << (caseId.empty() ? "" : " with id \"" + touche::printable(caseId) + "\"") << "\n";
+    }
+    return 1;
   }
   return touche::cli::render(input, caseId, output, renderEngines, std::cerr, derivation,
                              derivationStep);

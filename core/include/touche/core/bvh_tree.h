@@ -262,6 +262,77 @@ void visitFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&
   }
 }
 
+/// What a front-to-back walk did with a node (traceFrontToBack).
+enum class BvhNodeFate : std::uint8_t {
+  untested,  ///< never looked at: below a node that was not entered
+  entered,   ///< its children were tested (a leaf: its items visited)
+  missed,    ///< tested, and the path never enters its grown box
+  pruned,    ///< tested, and the path enters it only after the best t so far
+};
+
+/// A walk of visitFrontToBack, written down: each node's fate (by node index) and the items in
+/// the order they were visited.
+struct BvhTrace {
+  std::vector<BvhNodeFate> fates;
+  std::vector<std::int32_t> items;
+};
+
+/// visitFrontToBack with every decision recorded, for pictures and tests (the items are those
+/// visitFrontToBack visits, in its order: tests/fast/bounce_bvh_test.cpp). A node whose entry is
+/// tested against the bound twice (when reached, and when taken off the stack) is pruned by
+/// whichever test skips it.
+template <class T, class Visit>
+BvhTrace traceFrontToBack(const BvhTreeOf<T>& tree, const BvhPathOf<T>& path, Visit&& visit) {
+  BvhTrace trace;
+  trace.fates.assign(tree.nodes.size(), BvhNodeFate::untested);
+  if (tree.nodes.empty()) return trace;
+  T bound = path.maxFraction;
+  // Tests node i when reached: whether it is taken, its fate recorded when it is not.
+  const auto reached = [&](std::int32_t i, const BvhSlabOf<T>& slab) {
+    if (slab.enter <= std::min(slab.leave, bound)) return true;
+    trace.fates[static_cast<std::size_t>(i)] =
+        slab.enter <= slab.leave ? BvhNodeFate::pruned : BvhNodeFate::missed;
+    return false;
+  };
+  struct Pending {
+    std::int32_t node;
+    T entry;
+  };
+  std::vector<Pending> stack;
+  std::int32_t current = 0;
+  if (!reached(0, slabOf(tree.nodes[0], path))) return trace;
+  for (;;) {
+    trace.fates[static_cast<std::size_t>(current)] = BvhNodeFate::entered;
+    const BvhNodeOf<T>& node = tree.nodes[static_cast<std::size_t>(current)];
+    std::int32_t next = -1;
+    if (node.count > 0) {
+      for (std::int32_t k = node.first; k < node.first + node.count; ++k) {
+        trace.items.push_back(tree.items[static_cast<std::size_t>(k)]);
+        bound = visit(tree.items[static_cast<std::size_t>(k)]);
+      }
+    } else {
+      const BvhSlabOf<T> a = slabOf(tree.nodes[static_cast<std::size_t>(node.first)], path);
+      const BvhSlabOf<T> b = slabOf(tree.nodes[static_cast<std::size_t>(node.first + 1)], path);
+      const bool bFirst = b.enter < a.enter;
+      const std::int32_t nearer = node.first + static_cast<std::int32_t>(bFirst);
+      const std::int32_t farther = node.first + 1 - static_cast<std::int32_t>(bFirst);
+      if (reached(farther, bFirst ? a : b)) stack.push_back({farther, std::max(a.enter, b.enter)});
+      if (reached(nearer, bFirst ? b : a)) next = nearer;
+    }
+    while (next < 0 && !stack.empty()) {
+      const Pending waiting = stack.back();
+      stack.pop_back();
+      if (waiting.entry > bound) {
+        trace.fates[static_cast<std::size_t>(waiting.node)] = BvhNodeFate::pruned;
+      } else {
+        next = waiting.node;
+      }
+    }
+    if (next < 0) return trace;
+    current = next;
+  }
+}
+
 /// Calls visit(item) for the items of every leaf whose box overlaps `box` (closed boxes).
 template <class T, class Visit>
 void visitOverlapping(const BvhTreeOf<T>& tree, const BvhNodeOf<T>& box, Visit&& visit) {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <optional>
 #include <string>
@@ -168,6 +169,29 @@ CaseFile readCases(std::istream& in);
 /// The id of a line (a string, or a number as written), when the line is JSON with one; for
 /// naming a line whose case or manifold did not parse. Safe on any text.
 std::optional<std::string> idOfLine(std::string_view line);
+
+/// The kind of input a line is, by the members of its JSON object: a bounce scene (a "ball"), a
+/// cast case (a "shape" and a "ray"), a response case (a "manifold" beside its bodies), else a
+/// collision case; unparsable when it is no JSON object. For messages that name the command a
+/// line belongs to.
+enum class LineKind : std::uint8_t {
+  unparsable,
+  collisionCase,
+  castCase,
+  bounceScene,
+  responseCase
+};
+LineKind lineKind(std::string_view line);
+
+/// The command that judges answers to lines of this kind: "check", "check-casts",
+/// "check-bounces", "check-responses" (empty for unparsable).
+std::string_view judgeCommandFor(LineKind kind);
+/// "a collision case", "a cast case", "a bounce scene", "a response case", "not a JSON object".
+std::string_view lineKindName(LineKind kind);
+/// When `line` is a case of another kind than `expected`, what it is and the command that
+/// judges it ("a bounce scene, not a collision case: `touche check-bounces` judges its
+/// answers"); empty when it is of that kind or no JSON object at all.
+std::string otherKindOfLine(std::string_view line, LineKind expected);
 
 /// `text` made safe for a terminal: control characters (C0, DEL, C1), bidirectional controls
 /// and bytes that are not UTF-8 become visible escapes (\n, \u001b, \x80), so that an id can

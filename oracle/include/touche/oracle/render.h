@@ -80,6 +80,18 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
 std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
                             std::span<const BouncePathRecord> paths);
 
+/// A teaching figure of the fast engine's broad phase for a bounce scene (docs/derivations/
+/// bvh.md), two panels: left, each feature's box (fast::featureBounds: where the ball's centre
+/// can touch the face or arc) and the boxes of the tree's levels 1 to 3 (fast::buildBounceBvh);
+/// right, the walk of `leg` (leg number `legIndex` of the fast engine's path: its start and
+/// unit direction) through the tree, front to back as fast::firstHit walks it — the nodes
+/// entered, those pruned because the leg enters them after the best contact so far, those
+/// missed, the features offered, and the contact's box. A legend counts them and names the
+/// contact. The tree is drawn whatever the scene's size (the engine itself takes it from 256
+/// features). Coordinates as in renderSvg, each panel relative to the same world point.
+std::string renderBounceBvhSvg(const std::string& id, const BounceScene& scene,
+                               const BounceLeg& leg, std::size_t legIndex);
+
 /// `text` as XML 1.0 character data or a double-quoted attribute value (SVG, HTML): & < > " as
 /// entities, and every character a terminal would act on or XML 1.0 refuses (controls but
 /// tab and line breaks, U+FFFE, bytes that are not UTF-8) as visible printable() escapes.

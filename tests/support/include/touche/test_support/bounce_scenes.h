@@ -153,6 +153,79 @@ inline BounceScene largeBounceScene(int edges, int maxBounces = 99) {
   return s;
 }
 
+/// A large random scene: what makes the fast engines take their BVH (fast/bounce_bvh.h, from
+/// 256 features) in the shape of a real level rather than a benchmark's regular zigzag.
+struct LargeBounceSceneSpec {
+  int wallVertices = 1000;  ///< the star wall's vertices (its edges)
+  int minObstacles = 10;
+  int maxObstacles = 30;
+  double obstacleSize = 0.003;  ///< the largest obstacle's circumradius, × size
+  double ballSize = 0.002;      ///< the largest ball radius, × size
+  double size = 1024;           ///< the wall's mean radius is about 0.8 × size
+  Grid grid{8};                 ///< steps far below the shortest edge of 10 000 (about 0.5)
+  int maxBounces = 12;
+};
+
+/// A star wall of spec.wallVertices vertices round the origin (counter-clockwise): a radius that
+/// swells and narrows a few times round the room (a wave of 2–9 lobes, ±12 %), each vertex moved
+/// in or out by up to `jag` edge lengths, so that its corners turn both ways (arcs at the ones
+/// that point into the room, crossings at the others). Simple: the angles are sorted and the
+/// radius stays far above the grid's step.
+template <class Rng>
+std::vector<Vec2> largeStarWall(Rng& rng, const LargeBounceSceneSpec& spec, double jag) {
+  const int n = spec.wallVertices;
+  const double lobes = static_cast<double>(uniformInt(rng, 2, 9));
+  const double phase = 2 * std::numbers::pi * uniformUnit(rng);
+  const double edge = 2 * std::numbers::pi * 0.8 * spec.size / n;
+  std::vector<Vec2> v;
+  v.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const double angle = 2 * std::numbers::pi * (i + 0.8 * uniformUnit(rng)) / n;
+    const double radius = spec.size * (0.8 + 0.12 * std::sin(lobes * angle + phase)) +
+                          jag * edge * (2 * uniformUnit(rng) - 1);
+    v.push_back(snapToGrid(radius * Vec2{std::cos(angle), std::sin(angle)}, spec.grid));
+  }
+  return v;
+}
+
+/// A large valid random scene: a star wall (largeStarWall), tens of obstacles — convex (vertices
+/// on a circle) and concave (stars), 3 to 12 vertices, circumradius spec.obstacleSize/3 to
+/// spec.obstacleSize of the size, some overlapping each other — in a square inside the room's
+/// inner 60 %, and the ball (radius spec.ballSize/4 to spec.ballSize) placed by rejection among
+/// them along a random direction. The obstacles are small against the room so that about half
+/// the paths meet one within 12 bounces: a path runs along the wall's corners and faces, through
+/// the middle, until it meets an obstacle or runs out of bounces.
+template <class Rng>
+BounceScene largeRandomBounceScene(Rng& rng, const LargeBounceSceneSpec& spec = {}) {
+  BounceScene s;
+  s.walls = largeStarWall(rng, spec, 0.6 * uniformUnit(rng));
+  const int count = static_cast<int>(uniformInt(rng, spec.minObstacles, spec.maxObstacles));
+  const double reach = 0.6 * 0.68 * spec.size;  // inside the narrowest the wall can be
+  for (int k = 0; k < count; ++k) {
+    const double outer =
+        gridValue(rng, spec.grid, spec.obstacleSize * spec.size / 3, spec.obstacleSize * spec.size);
+    const double inner = chance(rng, 0.5) ? outer : 0.4 * outer;  // convex, or a star
+    const Vec2 c = gridPoint(rng, spec.grid, reach / std::numbers::sqrt2);
+    std::vector<Vec2> v =
+        starPolygon(rng, spec.grid, c, static_cast<int>(uniformInt(rng, 3, 12)), inner, outer);
+    std::reverse(v.begin(), v.end());
+    s.obstacles.push_back(std::move(v));
+  }
+  s.ball.radius =
+      gridValue(rng, spec.grid, spec.ballSize * spec.size / 4, spec.ballSize * spec.size);
+  s.maxBounces = spec.maxBounces;
+  for (int tries = 0; tries < 64 * kMaxTries; ++tries) {
+    s.ball.center = gridPoint(rng, spec.grid, reach / std::numbers::sqrt2);
+    s.ball.direction = gridPoint(rng, Grid{2}, 4);
+    if (!(s.ball.direction == Vec2{0, 0}) && !validateBounceScene(s)) return s;
+  }
+  // Every try inside an obstacle (or an obstacle invalid after snapping): drop the obstacles.
+  s.obstacles.clear();
+  s.ball.center = {0, 0};
+  s.ball.direction = {1, 0.25};
+  return s;
+}
+
 /// A valid random scene (the ball placed by rejection; a box room when every try fails).
 template <class Rng>
 BounceScene randomBounceScene(Rng& rng, const BounceSceneSpec& spec = {}) {
