@@ -1,0 +1,269 @@
+// touche — the fast engine's ray batches: many rays (radius 0) as separate arrays, against a
+// pool of shapes prepared as separate arrays, results as separate arrays (design notes §8).
+//
+// The interface a ray-casting user keeps: the rays' origins, translations and maxFractions in
+// their own arrays (RaysT), the results in theirs (RayHitsT: status, fraction, point, normal,
+// feature, flags), and the shapes once, in a pool (RayTargetsT, from placed shapes). Three
+// queries: ray k against shape k (castRays), ray k against shape shapeIndex[k] (castRays with
+// an index array), every ray against one shape (castRaysAgainst). Entry k of the results is,
+// field by field and bit for bit, castPlaced's result for ray k against its shape, with the
+// ray placed from its T values (rayPlaced; tests/fast/ray_batch_test.cpp checks it).
+//
+// The pool keeps its shapes in groups of G = 64 / sizeof(T) (16 floats, 8 doubles): each
+// value of the G shapes of a group side by side (their transforms, circle centres and radii,
+// each polygon face's unit normal and first vertex, faces past a polygon's count zero), so
+// that the lanes of a vector read G shapes' value with one load, or gather it through an
+// index array. Each vector of W rays (the kernels of cast_batch.h's targets, chosen at run
+// time: 16 floats / 8 doubles with AVX-512, 8 floats with AVX2) runs
+//   - a circle (source 001 §4, castCircle): one quadratic — the foot of the perpendicular from
+//     the centre, the chord — lane-wise;
+//   - a sharp polygon (castByClipping with R = 0): the Cyrus–Beck clip over its faces, the
+//     largest entering t and smallest leaving t, lane-wise; a zero face enters and leaves
+//     nowhere, so every lane runs all kMaxPolygonVertices faces;
+// each only when some lane needs it. The rest go to castPlaced lane by lane: other shapes
+// (segments, capsules, chain segments, rounded polygons) and circles whose rounding scale
+// (placedScale: hypot in double) is not certainly inside castCircle's well-scaled range, which
+// a cheap bound on |origin| + |translation| decides for all but extreme magnitudes.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "touche/fast/cast_batch.h"
+
+// See cast_batch.h: GCC vectors passed between always-inlined helpers of one target.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace touche::fast {
+
+/// Rays as separate arrays, world coordinates: ray k starts at (originX[k], originY[k]) and
+/// moves by (translationX[k], translationY[k])·t for t in [0, maxFraction[k]]. Each ray must
+/// be valid as castInputIsValid says (rayIsValid); the queries do not check.
+template <class T>
+struct RaysT {
+  const T* originX = nullptr;
+  const T* originY = nullptr;
+  const T* translationX = nullptr;
+  const T* translationY = nullptr;
+  const T* maxFraction = nullptr;
+  int count = 0;
+};
+
+/// Where the results go, one array per field, entry k for ray k. A miss or an initial overlap
+/// writes zeros (fraction, point, normal, flags) and feature {vertex, 0}, as CastResultT.
+template <class T>
+struct RayHitsT {
+  CastStatus* status = nullptr;
+  T* fraction = nullptr;
+  T* pointX = nullptr;
+  T* pointY = nullptr;
+  T* normalX = nullptr;
+  T* normalY = nullptr;
+  CastFeature* feature = nullptr;
+  std::uint32_t* flags = nullptr;
+
+  /// Entry k as one CastResultT.
+  CastResultT<T> at(int k) const {
+    CastResultT<T> r;
+    r.status = status[k];
+    r.fraction = fraction[k];
+    r.point = {pointX[k], pointY[k]};
+    r.normal = {normalX[k], normalY[k]};
+    r.feature = feature[k];
+    r.flags = flags[k];
+    return r;
+  }
+};
+
+/// Ray k as the moving circle castPlaced takes: its T values widened (exactly) and placed.
+template <class T>
+PlacedCastInputT<T> rayPlaced(const RaysT<T>& rays, int k) {
+  CastInput input;
+  input.origin = {static_cast<double>(rays.originX[k]), static_cast<double>(rays.originY[k])};
+  input.translation = {static_cast<double>(rays.translationX[k]),
+                       static_cast<double>(rays.translationY[k])};
+  input.maxFraction = static_cast<double>(rays.maxFraction[k]);
+  return placeForCast<T>(input);
+}
+
+/// Whether ray k is a valid cast (castInputIsValid on its widened values).
+template <class T>
+bool rayIsValid(const RaysT<T>& rays, int k) {
+  CastInput input;
+  input.origin = {static_cast<double>(rays.originX[k]), static_cast<double>(rays.originY[k])};
+  input.translation = {static_cast<double>(rays.translationX[k]),
+                       static_cast<double>(rays.translationY[k])};
+  input.maxFraction = static_cast<double>(rays.maxFraction[k]);
+  return castInputIsValid(input);
+}
+
+namespace detail::ray_batch {
+
+/// How a pool shape is cast: lane-wise as a circle or a sharp polygon, or by castPlaced.
+enum RayKind : int { kRayCircle = 0, kRayPolygon = 1, kRayScalar = 2 };
+
+/// The values of a pool shape, each a row of G lanes in its group: the transform (unit
+/// rotation), the shape's reach in T (for the circle's scale bound), a circle's radius and
+/// centre, the kind, and per face the unit normal and first vertex (4 rows a face).
+enum RayField : int {
+  kFieldC,
+  kFieldS,
+  kFieldPx,
+  kFieldPy,
+  kFieldReach,
+  kFieldRadius,
+  kFieldCentreX,
+  kFieldCentreY,
+  kFieldKind,
+  kFieldFaces,  ///< face i: rows kFieldFaces + 4i (normal x, y) and + 4i + 2 (vertex x, y)
+  kFieldCount = kFieldFaces + 4 * kMaxPolygonVertices,
+};
+
+}  // namespace detail::ray_batch
+
+/// A pool of placed shapes in groups of kGroup (see the top): built once, queried by any
+/// number of ray batches. Keeps the placed shapes too, for the lanes castPlaced takes.
+template <class T>
+class RayTargetsT {
+ public:
+  static constexpr int kGroup = static_cast<int>(64 / sizeof(T));
+
+  RayTargetsT() = default;
+  RayTargetsT(const PlacedCastShapeT<T>* shapes, int count) : placed_(shapes, shapes + count) {
+    using namespace detail::ray_batch;
+    const std::size_t groups = (placed_.size() + kGroup - 1) / kGroup;
+    // The gathers index the rows with 32-bit offsets.
+    if (groups * kFieldCount * kGroup > 0x7fffffffu) {
+      throw std::length_error("RayTargetsT: more shapes than 32-bit row offsets reach");
+    }
+    groups_.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      for (int l = 0; l < kGroup; ++l)
+        groups_[g].row[kFieldKind][l] = T(kRayScalar);  // the padding past the last shape
+    }
+    for (int k = 0; k < count; ++k)
+      put(k, placed_[static_cast<std::size_t>(k)]);
+  }
+
+  int count() const { return static_cast<int>(placed_.size()); }
+  const PlacedCastShapeT<T>& placed(int k) const { return placed_[static_cast<std::size_t>(k)]; }
+  /// Row `field` of the group holding shape 0; shape k's value is at offsetOf(k) from it.
+  const T* rows() const { return groups_.empty() ? nullptr : &groups_[0].row[0][0]; }
+  static int offsetOf(int k, int field) {
+    return (k / kGroup) * (detail::ray_batch::kFieldCount * kGroup) + field * kGroup + k % kGroup;
+  }
+
+ private:
+  struct alignas(64) Group {
+    T row[detail::ray_batch::kFieldCount][kGroup] = {};
+  };
+
+  void put(int k, const PlacedCastShapeT<T>& p) {
+    using namespace detail::ray_batch;
+    T(&row)[kFieldCount][kGroup] = groups_[static_cast<std::size_t>(k / kGroup)].row;
+    const int l = k % kGroup;
+    const CastShapeT<T>& s = p.shape;
+    row[kFieldC][l] = p.xf.q.c;
+    row[kFieldS][l] = p.xf.q.s;
+    row[kFieldPx][l] = p.xf.p.x;
+    row[kFieldPy][l] = p.xf.p.y;
+    row[kFieldReach][l] = static_cast<T>(p.reach);
+    row[kFieldRadius][l] = s.radius;
+    row[kFieldCentreX][l] = s.vertex[0].x;
+    row[kFieldCentreY][l] = s.vertex[0].y;
+    const bool sharpPolygon = s.vertexCount >= 3 && s.radius == T(0);
+    const RayKind kind = s.vertexCount == 1 ? kRayCircle : sharpPolygon ? kRayPolygon : kRayScalar;
+    row[kFieldKind][l] = T(kind);
+    for (int i = 0; sharpPolygon && i < s.faceCount; ++i) {
+      row[kFieldFaces + 4 * i][l] = s.faceNormal[i].x;
+      row[kFieldFaces + 4 * i + 1][l] = s.faceNormal[i].y;
+      row[kFieldFaces + 4 * i + 2][l] = s.vertex[i].x;
+      row[kFieldFaces + 4 * i + 3][l] = s.vertex[i].y;
+    }
+  }
+
+  std::vector<PlacedCastShapeT<T>> placed_;
+  std::vector<Group> groups_;
+};
+
+namespace detail::ray_batch {
+
+/// Where a vector of rays finds its shapes: ray k's is pool shape k, shapeIndex[k], or `one`.
+struct RayShapes {
+  const int* shapeIndex = nullptr;  ///< null: shape k (or `one` when it is ≥ 0)
+  int one = -1;
+};
+
+/// The portable path, and the lanes' reference: castPlaced ray by ray.
+template <class T>
+void scalarRays(const RayTargetsT<T>& targets, RayShapes shapes, const RaysT<T>& rays,
+                const RayHitsT<T>& out) {
+  for (int k = 0; k < rays.count; ++k) {
+    const int shape = shapes.one >= 0 ? shapes.one : shapes.shapeIndex ? shapes.shapeIndex[k] : k;
+    const CastResultT<T> r = castPlaced(targets.placed(shape), rayPlaced(rays, k));
+    out.status[k] = r.status;
+    out.fraction[k] = r.fraction;
+    out.pointX[k] = r.point.x;
+    out.pointY[k] = r.point.y;
+    out.normalX[k] = r.normal.x;
+    out.normalY[k] = r.normal.y;
+    out.feature[k] = r.feature;
+    out.flags[k] = r.flags;
+  }
+}
+
+}  // namespace detail::ray_batch
+
+// The ray kernels join the cast batch kernels' namespaces (their lane helpers).
+namespace detail::cast_batch {
+#define TOUCHE_FAST_KERNELS "touche/fast/ray_batch_kernels.inc"
+#define TOUCHE_FAST_KERNELS_REOPEN
+#include "touche/fast/kernels_per_target.inc"
+}  // namespace detail::cast_batch
+
+namespace detail::ray_batch {
+
+/// The run-time choice: AVX-512 (float, double), AVX2 (float; its 4 doubles a vector are not
+/// worth the lanes, as in castBatch), else castPlaced ray by ray.
+template <class T>
+void castRaysWith(const RayTargetsT<T>& targets, RayShapes shapes, const RaysT<T>& rays,
+                  const RayHitsT<T>& out) {
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx512()) return detail::cast_batch::avx512::rays(targets, shapes, rays, out);
+  if constexpr (std::is_same_v<T, float>) {
+    if (detail::haveAvx2()) return detail::cast_batch::avx2::rays(targets, shapes, rays, out);
+  }
+#endif
+  scalarRays(targets, shapes, rays, out);
+}
+
+}  // namespace detail::ray_batch
+
+/// Ray k against pool shape k, for k < rays.count (≤ targets.count()).
+template <class T>
+void castRays(const RayTargetsT<T>& targets, const RaysT<T>& rays, const RayHitsT<T>& out) {
+  detail::ray_batch::castRaysWith(targets, {}, rays, out);
+}
+
+/// Ray k against pool shape shapeIndex[k].
+template <class T>
+void castRays(const RayTargetsT<T>& targets, const int* shapeIndex, const RaysT<T>& rays,
+              const RayHitsT<T>& out) {
+  detail::ray_batch::castRaysWith(targets, {shapeIndex, -1}, rays, out);
+}
+
+/// Every ray against pool shape `shape`.
+template <class T>
+void castRaysAgainst(const RayTargetsT<T>& targets, int shape, const RaysT<T>& rays,
+                     const RayHitsT<T>& out) {
+  detail::ray_batch::castRaysWith(targets, {nullptr, shape}, rays, out);
+}
+
+}  // namespace touche::fast
+
+#pragma GCC diagnostic pop

@@ -1,0 +1,251 @@
+// The fast engine's ray batches (touche/fast/ray_batch.h) against castPlaced, bit for bit:
+// seeded rays against every shape type (sharp and rounded, origins near or inside, zero
+// translations), in float and double, ray k against shape k, through a shuffled index array
+// that reuses shapes, and against one shape, through the run-time choice and every kernel set
+// this build and CPU run (AVX2, AVX-512; the portable path is castPlaced ray by ray). The same
+// rays scaled by powers of two reach the lanes handed to castPlaced (circles whose scale is not
+// certainly inside castCircle's range). Each shape type asserts its hit rate and overlaps, so
+// that the comparison cannot pass on misses alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "touche/fast/ray_batch.h"
+#include "touche/test_support/cast_scenes.h"
+
+namespace touche::fast {
+namespace {
+
+constexpr ShapeType kTypes[] = {ShapeType::circle, ShapeType::capsule, ShapeType::segment,
+                                ShapeType::polygon, ShapeType::chainSegment};
+// Not a multiple of any vector width: the last rays run from the padded copy.
+constexpr int kRaysPerType = 3001;
+
+template <class T>
+bool sameBits(const CastResultT<T>& x, const CastResultT<T>& y) {
+  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
+         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
+         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
+         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
+}
+
+/// Seeded valid rays of every type (sharp and rounded shapes), lengths scaled by 2^exponent;
+/// polygons twice as often (the clip's lanes).
+std::vector<CastCase> seededRays(std::uint64_t seed, int exponent) {
+  std::vector<CastCase> cases;
+  std::mt19937_64 rng(seed);
+  test::CastSceneSpec spec;
+  spec.rayChance = 1.0;
+  spec.nearChance = 0.15;  // more origins inside or near: the overlap lanes
+  for (ShapeType type : kTypes) {
+    const int wanted = type == ShapeType::polygon ? 2 * kRaysPerType : kRaysPerType;
+    int made = 0;
+    for (int attempt = 0; made < wanted && attempt < 4 * wanted; ++attempt) {
+      const CastCase c = test::scaledCast(test::randomCast(rng, type, spec), exponent);
+      if (validateCast(c.shape, c.xf, c.ray)) continue;
+      cases.push_back(c);
+      ++made;
+    }
+  }
+  return cases;
+}
+
+/// The rays as arrays of T, the shapes as a pool, the results as arrays.
+template <class T>
+struct Batch {
+  std::vector<PlacedCastShapeT<T>> placed;
+  std::vector<T> originX, originY, translationX, translationY, maxFraction;
+  RayTargetsT<T> targets;
+
+  explicit Batch(const std::vector<CastCase>& cases) {
+    for (const CastCase& c : cases) {
+      placed.push_back(placeForCast<T>(c.shape, c.xf));
+      const CastInputT<T> in = placeForCast<T>(c.ray).in;
+      originX.push_back(in.origin.x);
+      originY.push_back(in.origin.y);
+      translationX.push_back(in.translation.x);
+      translationY.push_back(in.translation.y);
+      maxFraction.push_back(in.maxFraction);
+    }
+    targets = RayTargetsT<T>(placed.data(), static_cast<int>(placed.size()));
+  }
+
+  RaysT<T> rays() const {
+    return {originX.data(),      originY.data(),     translationX.data(),
+            translationY.data(), maxFraction.data(), static_cast<int>(originX.size())};
+  }
+};
+
+template <class T>
+struct Hits {
+  std::vector<CastStatus> status;
+  std::vector<T> fraction, pointX, pointY, normalX, normalY;
+  std::vector<CastFeature> feature;
+  std::vector<std::uint32_t> flags;
+
+  explicit Hits(int n)
+      : status(n, CastStatus::error), fraction(n, T(42)), pointX(n), pointY(n), normalX(n),
+        normalY(n), feature(n), flags(n, 0xffffffffu) {}
+  RayHitsT<T> out() {
+    return {status.data(),  fraction.data(), pointX.data(),  pointY.data(),
+            normalX.data(), normalY.data(),  feature.data(), flags.data()};
+  }
+};
+
+/// A ray kernel set: the run-time choice, or one target's kernels called directly.
+template <class T>
+using Kernel = void (*)(const RayTargetsT<T>&, detail::ray_batch::RayShapes, const RaysT<T>&,
+                        const RayHitsT<T>&);
+
+template <class T>
+std::vector<std::pair<const char*, Kernel<T>>> kernels() {
+  std::vector<std::pair<const char*, Kernel<T>>> out{
+      {"castRays", &detail::ray_batch::castRaysWith<T>},
+      {"scalar", &detail::ray_batch::scalarRays<T>}};
+#if TOUCHE_FAST_AVX2
+  if (detail::haveAvx2()) out.push_back({"avx2", &detail::cast_batch::avx2::rays<T>});
+  if (detail::haveAvx512()) out.push_back({"avx512", &detail::cast_batch::avx512::rays<T>});
+#endif
+  return out;
+}
+
+/// Every kernel against castPlaced, with `shapes` choosing ray k's shape.
+template <class T>
+void expectSameAsScalar(const Batch<T>& batch, detail::ray_batch::RayShapes shapes,
+                        const std::vector<CastCase>& cases) {
+  const RaysT<T> rays = batch.rays();
+  const auto shapeOf = [&](int k) {
+    return shapes.one >= 0 ? shapes.one : shapes.shapeIndex ? shapes.shapeIndex[k] : k;
+  };
+  for (const auto& [name, kernel] : kernels<T>()) {
+    SCOPED_TRACE(name);
+    Hits<T> hits(rays.count);
+    kernel(batch.targets, shapes, rays, hits.out());
+    int differing = 0;
+    for (int k = 0; k < rays.count; ++k) {
+      const CastResultT<T> expected = castPlaced(batch.placed[shapeOf(k)], rayPlaced(rays, k));
+      const CastResultT<T> got = hits.out().at(k);
+      if (sameBits(got, expected)) continue;
+      if (++differing > 3) continue;
+      ADD_FAILURE() << "ray batch differs from castPlaced at ray " << k << " (shape "
+                    << shapeOf(k) << "):\n"
+                    << formatCastCase(cases[k], NumberFormat::hex) << "\n  scalar: status "
+                    << static_cast<int>(expected.status) << " t " << expected.fraction
+                    << "\n  batch:  status " << static_cast<int>(got.status) << " t "
+                    << got.fraction;
+    }
+    EXPECT_EQ(differing, 0);
+  }
+}
+
+struct Tally {
+  int rays = 0, hits = 0, faceHits = 0, vertexHits = 0, overlaps = 0;
+};
+
+/// The three queries over the same rays, and the tallies that keep them from passing vacuously.
+template <class T>
+void checkRays(std::uint64_t seed, int exponent) {
+  const std::vector<CastCase> cases = seededRays(seed, exponent);
+  const Batch<T> batch(cases);
+  const RaysT<T> rays = batch.rays();
+  Tally tally[kShapeTypeCount] = {};
+  for (int k = 0; k < rays.count; ++k) {
+    const CastResultT<T> r = castPlaced(batch.placed[k], rayPlaced(rays, k));
+    Tally& t = tally[static_cast<int>(typeOf(cases[k].shape))];
+    ++t.rays;
+    t.hits += r.status == CastStatus::hit;
+    t.overlaps += r.status == CastStatus::initialOverlap;
+    t.faceHits += r.status == CastStatus::hit && r.feature.type == FeatureType::face;
+    t.vertexHits += r.status == CastStatus::hit && r.feature.type == FeatureType::vertex;
+  }
+  for (ShapeType type : kTypes) {
+    const Tally& t = tally[static_cast<int>(type)];
+    SCOPED_TRACE(std::string(shapeTypeName(type)));
+    ASSERT_GE(t.rays, kRaysPerType);
+    const double hitRate = static_cast<double>(t.hits) / t.rays;
+    EXPECT_GT(hitRate, 0.2);
+    EXPECT_LT(hitRate, 0.75);
+    // A ray's origin is inside a shape with area only (not on a segment's line).
+    const bool area = type != ShapeType::segment && type != ShapeType::chainSegment;
+    if (area) {
+      EXPECT_GT(t.overlaps, t.rays / 50);
+    }
+    if (type == ShapeType::circle) {
+      EXPECT_EQ(t.vertexHits, t.hits);
+    } else {
+      EXPECT_GT(t.faceHits, t.hits / 4);
+    }
+  }
+  {
+    SCOPED_TRACE("ray k against shape k");
+    expectSameAsScalar(batch, {}, cases);
+  }
+  {
+    SCOPED_TRACE("through a shuffled index array");
+    std::vector<int> index(static_cast<std::size_t>(rays.count));
+    for (int k = 0; k < rays.count; ++k)
+      index[k] = k;
+    std::mt19937 rng(0x5eed);
+    std::shuffle(index.begin(), index.end(), rng);
+    // The pairs change: ray k meets another ray's shape, mostly a miss; the bits still match.
+    expectSameAsScalar(batch, {index.data(), -1}, cases);
+  }
+  for (ShapeType type : {ShapeType::circle, ShapeType::polygon, ShapeType::segment}) {
+    const auto it = std::find_if(cases.begin(), cases.end(),
+                                 [&](const CastCase& c) { return typeOf(c.shape) == type; });
+    SCOPED_TRACE("against one " + std::string(shapeTypeName(type)));
+    expectSameAsScalar(batch, {nullptr, static_cast<int>(it - cases.begin())}, cases);
+  }
+}
+
+TEST(FastRayBatch, DoubleIsBitwiseTheScalarPath) {
+  checkRays<double>(0x4a7b1, 0);
+}
+
+TEST(FastRayBatch, FloatIsBitwiseTheScalarPath) {
+  checkRays<float>(0x4a7b2, 0);
+}
+
+// 2^-50 takes every float circle below castCircle's well-scaled range, 2^-450 every double
+// one; 2^46 takes the farther float rays above the scale bound (castPlaced's lanes).
+TEST(FastRayBatch, ScaledRaysAreBitwiseTheScalarPath) {
+  checkRays<float>(0x4a7b3, 46);
+  checkRays<float>(0x4a7b4, -50);
+  checkRays<double>(0x4a7b5, 46);
+  checkRays<double>(0x4a7b6, -450);
+}
+
+TEST(FastRayBatch, ShortBatchesWriteOnlyTheirRays) {
+  const std::vector<CastCase> cases = seededRays(0x4a7b7, 0);
+  const Batch<float> batch(cases);
+  for (int count : {0, 1, 7, 17}) {
+    RaysT<float> rays = batch.rays();
+    rays.count = count;
+    Hits<float> hits(count + 1);
+    castRays(batch.targets, rays, hits.out());
+    EXPECT_EQ(hits.fraction[count], 42.0f);  // the entry past the batch: left alone
+    EXPECT_EQ(hits.status[count], CastStatus::error);
+    for (int k = 0; k < count; ++k) {
+      EXPECT_TRUE(
+          sameBits(hits.out().at(k), castPlaced(batch.placed[k], rayPlaced(batch.rays(), k))));
+    }
+  }
+}
+
+TEST(FastRayBatch, RayValidityIsCastInputValidity) {
+  const float good[5] = {1.0f, 2.0f, 3.0f, 4.0f, 1.0f};
+  float bad[5] = {1.0f, 2.0f, 3.0f, 4.0f, 1.5f};  // maxFraction beyond 1
+  const RaysT<float> goodRay{&good[0], &good[1], &good[2], &good[3], &good[4], 1};
+  const RaysT<float> badRay{&bad[0], &bad[1], &bad[2], &bad[3], &bad[4], 1};
+  EXPECT_TRUE(rayIsValid(goodRay, 0));
+  EXPECT_FALSE(rayIsValid(badRay, 0));
+  bad[4] = 1.0f;
+  bad[0] = std::numeric_limits<float>::infinity();
+  EXPECT_FALSE(rayIsValid(badRay, 0));
+}
+
+}  // namespace
+}  // namespace touche::fast
