@@ -150,9 +150,14 @@ struct RayArrays {
   std::vector<std::uint32_t> flags;
 
   RayArrays(const std::vector<CastCase>& cases, bool shuffled)
-      : status(cases.size()), fraction(cases.size()), pointX(cases.size()),
-        pointY(cases.size()), normalX(cases.size()), normalY(cases.size()),
-        feature(cases.size()), flags(cases.size()) {
+      : status(cases.size()),
+        fraction(cases.size()),
+        pointX(cases.size()),
+        pointY(cases.size()),
+        normalX(cases.size()),
+        normalY(cases.size()),
+        feature(cases.size()),
+        flags(cases.size()) {
     for (std::size_t k = 0; k < cases.size(); ++k)
       order.push_back(static_cast<int>(k));
     if (shuffled) std::shuffle(order.begin(), order.end(), std::mt19937(0x0dd));

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -87,8 +89,14 @@ struct Hits {
   std::vector<std::uint32_t> flags;
 
   explicit Hits(int n)
-      : status(n, CastStatus::error), fraction(n, T(42)), pointX(n), pointY(n), normalX(n),
-        normalY(n), feature(n), flags(n, 0xffffffffu) {}
+      : status(n, CastStatus::error),
+        fraction(n, T(42)),
+        pointX(n),
+        pointY(n),
+        normalX(n),
+        normalY(n),
+        feature(n),
+        flags(n, 0xffffffffu) {}
   RayHitsT<T> out() {
     return {status.data(),  fraction.data(), pointX.data(),  pointY.data(),
             normalX.data(), normalY.data(),  feature.data(), flags.data()};
@@ -130,8 +138,8 @@ void expectSameAsScalar(const Batch<T>& batch, detail::ray_batch::RayShapes shap
       const CastResultT<T> got = hits.out().at(k);
       if (sameBits(got, expected)) continue;
       if (++differing > 3) continue;
-      ADD_FAILURE() << "ray batch differs from castPlaced at ray " << k << " (shape "
-                    << shapeOf(k) << "):\n"
+      ADD_FAILURE() << "ray batch differs from castPlaced at ray " << k << " (shape " << shapeOf(k)
+                    << "):\n"
                     << formatCastCase(cases[k], NumberFormat::hex) << "\n  scalar: status "
                     << static_cast<int>(expected.status) << " t " << expected.fraction
                     << "\n  batch:  status " << static_cast<int>(got.status) << " t "
@@ -235,16 +243,28 @@ TEST(FastRayBatch, ShortBatchesWriteOnlyTheirRays) {
   }
 }
 
-TEST(FastRayBatch, RayValidityIsCastInputValidity) {
+TEST(FastRayBatch, InvalidRaysAreNamed) {
   const float good[5] = {1.0f, 2.0f, 3.0f, 4.0f, 1.0f};
   float bad[5] = {1.0f, 2.0f, 3.0f, 4.0f, 1.5f};  // maxFraction beyond 1
   const RaysT<float> goodRay{&good[0], &good[1], &good[2], &good[3], &good[4], 1};
   const RaysT<float> badRay{&bad[0], &bad[1], &bad[2], &bad[3], &bad[4], 1};
   EXPECT_TRUE(rayIsValid(goodRay, 0));
+  EXPECT_FALSE(validateRays(goodRay).has_value());
   EXPECT_FALSE(rayIsValid(badRay, 0));
+  const std::optional<InputError> fraction = validateRays(badRay);
+  ASSERT_TRUE(fraction.has_value());
+  EXPECT_EQ(fraction->field, "rays[0].maxFraction");
   bad[4] = 1.0f;
   bad[0] = std::numeric_limits<float>::infinity();
   EXPECT_FALSE(rayIsValid(badRay, 0));
+  // The second of two rays: the error names its index.
+  const float xs[2] = {0.0f, std::numeric_limits<float>::quiet_NaN()};
+  const float zeros[2] = {0.0f, 0.0f};
+  const float ones[2] = {1.0f, 1.0f};
+  const std::optional<InputError> origin =
+      validateRays(RaysT<float>{xs, zeros, ones, zeros, ones, 2});
+  ASSERT_TRUE(origin.has_value());
+  EXPECT_EQ(origin->field.rfind("rays[1].origin", 0), 0u) << origin->field;
 }
 
 }  // namespace

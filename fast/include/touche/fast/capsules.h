@@ -1307,7 +1307,8 @@ TOUCHE_FAST_TARGET_END
 #endif
 
 #if TOUCHE_FAST_AVX512
-TOUCHE_FAST_TARGET_AVX512  // no SLP vectorization: no fused products (shapes.h)
+// No SLP vectorization in this region: no fused products (shapes.h).
+TOUCHE_FAST_TARGET_AVX512
 namespace detail::avx512 {
 /// capsulePair compiled for AVX-512: the AVX2 build's code with 32 vector registers instead of
 /// 16 (the pair's chains of selects hold more values than 16 registers, and the rest went

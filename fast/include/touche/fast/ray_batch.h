@@ -30,7 +30,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "touche/fast/cast_batch.h"
@@ -43,7 +45,8 @@ namespace touche::fast {
 
 /// Rays as separate arrays, world coordinates: ray k starts at (originX[k], originY[k]) and
 /// moves by (translationX[k], translationY[k])·t for t in [0, maxFraction[k]]. Each ray must
-/// be valid as castInputIsValid says (rayIsValid); the queries do not check.
+/// be valid as castInputIsValid says (validateRays names the first that is not); the queries do
+/// not check.
 template <class T>
 struct RaysT {
   const T* originX = nullptr;
@@ -80,26 +83,38 @@ struct RayHitsT {
   }
 };
 
-/// Ray k as the moving circle castPlaced takes: its T values widened (exactly) and placed.
+/// Ray k as a core moving circle: its T values widened (exactly), radius 0.
 template <class T>
-PlacedCastInputT<T> rayPlaced(const RaysT<T>& rays, int k) {
+CastInput rayInput(const RaysT<T>& rays, int k) {
   CastInput input;
   input.origin = {static_cast<double>(rays.originX[k]), static_cast<double>(rays.originY[k])};
   input.translation = {static_cast<double>(rays.translationX[k]),
                        static_cast<double>(rays.translationY[k])};
   input.maxFraction = static_cast<double>(rays.maxFraction[k]);
-  return placeForCast<T>(input);
+  return input;
 }
 
-/// Whether ray k is a valid cast (castInputIsValid on its widened values).
+/// Ray k as the moving circle castPlaced takes.
+template <class T>
+PlacedCastInputT<T> rayPlaced(const RaysT<T>& rays, int k) {
+  return placeForCast<T>(rayInput(rays, k));
+}
+
+/// Whether ray k is a valid cast (castInputIsValid).
 template <class T>
 bool rayIsValid(const RaysT<T>& rays, int k) {
-  CastInput input;
-  input.origin = {static_cast<double>(rays.originX[k]), static_cast<double>(rays.originY[k])};
-  input.translation = {static_cast<double>(rays.translationX[k]),
-                       static_cast<double>(rays.translationY[k])};
-  input.maxFraction = static_cast<double>(rays.maxFraction[k]);
-  return castInputIsValid(input);
+  return castInputIsValid(rayInput(rays, k));
+}
+
+/// The first invalid ray's error, its field named "rays[k].origin" and so on (validateCastInput);
+/// empty when every ray is valid. The queries take valid rays only.
+template <class T>
+std::optional<InputError> validateRays(const RaysT<T>& rays) {
+  for (int k = 0; k < rays.count; ++k) {
+    if (rayIsValid(rays, k)) continue;
+    return validateCastInput(rayInput(rays, k), "rays[" + std::to_string(k) + "]");
+  }
+  return std::nullopt;
 }
 
 namespace detail::ray_batch {

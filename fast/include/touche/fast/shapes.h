@@ -36,10 +36,9 @@
 // region turns SLP vectorization off, so every operation stays the IEEE one. The kernels that
 // want vectors write them (GCC vectors, intrinsics). AVX2 alone brings no FMA.
 #define TOUCHE_FAST_TARGET_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
-#define TOUCHE_FAST_TARGET_AVX512                                          \
-  _Pragma("GCC push_options")                                              \
-      _Pragma("GCC target(\"avx2,avx512f,avx512dq,avx512vl,avx512bw\")") \
-          _Pragma("GCC optimize(\"no-tree-slp-vectorize\")")
+#define TOUCHE_FAST_TARGET_AVX512                                                                \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,avx512f,avx512dq,avx512vl,avx512bw\")") \
+      _Pragma("GCC optimize(\"no-tree-slp-vectorize\")")
 #define TOUCHE_FAST_TARGET_END _Pragma("GCC pop_options")
 
 #include "touche/core/shapes.h"
