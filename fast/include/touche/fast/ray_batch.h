@@ -20,7 +20,9 @@
 //   - a sharp polygon (castByClipping with R = 0): the Cyrus–Beck clip over its faces, the
 //     largest entering t and smallest leaving t, lane-wise; a zero face enters and leaves
 //     nowhere, so every lane runs all kMaxPolygonVertices faces;
-// each only when some lane needs it. The rest go to castPlaced lane by lane: other shapes
+// each only when some lane needs it. Through an index array the lanes gather their rows,
+// except a vector whose rays all name one shape (a broadcast) or a group's consecutive shapes
+// (its loads). The rest go to castPlaced lane by lane: other shapes
 // (segments, capsules, chain segments, rounded polygons) and circles whose rounding scale
 // (placedScale: hypot in double) is not certainly inside castCircle's well-scaled range, which
 // a cheap bound on |origin| + |translation| decides for all but extreme magnitudes.
