@@ -19,7 +19,7 @@
 //     the centre, the chord — lane-wise;
 //   - a sharp polygon (castByClipping with R = 0): the Cyrus–Beck clip over its faces, the
 //     largest entering t and smallest leaving t, lane-wise; a zero face enters and leaves
-//     nowhere, so every lane runs all kMaxPolygonVertices faces;
+//     nowhere, so every lane runs as many faces as the most among the lanes (4 for boxes);
 // each only when some lane needs it. Through an index array the lanes gather their rows,
 // except a vector whose rays all name one shape (a broadcast) or a group's consecutive shapes
 // (its loads). The rest go to castPlaced lane by lane: other shapes
@@ -126,7 +126,8 @@ enum RayKind : int { kRayCircle = 0, kRayPolygon = 1, kRayScalar = 2 };
 
 /// The values of a pool shape, each a row of G lanes in its group: the transform (unit
 /// rotation), the shape's reach in T (for the circle's scale bound), a circle's radius and
-/// centre, the kind, and per face the unit normal and first vertex (4 rows a face).
+/// centre, the kind, a polygon's face count, and per face the unit normal and first vertex (4
+/// rows a face).
 enum RayField : int {
   kFieldC,
   kFieldS,
@@ -137,7 +138,8 @@ enum RayField : int {
   kFieldCentreX,
   kFieldCentreY,
   kFieldKind,
-  kFieldFaces,  ///< face i: rows kFieldFaces + 4i (normal x, y) and + 4i + 2 (vertex x, y)
+  kFieldFaceCount,  ///< a sharp polygon's face count; 0 for the other kinds
+  kFieldFaces,      ///< face i: rows kFieldFaces + 4i (normal x, y) and + 4i + 2 (vertex x, y)
   kFieldCount = kFieldFaces + 4 * kMaxPolygonVertices,
 };
 
@@ -196,6 +198,7 @@ class RayTargetsT {
     const bool sharpPolygon = s.vertexCount >= 3 && s.radius == T(0);
     const RayKind kind = s.vertexCount == 1 ? kRayCircle : sharpPolygon ? kRayPolygon : kRayScalar;
     row[kFieldKind][l] = T(kind);
+    row[kFieldFaceCount][l] = T(sharpPolygon ? s.faceCount : 0);
     for (int i = 0; sharpPolygon && i < s.faceCount; ++i) {
       row[kFieldFaces + 4 * i][l] = s.faceNormal[i].x;
       row[kFieldFaces + 4 * i + 1][l] = s.faceNormal[i].y;
