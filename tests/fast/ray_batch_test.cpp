@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -35,8 +38,32 @@ bool sameBits(const CastResultT<T>& x, const CastResultT<T>& y) {
          std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
 }
 
-/// Seeded valid rays of every type (sharp and rounded shapes), lengths scaled by 2^exponent;
-/// polygons twice as often (the clip's lanes).
+/// The ray re-aimed through one of the shape's core points (a vertex, an end, a centre): rays
+/// through a segment's end, where the entry point lies within the rounding slack of the face's
+/// end (the lanes castPlaced decides).
+template <class Rng>
+CastCase aimedAtACorePoint(Rng& rng, CastCase c) {
+  Vec2 local[kMaxPolygonVertices] = {};
+  int count = 1;
+  if (const auto* p = std::get_if<Polygon>(&c.shape)) {
+    std::copy(p->vertices.begin(), p->vertices.begin() + p->count, local);
+    count = p->count;
+  } else if (const auto* k = std::get_if<Capsule>(&c.shape)) {
+    local[0] = k->p1, local[1] = k->p2, count = 2;
+  } else if (const auto* g = std::get_if<Segment>(&c.shape)) {
+    local[0] = g->p1, local[1] = g->p2, count = 2;
+  } else if (const auto* ch = std::get_if<ChainSegment>(&c.shape)) {
+    local[0] = ch->p1, local[1] = ch->p2, count = 2;
+  } else {
+    local[0] = std::get<Circle>(c.shape).center;
+  }
+  const Vec2 target = apply(c.xf, local[test::uniformInt(rng, 0, count - 1)]);
+  c.ray.translation = 2.0 * (target - c.ray.origin);
+  return c;
+}
+
+/// Seeded valid rays of every type (sharp and rounded shapes), one in four aimed at a core
+/// point, lengths scaled by 2^exponent; polygons twice as often (the clip's lanes).
 std::vector<CastCase> seededRays(std::uint64_t seed, int exponent) {
   std::vector<CastCase> cases;
   std::mt19937_64 rng(seed);
@@ -47,7 +74,9 @@ std::vector<CastCase> seededRays(std::uint64_t seed, int exponent) {
     const int wanted = type == ShapeType::polygon ? 2 * kRaysPerType : kRaysPerType;
     int made = 0;
     for (int attempt = 0; made < wanted && attempt < 4 * wanted; ++attempt) {
-      const CastCase c = test::scaledCast(test::randomCast(rng, type, spec), exponent);
+      CastCase c = test::randomCast(rng, type, spec);
+      if (test::uniformInt(rng, 0, 3) == 0) c = aimedAtACorePoint(rng, c);
+      c = test::scaledCast(c, exponent);
       if (validateCast(c.shape, c.xf, c.ray)) continue;
       cases.push_back(c);
       ++made;
@@ -121,6 +150,29 @@ struct Hits {
   }
 };
 
+template <class T>
+std::string describe(const CastResultT<T>& r) {
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "status %d t %a point (%a, %a) normal (%a, %a) feature %d/%d flags %u",
+                static_cast<int>(r.status), static_cast<double>(r.fraction),
+                static_cast<double>(r.point.x), static_cast<double>(r.point.y),
+                static_cast<double>(r.normal.x), static_cast<double>(r.normal.y),
+                static_cast<int>(r.feature.type), static_cast<int>(r.feature.index), r.flags);
+  return text;
+}
+
+template <class T>
+std::string describeRay(const RaysT<T>& rays, int k) {
+  char text[160];
+  std::snprintf(text, sizeof text, "origin (%a, %a) translation (%a, %a) maxFraction %a",
+                static_cast<double>(rays.originX[k]), static_cast<double>(rays.originY[k]),
+                static_cast<double>(rays.translationX[k]),
+                static_cast<double>(rays.translationY[k]),
+                static_cast<double>(rays.maxFraction[k]));
+  return text;
+}
+
 /// A ray kernel set: the run-time choice, or one target's kernels called directly.
 template <class T>
 using Kernel = void (*)(const RayTargetsT<T>&, detail::ray_batch::RayShapes, const RaysT<T>&,
@@ -162,10 +214,9 @@ double expectSameAsScalar(const Batch<T>& batch, detail::ray_batch::RayShapes sh
       if (++differing > 3) continue;
       ADD_FAILURE() << "ray batch differs from castPlaced at ray " << k << " (shape " << shapeOf(k)
                     << ", the ray of case " << batch.rayCase[k] << "):\n"
-                    << formatCastCase(cases[shapeOf(k)], NumberFormat::hex) << "\n  scalar: status "
-                    << static_cast<int>(expected.status) << " t " << expected.fraction
-                    << "\n  batch:  status " << static_cast<int>(got.status) << " t "
-                    << got.fraction;
+                    << formatCastCase(cases[shapeOf(k)], NumberFormat::hex) << "\n  the ray "
+                    << describeRay(rays, k) << "\n  scalar: " << describe(expected)
+                    << "\n  batch:  " << describe(got);
     }
     EXPECT_EQ(differing, 0);
   }
@@ -289,6 +340,37 @@ TEST(FastRayBatch, ShortBatchesWriteOnlyTheirRays) {
       EXPECT_TRUE(
           sameBits(hits.out().at(k), castPlaced(batch.placed[k], rayPlaced(batch.rays(), k))));
     }
+  }
+}
+
+// A face along an axis has a normal with a zero component of either sign (here (−1, −0)), and a
+// quarter turn shows the sign in the world normal (0·(−1) − 1·(−0) = +0): the one-shape query
+// once broadcast the shape's rows as 0 + v, which turned −0 into +0 (world normal −0).
+TEST(FastRayBatch, OneShapeKeepsTheSignOfAZeroNormalComponent) {
+  Polygon polygon;
+  polygon.count = 4;
+  polygon.vertices[0] = {0x1.a6p-1, 0x1.ccp-2};
+  polygon.vertices[1] = {-0x1.bp-2, 0x1.9p-2};
+  polygon.vertices[2] = {-0x1.bp-2, -0x1.8p-4};  // face 1 runs along the y axis
+  polygon.vertices[3] = {0x1.bp-1, -0x1.cp-4};
+  Transform xf;
+  xf.p = {0x1.97p+1, -0x1.4bp+2};
+  xf.q = {0.0, 1.0};
+  const std::vector<PlacedCastShapeT<double>> placed{placeForCast<double>(Shape{polygon}, xf)};
+  ASSERT_TRUE(std::signbit(placed[0].shape.faceNormal[1].y));
+  const RayTargetsT<double> targets(placed.data(), 1);
+  const double ox = 0x1.40f93c418b5b4p+1, oy = -0x1.5f28b6b70dae3p+3;
+  const double dx = 0x1.5ced96e7725e8p-1, dy = 0x1.3c8f070029f96p+3, f = 1.0;
+  const RaysT<double> rays{&ox, &oy, &dx, &dy, &f, 1};
+  const CastResultT<double> expected = castPlaced(placed[0], rayPlaced(rays, 0));
+  ASSERT_EQ(expected.status, CastStatus::hit);
+  ASSERT_EQ(expected.feature, (CastFeature{FeatureType::face, 1}));
+  EXPECT_FALSE(std::signbit(expected.normal.x));
+  for (const auto& [name, kernel] : kernels<double>()) {
+    SCOPED_TRACE(name);
+    Hits<double> hits(1);
+    kernel(targets, {nullptr, 0}, rays, hits.out());
+    EXPECT_TRUE(sameBits(hits.out().at(0), expected)) << describe(hits.out().at(0));
   }
 }
 

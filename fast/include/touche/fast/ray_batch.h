@@ -29,9 +29,11 @@
 #pragma once
 
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -121,25 +123,35 @@ std::optional<InputError> validateRays(const RaysT<T>& rays) {
 
 namespace detail::ray_batch {
 
-/// How a pool shape is cast: lane-wise as a circle or a sharp polygon, or by castPlaced.
-enum RayKind : int { kRayCircle = 0, kRayPolygon = 1, kRayScalar = 2 };
+/// How a pool shape is cast: lane-wise as a circle, a sharp polygon or a sharp two-ended core
+/// (a segment, a chain segment), or by castPlaced.
+enum RayKind : int { kRayCircle = 0, kRayPolygon = 1, kRayTwoEnds = 2, kRayScalar = 3 };
 
 /// The values of a pool shape, each a row of G lanes in its group: the transform (unit
-/// rotation), the shape's reach in T (for the circle's scale bound), a circle's radius and
-/// centre, the kind, a polygon's face count, and per face the unit normal and first vertex (4
-/// rows a face).
+/// rotation), the shape's reach in T rounded to nearest and upwards (the rounding scale's
+/// bounds), the radius, vertex 0 (a circle's centre), the kind, the face count, a two-ended
+/// core's vertex 1, face 0's edge and length and whether it is one-sided, and per face the unit
+/// normal and a point of its line (4 rows a face: vertex i, or vertex 0 for both faces of a
+/// two-ended core, as clipFaces takes them).
 enum RayField : int {
   kFieldC,
   kFieldS,
   kFieldPx,
   kFieldPy,
   kFieldReach,
+  kFieldReachUp,
   kFieldRadius,
-  kFieldCentreX,
-  kFieldCentreY,
+  kFieldVertexX,
+  kFieldVertexY,
   kFieldKind,
-  kFieldFaceCount,  ///< a sharp polygon's face count; 0 for the other kinds
-  kFieldFaces,      ///< face i: rows kFieldFaces + 4i (normal x, y) and + 4i + 2 (vertex x, y)
+  kFieldFaceCount,  ///< the clip's face count; 0 for the kinds without a clip
+  kFieldEndX,       ///< a two-ended core's vertex 1
+  kFieldEndY,
+  kFieldEdgeX,  ///< a two-ended core's face 0 edge (face 1's is its negative, bit for bit)
+  kFieldEdgeY,
+  kFieldEdgeLength,  ///< |face 0 edge| (face 1's is the same)
+  kFieldOneSided,    ///< 1: a chain segment, hit from its front only
+  kFieldFaces,       ///< face i: rows kFieldFaces + 4i (normal x, y) and + 4i + 2 (point x, y)
   kFieldCount = kFieldFaces + 4 * kMaxPolygonVertices,
 };
 
@@ -192,19 +204,36 @@ class RayTargetsT {
     row[kFieldPx][l] = p.xf.p.x;
     row[kFieldPy][l] = p.xf.p.y;
     row[kFieldReach][l] = static_cast<T>(p.reach);
+    T reachUp = static_cast<T>(p.reach);
+    if (static_cast<double>(reachUp) < p.reach) {
+      reachUp = std::nextafter(reachUp, std::numeric_limits<T>::infinity());
+    }
+    row[kFieldReachUp][l] = reachUp;
     row[kFieldRadius][l] = s.radius;
-    row[kFieldCentreX][l] = s.vertex[0].x;
-    row[kFieldCentreY][l] = s.vertex[0].y;
-    const bool sharpPolygon = s.vertexCount >= 3 && s.radius == T(0);
-    const RayKind kind = s.vertexCount == 1 ? kRayCircle : sharpPolygon ? kRayPolygon : kRayScalar;
+    row[kFieldVertexX][l] = s.vertex[0].x;
+    row[kFieldVertexY][l] = s.vertex[0].y;
+    const bool sharp = s.radius == T(0);
+    const RayKind kind = s.vertexCount == 1            ? kRayCircle
+                         : sharp && s.vertexCount >= 3 ? kRayPolygon
+                         : sharp && s.vertexCount == 2 ? kRayTwoEnds
+                                                       : kRayScalar;
     row[kFieldKind][l] = T(kind);
-    row[kFieldFaceCount][l] = T(sharpPolygon ? s.faceCount : 0);
-    for (int i = 0; sharpPolygon && i < s.faceCount; ++i) {
+    if (kind != kRayPolygon && kind != kRayTwoEnds) return;
+    row[kFieldFaceCount][l] = T(s.faceCount);
+    const bool twoEnds = kind == kRayTwoEnds;
+    for (int i = 0; i < s.faceCount; ++i) {
       row[kFieldFaces + 4 * i][l] = s.faceNormal[i].x;
       row[kFieldFaces + 4 * i + 1][l] = s.faceNormal[i].y;
-      row[kFieldFaces + 4 * i + 2][l] = s.vertex[i].x;
-      row[kFieldFaces + 4 * i + 3][l] = s.vertex[i].y;
+      row[kFieldFaces + 4 * i + 2][l] = s.vertex[twoEnds ? 0 : i].x;
+      row[kFieldFaces + 4 * i + 3][l] = s.vertex[twoEnds ? 0 : i].y;
     }
+    if (!twoEnds) return;
+    row[kFieldEndX][l] = s.vertex[1].x;
+    row[kFieldEndY][l] = s.vertex[1].y;
+    row[kFieldEdgeX][l] = s.faceEdge[0].x;
+    row[kFieldEdgeY][l] = s.faceEdge[0].y;
+    row[kFieldEdgeLength][l] = s.faceLength[0];
+    row[kFieldOneSided][l] = T(s.oneSided ? 1 : 0);
   }
 
   std::vector<PlacedCastShapeT<T>> placed_;
