@@ -74,6 +74,18 @@ struct RayHitsT {
   CastFeature* feature = nullptr;
   std::uint32_t* flags = nullptr;
 
+  /// Writes r as entry k.
+  void put(int k, const CastResultT<T>& r) const {
+    status[k] = r.status;
+    fraction[k] = r.fraction;
+    pointX[k] = r.point.x;
+    pointY[k] = r.point.y;
+    normalX[k] = r.normal.x;
+    normalY[k] = r.normal.y;
+    feature[k] = r.feature;
+    flags[k] = r.flags;
+  }
+
   /// Entry k as one CastResultT.
   CastResultT<T> at(int k) const {
     CastResultT<T> r;
@@ -254,15 +266,7 @@ void scalarRays(const RayTargetsT<T>& targets, RayShapes shapes, const RaysT<T>&
                 const RayHitsT<T>& out) {
   for (int k = 0; k < rays.count; ++k) {
     const int shape = shapes.one >= 0 ? shapes.one : shapes.shapeIndex ? shapes.shapeIndex[k] : k;
-    const CastResultT<T> r = castPlaced(targets.placed(shape), rayPlaced(rays, k));
-    out.status[k] = r.status;
-    out.fraction[k] = r.fraction;
-    out.pointX[k] = r.point.x;
-    out.pointY[k] = r.point.y;
-    out.normalX[k] = r.normal.x;
-    out.normalY[k] = r.normal.y;
-    out.feature[k] = r.feature;
-    out.flags[k] = r.flags;
+    out.put(k, castPlaced(targets.placed(shape), rayPlaced(rays, k)));
   }
 }
 
