@@ -9,11 +9,14 @@
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
 
+#include <algorithm>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "box2d_shapes.h"
 #include "touche/fast/cast_batch.h"
+#include "touche/fast/ray_batch.h"
 #include "touche/reference/cast.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/cast_scenes.h"
@@ -128,6 +131,96 @@ void BM_FastBatch(benchmark::State& state) {
       kCasts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.SetLabel(std::string(shapeTypeName(type)) + (motion == kSwept ? " swept" : "") +
                  (avx2 ? " avx2" : ""));
+}
+
+enum RayQuery : int { kRayByPosition = 0, kRayByIndex = 1, kRayOneShape = 2 };
+
+/// The rays as separate arrays (ray_batch.h) and the shapes as a pool; by index: ray j is cast
+/// order[j] against shape order[j] through a shuffled index array (the same casts, reached
+/// through the index); one shape: every ray against shape 0 (other casts: not Box2D's).
+template <class T>
+struct RayArrays {
+  std::vector<fast::PlacedCastShapeT<T>> placed;
+  std::vector<T> originX, originY, translationX, translationY, maxFraction;
+  std::vector<int> order;
+  fast::RayTargetsT<T> targets;
+  std::vector<CastStatus> status;
+  std::vector<T> fraction, pointX, pointY, normalX, normalY;
+  std::vector<CastFeature> feature;
+  std::vector<std::uint32_t> flags;
+
+  RayArrays(const std::vector<CastCase>& cases, bool shuffled)
+      : status(cases.size()),
+        fraction(cases.size()),
+        pointX(cases.size()),
+        pointY(cases.size()),
+        normalX(cases.size()),
+        normalY(cases.size()),
+        feature(cases.size()),
+        flags(cases.size()) {
+    for (std::size_t k = 0; k < cases.size(); ++k)
+      order.push_back(static_cast<int>(k));
+    if (shuffled) std::shuffle(order.begin(), order.end(), std::mt19937(0x0dd));
+    for (const CastCase& c : cases)
+      placed.push_back(fast::placeForCast<T>(c.shape, c.xf));
+    for (int k : order) {
+      const fast::CastInputT<T> in = fast::placeForCast<T>(cases[k].ray).in;
+      originX.push_back(in.origin.x);
+      originY.push_back(in.origin.y);
+      translationX.push_back(in.translation.x);
+      translationY.push_back(in.translation.y);
+      maxFraction.push_back(in.maxFraction);
+    }
+    targets = fast::RayTargetsT<T>(placed.data(), static_cast<int>(placed.size()));
+  }
+  fast::RaysT<T> rays() const {
+    return {originX.data(),      originY.data(),     translationX.data(),
+            translationY.data(), maxFraction.data(), static_cast<int>(originX.size())};
+  }
+  fast::RayHitsT<T> hits() {
+    return {status.data(),  fraction.data(), pointX.data(),  pointY.data(),
+            normalX.data(), normalY.data(),  feature.data(), flags.data()};
+  }
+};
+
+/// The ray batch (castRays, castRaysAgainst) over the rays of a shape type, the kernels chosen
+/// at run time (range 2 = 0) or the AVX2 ones (range 2 = 1); per_cast is one ray's time.
+template <class T>
+void BM_FastRays(benchmark::State& state) {
+  const auto type = static_cast<ShapeType>(state.range(0));
+  const auto query = static_cast<RayQuery>(state.range(1));
+  const bool avx2 = state.range(2) == 1;
+  if (avx2 && !(haveAvx2Kernels() && std::is_same_v<T, float>)) {
+    state.SkipWithError("no AVX2 ray kernels for this type, build or CPU");
+    return;
+  }
+  RayArrays<T> arrays(castsOf(type), query == kRayByIndex);
+  const fast::RaysT<T> rays = arrays.rays();
+  const fast::RayHitsT<T> hits = arrays.hits();
+  const fast::detail::ray_batch::RayShapes shapes{
+      query == kRayByIndex ? arrays.order.data() : nullptr, query == kRayOneShape ? 0 : -1};
+  for (auto _ : state) {
+#if TOUCHE_FAST_AVX2
+    if (avx2) {
+      fast::detail::cast_batch::avx2::rays(arrays.targets, shapes, rays, hits);
+    } else {
+      fast::detail::ray_batch::castRaysWith(arrays.targets, shapes, rays, hits);
+    }
+#else
+    fast::detail::ray_batch::castRaysWith(arrays.targets, shapes, rays, hits);
+#endif
+    benchmark::DoNotOptimize(hits.status);
+    benchmark::ClobberMemory();
+  }
+  std::int64_t hitCount = 0;
+  for (CastStatus s : arrays.status)
+    hitCount += s == CastStatus::hit;
+  state.SetItemsProcessed(state.iterations() * kCasts);
+  state.counters["hit_rate"] = static_cast<double>(hitCount) / kCasts;
+  state.counters["per_cast"] = benchmark::Counter(
+      kCasts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  const char* names[] = {" by position", " by index", " one shape"};
+  state.SetLabel(std::string(shapeTypeName(type)) + names[query] + (avx2 ? " avx2" : ""));
 }
 
 /// One Box2D shape of any castable type, built once (oracle's builders).
@@ -274,6 +367,17 @@ void batchKernels(benchmark::internal::Benchmark* b) {
   }
 }
 
+/// Rays per shape type, by position, by index and against one shape, through the run-time
+/// chosen and the AVX2 kernels.
+void rayQueries(benchmark::internal::Benchmark* b) {
+  for (int avx2 : {0, 1}) {
+    for (RayQuery query : {kRayByPosition, kRayByIndex, kRayOneShape}) {
+      for (ShapeType type : kCastable)
+        b->Args({static_cast<int>(type), query, avx2});
+    }
+  }
+}
+
 void swept(benchmark::internal::Benchmark* b) {
   for (ShapeType type : kCastable)
     b->Args({static_cast<int>(type), kSwept});
@@ -283,6 +387,8 @@ BENCHMARK(BM_Fast<double>)->Apply(raysAndSwept);
 BENCHMARK(BM_Fast<float>)->Apply(raysAndSwept);
 BENCHMARK(BM_FastBatch<double>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FastBatch<float>)->Apply(batchKernels)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FastRays<double>)->Apply(rayQueries)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FastRays<float>)->Apply(rayQueries)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Box2d)->Apply(rays);
 BENCHMARK(BM_Box2dShapeCast)->Apply(swept);
 BENCHMARK(BM_Reference)->Apply(raysAndSwept)->Unit(benchmark::kMicrosecond);

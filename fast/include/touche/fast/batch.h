@@ -68,18 +68,16 @@ inline constexpr int kVectorBytes = 16;
 }  // namespace sse
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace avx2 {
 inline constexpr int kVectorBytes = 32;
 #include "touche/fast/batch_kernels.inc"
 }  // namespace avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 #if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+TOUCHE_FAST_TARGET_AVX512
 namespace avx512 {
 // The AVX-512 polygon block runs each stage as its own pass over the block's pairs: with short
 // loop bodies the processor overlaps many pairs, where one long chain per pair would leave it
@@ -190,7 +188,7 @@ inline void polygons(const PolygonBatchT<float>& batch, float margin, ManifoldT<
     polygonBlock(batch, k, batch.count - k < kBlock ? batch.count - k : kBlock, margin, out);
 }
 }  // namespace avx512
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 }  // namespace detail

@@ -1292,8 +1292,7 @@ template <class T>
 }  // namespace detail::cores
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace detail::avx2 {
 /// capsulePair compiled for AVX2: the same IEEE operations (no fused multiply-add), so the same
 /// bits; the three-operand VEX forms drop the register copies that SSE's two-operand
@@ -1304,16 +1303,12 @@ template <class T>
   detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
 }
 }  // namespace detail::avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 #if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
-// AVX-512F brings FMA with it, and GCC 12's SLP vectorizer then fuses a rotation's pair of
-// products (c·x − s·y, s·x + c·y) into vfmaddsub despite -ffp-contract=off: double results
-// changed in the last bit. Without SLP vectorization here every operation stays the IEEE one.
-#pragma GCC optimize("no-tree-slp-vectorize")
+// No SLP vectorization in this region: no fused products (shapes.h).
+TOUCHE_FAST_TARGET_AVX512
 namespace detail::avx512 {
 /// capsulePair compiled for AVX-512: the AVX2 build's code with 32 vector registers instead of
 /// 16 (the pair's chains of selects hold more values than 16 registers, and the rest went
@@ -1324,7 +1319,7 @@ template <class T>
   detail::cores::capsulePair(m, a, xfA, b, xfB, margin);
 }
 }  // namespace detail::avx512
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 /// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame. On AVX2 machines
@@ -1749,8 +1744,7 @@ template <class T, int B = 16>
 }  // namespace detail::cores
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace detail::avx2 {
 /// polygonCapsulePair compiled for AVX2 with 32-byte chunks (A's eight float faces in one
 /// register): the same IEEE operations, so the same bits (tests/fast/capsule_test.cpp compares
@@ -1762,7 +1756,7 @@ template <class T>
   return detail::cores::polygonCapsulePair<T, 32>(m, a, xfA, b, xfB, margin);
 }
 }  // namespace detail::avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 /// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
@@ -1794,8 +1788,7 @@ ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>&
 }
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace detail::avx2 {
 /// segmentPolygonPair compiled for AVX2 with 32-byte chunks (B's eight float lanes in one
 /// register): the same IEEE operations, so the same bits (tests/fast/segment_test.cpp,
@@ -1808,7 +1801,7 @@ template <class T>
   detail::cores::segmentPolygonPair<T, 32>(m, a, xfA, b, xfB, margin);
 }
 }  // namespace detail::avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 /// Segment A vs polygon B: polygon–polygon with the segment as a two-vertex polygon (its SAT

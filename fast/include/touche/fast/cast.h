@@ -252,9 +252,9 @@ void castArc(const CastShapeT<T>& s, int i, Vec2T<T> o, Vec2T<T> d, UnitT<T> hea
   const T toFoot = -dot(m, heading.unit);  // s: along d̂ from o to the foot F
   if (toFoot < T(0)) return;               // the vertex is behind the ray
   const Vec2T<T> foot = m + toFoot * heading.unit;
-  const T h = std::sqrt(dot(foot, foot));
+  const T h = sqrtOf(dot(foot, foot));
   if (h > R) return;  // the line passes farther than R
-  const T half = std::sqrt((R - h) * (R + h));
+  const T half = sqrtOf((R - h) * (R + h));
   T t = (toFoot - half) / heading.length;
   t = t > T(0) ? t : T(0);
   if (!(t <= f)) return;
@@ -460,7 +460,7 @@ CastResultT<T> castCircle(const CastShapeT<T>& s, const CastInputT<T>& in, T R, 
   // the bounds above: t would be −∞, then 0, a false touch at the start.
   const T chord = (RR - hh) / dd;
   if (!(chord <= std::numeric_limits<T>::max())) return castEveryFeature(s, in, R, scale, false);
-  T t = k - std::sqrt(chord);
+  T t = k - sqrtOf(chord);
   t = t > T(0) ? t : T(0);
   if (!(t <= in.maxFraction)) return result;
   result.status = CastStatus::hit;
@@ -468,13 +468,13 @@ CastResultT<T> castCircle(const CastShapeT<T>& s, const CastInputT<T>& in, T R, 
   result.feature = CastFeature{FeatureType::vertex, 0};
   const Vec2T<T> w = m + t * d;  // the centre at t, from the circle's centre
   if (R == T(0)) {
-    const T inverse = T(1) / std::sqrt(dd);
+    const T inverse = T(1) / sqrtOf(dd);
     result.normal = {-d.x * inverse, -d.y * inverse};  // a ray against a point: no normal
     result.flags |= kFlagDegenerateNormal;
     result.point = s.vertex[0];
     return result;
   }
-  const T inverse = T(1) / std::sqrt(dot(w, w));
+  const T inverse = T(1) / sqrtOf(dot(w, w));
   result.normal = {w.x * inverse, w.y * inverse};
   result.point = in.origin + t * d - in.radius * result.normal;
   return result;

@@ -66,25 +66,8 @@ inline constexpr int kBlock = 256;
 /// What a lane's result is: computed lane-wise, or left to the scalar function.
 enum LaneCode : int { kLaneMiss = 0, kLaneHit = 1, kLaneOverlap = 2, kLaneScalar = 3 };
 
-#if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
-namespace avx2 {
-inline constexpr int kVectorBytes = 32;
-#include "touche/fast/cast_batch_kernels.inc"
-}  // namespace avx2
-#pragma GCC pop_options
-#endif
-
-#if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
-namespace avx512 {
-inline constexpr int kVectorBytes = 64;
-#include "touche/fast/cast_batch_kernels.inc"
-}  // namespace avx512
-#pragma GCC pop_options
-#endif
+#define TOUCHE_FAST_KERNELS "touche/fast/cast_batch_kernels.inc"
+#include "touche/fast/kernels_per_target.inc"
 
 /// The portable path: castPlaced cast by cast (the SSE2 build of the kernels, 2 doubles or 4
 /// floats a vector, measured slower than this loop for every shape: docs/performance.md).

@@ -297,8 +297,7 @@ template <class T>
 }
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace avx2 {
 inline constexpr int kLaneBytes = 32;
 #include "touche/fast/circle_lanes.inc"
@@ -312,12 +311,11 @@ template <class T>
   circlePair(m, a, xfA, b, xfB, margin);
 }
 }  // namespace avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 #if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+TOUCHE_FAST_TARGET_AVX512
 namespace avx512 {
 
 /// The lane stage of polygon–circle in float with every face in one 8-lane register
@@ -524,7 +522,7 @@ TOUCHE_FAST_AVX512_INLINE void writeChoice(ManifoldT<float>& m, const PolygonT<f
 }
 
 }  // namespace avx512
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 }  // namespace detail

@@ -36,8 +36,7 @@
 #endif
 
 #if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+TOUCHE_FAST_TARGET_AVX512
 
 namespace touche::fast::detail::avx512 {
 
@@ -414,7 +413,7 @@ inline void scalarStages(ManifoldT<float>& m, const PolygonT<float>& a, const Po
 
 }  // namespace touche::fast::detail::avx512
 
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 #pragma GCC diagnostic pop

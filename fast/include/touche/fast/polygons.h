@@ -720,8 +720,7 @@ template <class T>
 }
 
 #if TOUCHE_FAST_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx2")
+TOUCHE_FAST_TARGET_AVX2
 namespace avx2 {
 /// polygonPair compiled for AVX2 with 32-byte chunks (one register holds 8 float faces): the
 /// same IEEE operations, so the same bits (the determinism test runs both). Not inlined: a
@@ -733,12 +732,11 @@ template <class T>
   detail::polygonPair<T, 32>(m, a, xfA, b, xfB, margin);
 }
 }  // namespace avx2
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 #if TOUCHE_FAST_AVX512
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512dq,avx512vl,avx512bw")
+TOUCHE_FAST_TARGET_AVX512
 namespace avx512 {
 /// polygonPair compiled for AVX-512: float runs both SAT passes in one 16-lane register
 /// (fusedSeparations), double runs the AVX2 build's stage 1. The same IEEE operations, so the
@@ -764,7 +762,7 @@ template <class T>
   }
 }
 }  // namespace avx512
-#pragma GCC pop_options
+TOUCHE_FAST_TARGET_END
 #endif
 
 }  // namespace detail

@@ -29,6 +29,18 @@
 #define TOUCHE_FAST_AVX2 0
 #endif
 
+// The target regions every kernel build opens and closes (GCC only): TOUCHE_FAST_TARGET_AVX2 or
+// TOUCHE_FAST_TARGET_AVX512, then TOUCHE_FAST_TARGET_END. AVX-512F brings FMA with it, and GCC
+// 12's SLP vectorizer fuses a rotation's pair of products (c·x − s·y, s·x + c·y) into vfmaddsub
+// despite -ffp-contract=off (a capsule's double results changed in the last bit): the AVX-512
+// region turns SLP vectorization off, so every operation stays the IEEE one. The kernels that
+// want vectors write them (GCC vectors, intrinsics). AVX2 alone brings no FMA.
+#define TOUCHE_FAST_TARGET_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
+#define TOUCHE_FAST_TARGET_AVX512                                                                \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,avx512f,avx512dq,avx512vl,avx512bw\")") \
+      _Pragma("GCC optimize(\"no-tree-slp-vectorize\")")
+#define TOUCHE_FAST_TARGET_END _Pragma("GCC pop_options")
+
 #include "touche/core/shapes.h"
 #include "touche/fast/mutant.h"
 #include "touche/fast/types.h"
