@@ -1327,44 +1327,22 @@ template <class T>
 #pragma GCC pop_options
 #endif
 
-namespace detail::cores {
-/// capsulePair in the portable build behind one call, like the wider builds: the entry point
-/// stays small enough to be inlined into its caller, which then holds the one result object.
-template <class T>
-[[gnu::noinline]] void portableCapsulePair(ManifoldT<T>& m, const CapsuleT<T>& a,
-                                           const TransformT<T>& xfA, const CapsuleT<T>& b,
-                                           const TransformT<T>& xfB, T margin) {
-  capsulePair(m, a, xfA, b, xfB, margin);
-}
-
-/// Step K1 out of line: a zero-length core is a circle (circle–circle or capsule–circle).
-template <class T>
-[[gnu::noinline]] void capsulesAsCircles(ManifoldT<T>& m, const CapsuleT<T>& a,
-                                         const TransformT<T>& xfA, const CapsuleT<T>& b,
-                                         const TransformT<T>& xfB, T margin) {
-  if (a.point && b.point) {
-    m = collideCircles(asCircle(a), xfA, asCircle(b), xfB, margin);
-  } else if (a.point) {
-    m = swappedRoles(collideCapsuleAndCircle(b, xfB, asCircle(a), xfA, margin));
-  } else {
-    m = collideCapsuleAndCircle(a, xfA, asCircle(b), xfB, margin);
-  }
-}
-}  // namespace detail::cores
-
 /// Capsule A vs capsule B (steps K1–K6 at the top of this file), world frame. On AVX2 machines
-/// (asked at run time) steps K2–K6 run in the AVX2 build of the same code, on AVX-512 machines
-/// in the AVX-512 build. Every build sits behind one call and this entry is always inlined, so
-/// the manifold is written once, in the caller's frame.
+/// (asked at run time) steps K2–K6 run in the AVX2 build of the same code.
 template <class T>
-[[gnu::always_inline]] inline ManifoldT<T> collideCapsules(const CapsuleT<T>& a,
-                                                           const TransformT<T>& xfA,
-                                                           const CapsuleT<T>& b,
-                                                           const TransformT<T>& xfB, T margin) {
+ManifoldT<T> collideCapsules(const CapsuleT<T>& a, const TransformT<T>& xfA, const CapsuleT<T>& b,
+                             const TransformT<T>& xfB, T margin) {
+  using namespace detail::cores;
   // The one result object, returned by name on every path (see collideCapsuleAndCircle).
   ManifoldT<T> m;
   if (a.point | b.point) [[unlikely]] {  // K1
-    detail::cores::capsulesAsCircles(m, a, xfA, b, xfB, margin);
+    if (a.point && b.point) {
+      m = collideCircles(asCircle(a), xfA, asCircle(b), xfB, margin);
+    } else if (a.point) {
+      m = swappedRoles(collideCapsuleAndCircle(b, xfB, asCircle(a), xfA, margin));
+    } else {
+      m = collideCapsuleAndCircle(a, xfA, asCircle(b), xfB, margin);
+    }
     return m;
   }
 #if TOUCHE_FAST_AVX512
@@ -1379,7 +1357,7 @@ template <class T>
     return m;
   }
 #endif
-  detail::cores::portableCapsulePair(m, a, xfA, b, xfB, margin);
+  capsulePair(m, a, xfA, b, xfB, margin);
   return m;
 }
 
@@ -1788,38 +1766,15 @@ template <class T>
 #pragma GCC pop_options
 #endif
 
-namespace detail::cores {
-/// polygonCapsulePair in the portable build behind one call, like the AVX2 build (see
-/// portableCapsulePair).
-template <class T>
-[[gnu::noinline]] bool portablePolygonCapsulePair(ManifoldT<T>& m, const PolygonT<T>& a,
-                                                  const TransformT<T>& xfA, const CapsuleT<T>& b,
-                                                  const TransformT<T>& xfB, T margin) {
-  return polygonCapsulePair(m, a, xfA, b, xfB, margin);
-}
-
-/// A capsule that is a circle (zero length, or collapsed in A's frame): polygon–circle, out of
-/// line.
-template <class T>
-[[gnu::noinline]] void polygonCapsuleAsCircle(ManifoldT<T>& m, const PolygonT<T>& a,
-                                              const TransformT<T>& xfA, const CapsuleT<T>& b,
-                                              const TransformT<T>& xfB, T margin) {
-  m = collidePolygonAndCircle(a, xfA, asCircle(b), xfB, margin);
-}
-}  // namespace detail::cores
-
 /// Polygon A vs capsule B: polygon–polygon with the capsule as a rounded two-vertex polygon
 /// (polygons.h's stages, specialised for B's two vertices: polygonCapsulePair; stages 2–3's
 /// exact ties on a sliver polygon resolved as featuresAtTies does); a zero-length capsule, or
 /// one whose core collapses to a point in A's frame (collapsedInFrame), is a circle
 /// (polygon–circle). On AVX2 machines (asked at run time) the pair runs in the AVX2 build of
-/// the same code. Every build sits behind one call and this entry is always inlined.
+/// the same code.
 template <class T>
-[[gnu::always_inline]] inline ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a,
-                                                                    const TransformT<T>& xfA,
-                                                                    const CapsuleT<T>& b,
-                                                                    const TransformT<T>& xfB,
-                                                                    T margin) {
+ManifoldT<T> collidePolygonAndCapsule(const PolygonT<T>& a, const TransformT<T>& xfA,
+                                      const CapsuleT<T>& b, const TransformT<T>& xfB, T margin) {
   // The one result object, returned by name on every path (see collideCapsuleAndCircle).
   ManifoldT<T> m;
   bool core = !b.point;
@@ -1828,14 +1783,14 @@ template <class T>
     if (detail::haveAvx2()) {
       core = detail::avx2::polygonCapsulePair(m, a, xfA, b, xfB, margin);
     } else {
-      core = detail::cores::portablePolygonCapsulePair(m, a, xfA, b, xfB, margin);
+      core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
     }
 #else
-    core = detail::cores::portablePolygonCapsulePair(m, a, xfA, b, xfB, margin);
+    core = detail::cores::polygonCapsulePair(m, a, xfA, b, xfB, margin);
 #endif
   }
   if (!core) [[unlikely]]
-    detail::cores::polygonCapsuleAsCircle(m, a, xfA, b, xfB, margin);
+    m = collidePolygonAndCircle(a, xfA, detail::cores::asCircle(b), xfB, margin);
   return m;
 }
 
