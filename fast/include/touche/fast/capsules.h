@@ -1737,7 +1737,8 @@ template <class T, int B = 16>
   if (!twoVertexSatOnB<T, B>(sat, a, margin)) return true;
   if (collapsedInFrame(sat.bInA)) [[unlikely]]
     return false;
-  detail::manifoldFromFeatures(m, twoVertexFeaturesOnB(a, sat), xfA, margin);
+  detail::manifoldFromFeatures<T, detail::Stage4::inlined>(m, twoVertexFeaturesOnB(a, sat), xfA,
+                                                           margin);
   return true;
 }
 

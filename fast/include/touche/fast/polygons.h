@@ -230,9 +230,11 @@ inline Vec2T<T> scaled(Vec2T<T> v, int e) {
 /// b2SegmentDistance; Ericson, Real-Time Collision Detection §5.1.9). Nearly parallel
 /// segments whose projections overlap over a positive length report `both = false` (see
 /// parallelOverlap); other nearly parallel segments start from f1 = 0. Degenerate
-/// (zero-length) segments report `both = false`.
+/// (zero-length) segments report `both = false`. Always inlined (the capsule pairs' stage 4,
+/// where most contacts reach it); closestEndpoints is the same as one call.
 template <class T>
-inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
+[[gnu::always_inline]] inline EndpointPair closestEndpointsInlined(Vec2T<T> p1, Vec2T<T> p2,
+                                                                   Vec2T<T> q1, Vec2T<T> q2) {
   Vec2T<T> d1 = p2 - p1;
   Vec2T<T> d2 = q2 - q1;
   Vec2T<T> r = p1 - q1;
@@ -273,6 +275,12 @@ inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2
   const bool endP = f1 == T(0) || f1 == T(1);
   const bool endQ = f2 == T(0) || f2 == T(1);
   return {endP && endQ, f1 == T(1) ? 1 : 0, f2 == T(1) ? 1 : 0};
+}
+
+/// closestEndpointsInlined as a function of its own (the polygon pairs' rare stage 4).
+template <class T>
+inline EndpointPair closestEndpoints(Vec2T<T> p1, Vec2T<T> p2, Vec2T<T> q1, Vec2T<T> q2) {
+  return closestEndpointsInlined(p1, p2, q1, q2);
 }
 
 /// The reference and incident features chosen by stages 1–3, in A's frame.
@@ -324,7 +332,8 @@ inline FeatureId makeId(FeatureType typeRef, int indexRef, FeatureType typeInc, 
 /// the margin. (Results are written in place throughout: a manifold returned by value and
 /// copied is read back before its stores retire, which costs more than the geometry.)
 template <class T>
-inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, int iInc, T margin) {
+[[gnu::always_inline]] inline void vertexVertexInlined(ManifoldT<T>& m, const ContactFrameT<T>& f,
+                                                       int iRef, int iInc, T margin) {
   const Vec2T<T> vRef = f.ref->vertex(iRef);
   const Vec2T<T> vInc = f.inc->vertex(iInc);
   const UnitT<T> axis = normalizeOr(vInc - vRef, f.ref->normal(f.face));
@@ -337,6 +346,12 @@ inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, i
   m.points[0].point = vInc + (T(0.5) * (rRef - rInc - axis.length)) * axis.unit;
   m.points[0].separation = axis.length - rRef - rInc;
   m.points[0].id = roles(makeId(FeatureType::vertex, iRef, FeatureType::vertex, iInc), f.flip);
+}
+
+/// vertexVertexInlined as a function of its own (the polygon pairs' rare stage 4).
+template <class T>
+inline void vertexVertex(ManifoldT<T>& m, const ContactFrameT<T>& f, int iRef, int iInc, T margin) {
+  vertexVertexInlined(m, f, iRef, iInc, margin);
 }
 
 /// Writes stage 5's two points, float: point 0 is end p = flip (the upper end when B holds the
@@ -670,20 +685,36 @@ TOUCHE_FAST_AVX512_INLINE bool satStage<double, 64>(SatT<double>& sat, const Pol
 }
 #endif
 
+/// How stage 4 (vertex–vertex) is compiled into manifoldFromFeatures: as calls, for the polygon
+/// pairs, which reach it only with rounded polygons or a margin; inlined, for the capsule pairs,
+/// whose rounded core reaches it in most contacts (a call from a wider build runs portable code).
+enum class Stage4 { calls, inlined };
+
 /// Stages 4–5 once the features are chosen: vertex–vertex or clip. Writes m (empty on entry)
 /// in the world frame.
-template <class T>
+template <class T, Stage4 S = Stage4::calls>
 [[gnu::always_inline]] inline void manifoldFromFeatures(ManifoldT<T>& m, const ContactFrameT<T>& f,
                                                         const TransformT<T>& xfA, T margin) {
   // Stage 4: vertex–vertex only for separated cores whose closest points are two vertices
-  // (only with rounded polygons or a margin).
-  if (f.separation > T(0)) [[unlikely]] {
+  // (only with rounded shapes or a margin; rare for the polygon pairs, not for the capsules').
+  const bool separated = f.separation > T(0);
+  if (S == Stage4::inlined ? separated : __builtin_expect(separated, false)) {
     const int i2 = f.ref->next(f.face);
     const int j2 = f.inc->next(f.edge);
-    const EndpointPair e = closestEndpoints(f.ref->vertex(f.face), f.ref->vertex(i2),
-                                            f.inc->vertex(f.edge), f.inc->vertex(j2));
+    const Vec2T<T> p1 = f.ref->vertex(f.face);
+    const Vec2T<T> p2 = f.ref->vertex(i2);
+    const Vec2T<T> q1 = f.inc->vertex(f.edge);
+    const Vec2T<T> q2 = f.inc->vertex(j2);
+    const EndpointPair e = S == Stage4::inlined ? closestEndpointsInlined(p1, p2, q1, q2)
+                                                : closestEndpoints(p1, p2, q1, q2);
     if (e.both) {
-      vertexVertex(m, f, e.endP ? i2 : f.face, e.endQ ? j2 : f.edge, margin);
+      const int iRef = e.endP ? i2 : f.face;
+      const int iInc = e.endQ ? j2 : f.edge;
+      if constexpr (S == Stage4::inlined) {
+        vertexVertexInlined(m, f, iRef, iInc, margin);
+      } else {
+        vertexVertex(m, f, iRef, iInc, margin);
+      }
       toWorld(m, xfA);
       return;
     }
