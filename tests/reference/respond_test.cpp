@@ -9,6 +9,7 @@
 #include "response_numbers.h"
 #include "touche/core/response.h"
 #include "touche/reference/response.h"
+#include "touche/testing/response_cases.h"
 
 namespace touche::reference::testing {
 namespace {
@@ -19,14 +20,8 @@ Body body(double invMass, double invInertia, Vec2 center, Vec2 velocity, double 
 
 ResponseCase onePoint(Body a, Body b, Vec2 normal, Vec2 point, double separation, double e,
                       double mu) {
-  ResponseCase c;
+  ResponseCase c = touche::testing::onePointCase(a, b, normal, point, separation);
   c.id = "worked";
-  c.a = a;
-  c.b = b;
-  c.manifold.status = Status::contact;
-  c.manifold.normal = normal;
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {point, separation, {}};
   c.restitution = e;
   c.friction = mu;
   return c;
