@@ -194,11 +194,8 @@ std::variant<BounceCase, InputError> parseBounceCase(std::string_view line) {
 }
 
 std::variant<BounceCase, InputError> loadBounceCase(std::string_view line) {
-  auto parsed = parseBounceCase(line);
-  if (const BounceCase* c = std::get_if<BounceCase>(&parsed)) {
-    if (auto e = validateBounceScene(c->scene)) return *e;
-  }
-  return parsed;
+  return jsonl_detail::validated(parseBounceCase(line),
+                                 [](const BounceCase& c) { return validateBounceScene(c.scene); });
 }
 
 std::variant<BouncePathRecord, InputError> parseBouncePath(std::string_view line) {
@@ -208,18 +205,10 @@ std::variant<BouncePathRecord, InputError> parseBouncePath(std::string_view line
   Reader r;
   BouncePathRecord record;
   record.id = readId(r, *j);
-  if (const Json* engine = r.member(*j, "engine", "engine", false); engine && engine->is_string()) {
-    record.engine = engine->get<std::string>();
-  }
-  if (const Json* reason = r.member(*j, "reason", "reason", false); reason && reason->is_string()) {
-    record.reason = reason->get<std::string>();
-  }
-  const Json* status = r.member(*j, "status", "status", true);
-  if (status && !(status->is_string() &&
-                  bounceStatusFromName(status->get<std::string>(), &record.path.status))) {
-    r.fail("status", "expected one of obstacle, max_bounces, max_length, unsupported, error; got " +
-                         quotedValue(*status));
-  }
+  record.engine = optionalText(r, *j, "engine");
+  record.reason = optionalText(r, *j, "reason");
+  readStatusMember(r, *j, bounceStatusFromName,
+                   "obstacle, max_bounces, max_length, unsupported, error", &record.path.status);
   const bool answered =
       record.path.status != BounceStatus::error && record.path.status != BounceStatus::unsupported;
   const Json* legs = r.ok() ? r.member(*j, "legs", "legs", answered) : nullptr;

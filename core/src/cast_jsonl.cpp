@@ -105,11 +105,8 @@ std::variant<CastCase, InputError> parseCastCase(std::string_view line) {
 }
 
 std::variant<CastCase, InputError> loadCastCase(std::string_view line) {
-  auto parsed = parseCastCase(line);
-  if (const CastCase* c = std::get_if<CastCase>(&parsed)) {
-    if (auto e = validateCast(c->shape, c->xf, c->ray)) return *e;
-  }
-  return parsed;
+  return jsonl_detail::validated(
+      parseCastCase(line), [](const CastCase& c) { return validateCast(c.shape, c.xf, c.ray); });
 }
 
 std::variant<CastRecord, InputError> parseCastResult(std::string_view line) {
@@ -119,18 +116,10 @@ std::variant<CastRecord, InputError> parseCastResult(std::string_view line) {
   Reader r;
   CastRecord record;
   record.id = readId(r, *j);
-  if (const Json* engine = r.member(*j, "engine", "engine", false); engine && engine->is_string()) {
-    record.engine = engine->get<std::string>();
-  }
-  if (const Json* reason = r.member(*j, "reason", "reason", false); reason && reason->is_string()) {
-    record.reason = reason->get<std::string>();
-  }
-  const Json* status = r.member(*j, "status", "status", true);
-  if (status && !(status->is_string() &&
-                  castStatusFromName(status->get<std::string>(), &record.result.status))) {
-    r.fail("status", "expected one of hit, miss, initial_overlap, unsupported, error; got " +
-                         quotedValue(*status));
-  }
+  record.engine = optionalText(r, *j, "engine");
+  record.reason = optionalText(r, *j, "reason");
+  readStatusMember(r, *j, castStatusFromName, "hit, miss, initial_overlap, unsupported, error",
+                   &record.result.status);
   if (r.ok() && record.result.status == CastStatus::hit) readHit(r, *j, record);
   if (r.error) {
     if (!r.error->field.empty() && r.error->field.front() == '.') r.error->field.erase(0, 1);

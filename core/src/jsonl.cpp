@@ -515,6 +515,11 @@ std::string quotedValue(const Json& value) {
   return quoted(value);
 }
 
+std::string optionalText(Reader& r, const Json& j, const char* key) {
+  const Json* value = r.member(j, key, key, false);
+  return value && value->is_string() ? value->get<std::string>() : std::string();
+}
+
 std::variant<double, std::string> readNumberText(std::string_view text) {
   return readNumberString(text);
 }
@@ -768,6 +773,9 @@ bool readFeatureId(const Json& j, FeatureId* out, std::string* error) {
          !badType("typeA", *typeA, &out->typeA) && !badType("typeB", *typeB, &out->typeB);
 }
 
+/// The statuses readStatus knows, as an error lists them.
+constexpr std::string_view kStatusNames = "contact, no_contact, unsupported, error";
+
 bool readStatus(const std::string& name, Status* out) {
   for (Status s : {Status::contact, Status::noContact, Status::unsupported, Status::error}) {
     if (statusName(s) == name) {
@@ -874,11 +882,9 @@ std::variant<Case, InputError> jsonl_detail::parseCaseDocument(std::string_view 
 }
 
 std::variant<Case, InputError> loadCase(std::string_view line) {
-  auto parsed = parseCase(line);
-  if (const Case* c = std::get_if<Case>(&parsed)) {
-    if (auto e = validateInput(c->a, c->xfA, c->b, c->xfB, Options{})) return *e;
-  }
-  return parsed;
+  return jsonl_detail::validated(parseCase(line), [](const Case& c) {
+    return validateInput(c.a, c.xfA, c.b, c.xfB, Options{});
+  });
 }
 
 std::variant<ManifoldRecord, InputError> jsonl_detail::parseManifoldDocument(
@@ -889,22 +895,10 @@ std::variant<ManifoldRecord, InputError> jsonl_detail::parseManifoldDocument(
   Reader r;
   ManifoldRecord record;
   record.id = readId(r, *j);
-  if (const Json* engine = r.member(*j, "engine", "engine", false); engine && engine->is_string()) {
-    record.engine = engine->get<std::string>();
-  }
-  if (const Json* conventions = r.member(*j, "conventions", "conventions", false);
-      conventions && conventions->is_string()) {
-    record.conventions = conventions->get<std::string>();
-  }
-  if (const Json* reason = r.member(*j, "reason", "reason", false); reason && reason->is_string()) {
-    record.reason = reason->get<std::string>();
-  }
-  const Json* status = r.member(*j, "status", "status", true);
-  if (status &&
-      !(status->is_string() && readStatus(status->get<std::string>(), &record.manifold.status))) {
-    r.fail("status",
-           "expected one of contact, no_contact, unsupported, error; got " + quoted(*status));
-  }
+  record.engine = optionalText(r, *j, "engine");
+  record.conventions = optionalText(r, *j, "conventions");
+  record.reason = optionalText(r, *j, "reason");
+  readStatusMember(r, *j, readStatus, kStatusNames, &record.manifold.status);
   if (r.ok() && record.manifold.status == Status::contact) {
     record.hasNormal = !reading.pointNormals || j->contains("normal");
     if (record.hasNormal) record.manifold.normal = r.vec2Member(*j, "normal", "");
@@ -1157,12 +1151,7 @@ namespace touche::jsonl_detail {
 std::optional<Manifold> readManifoldObject(Reader& r, const Json& j, const std::string& prefix) {
   Reader inner;
   ManifoldRecord record;
-  const Json* status = inner.member(j, "status", "status", true);
-  if (status &&
-      !(status->is_string() && readStatus(status->get<std::string>(), &record.manifold.status))) {
-    inner.fail("status",
-               "expected one of contact, no_contact, unsupported, error; got " + quoted(*status));
-  }
+  readStatusMember(inner, j, readStatus, kStatusNames, &record.manifold.status);
   if (inner.ok() && record.manifold.status == Status::contact) {
     record.manifold.normal = inner.vec2Member(j, "normal", "");
     readPoints(inner, j, record, ManifoldReading{});

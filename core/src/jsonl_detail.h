@@ -93,6 +93,32 @@ class Reader {
   }
 };
 
+/// An optional string member ("engine", "reason") of a result line; "" when it is absent or not
+/// a string.
+std::string optionalText(Reader& r, const Json& j, const char* key);
+
+/// A result line's required "status": a name `fromName` (name, out) → bool knows, into *out; any
+/// other value fails naming the field, "expected one of <expected>; got <value>".
+template <class Status, class FromName>
+void readStatusMember(Reader& r, const Json& j, FromName fromName, std::string_view expected,
+                      Status* out) {
+  const Json* status = r.member(j, "status", "status", true);
+  if (status && !(status->is_string() && fromName(status->get<std::string>(), out))) {
+    r.fail("status", "expected one of " + std::string(expected) + "; got " + quotedValue(*status));
+  }
+}
+
+/// The case `parsed`, or the first problem `validate` (case → optional<InputError>) finds in it:
+/// what every loadX adds to its parseX.
+template <class CaseType, class Validate>
+std::variant<CaseType, InputError> validated(std::variant<CaseType, InputError> parsed,
+                                             Validate validate) {
+  if (const CaseType* c = std::get_if<CaseType>(&parsed)) {
+    if (auto e = validate(*c)) return *e;
+  }
+  return parsed;
+}
+
 Shape readShape(Reader& r, const Json& j, const std::string& prefix);
 /// {"p": [x, y], "q": [c, s]} or {"p": [x, y], "angle": radians}; absent parts are identity.
 Transform readTransform(Reader& r, const Json& j, const std::string& prefix);

@@ -10,24 +10,27 @@
 namespace touche {
 namespace {
 
-std::optional<InputError> checkNonNegative(double value, const std::string& field,
+std::optional<InputError> checkNonNegative(double value, const Field& field,
                                            std::string_view what) {
   if (auto e = validateNumber(value, field)) return e;
   if (value < 0.0) {
-    return InputError{field,
+    return InputError{field.str(),
                       shortestDecimal(value) + " is negative; " + std::string(what) + " is ≥ 0"};
   }
   return std::nullopt;
 }
 
-std::optional<InputError> checkBody(const Body& body, const std::string& prefix) {
-  if (auto e = checkNonNegative(body.invMass, prefix + ".invMass", "an inverse mass")) return e;
-  if (auto e = checkNonNegative(body.invInertia, prefix + ".invInertia", "an inverse inertia")) {
+std::optional<InputError> checkBody(const Body& body, std::string_view prefix) {
+  if (auto e = checkNonNegative(body.invMass, Field{prefix, "invMass"}, "an inverse mass")) {
     return e;
   }
-  if (auto e = validatePoint(body.center, prefix + ".center")) return e;
-  if (auto e = validatePoint(body.velocity, prefix + ".velocity")) return e;
-  return validateNumber(body.angularVelocity, prefix + ".angularVelocity");
+  if (auto e =
+          checkNonNegative(body.invInertia, Field{prefix, "invInertia"}, "an inverse inertia")) {
+    return e;
+  }
+  if (auto e = validatePoint(body.center, Field{prefix, "center"})) return e;
+  if (auto e = validatePoint(body.velocity, Field{prefix, "velocity"})) return e;
+  return validateNumber(body.angularVelocity, Field{prefix, "angularVelocity"});
 }
 
 std::optional<InputError> checkManifold(const Manifold& m) {
@@ -35,7 +38,7 @@ std::optional<InputError> checkManifold(const Manifold& m) {
     return InputError{"manifold.points", std::to_string(m.pointCount) + " points; at most 2"};
   }
   if (m.pointCount == 0) return std::nullopt;
-  if (auto e = validatePoint(m.normal, "manifold.normal")) return e;
+  if (auto e = validatePoint(m.normal, Field{"manifold", "normal"})) return e;
   const double norm2 = m.normal.x * m.normal.x + m.normal.y * m.normal.y;
   if (!(std::fabs(norm2 - 1.0) <= kRotationUnitTolerance)) {
     // Built with append: GCC 12 at -O3 reports a false -Wrestrict on "(" + std::string.
@@ -45,9 +48,12 @@ std::optional<InputError> checkManifold(const Manifold& m) {
     return InputError{"manifold.normal", message};
   }
   for (int i = 0; i < m.pointCount; ++i) {
-    const std::string prefix = "manifold.points[" + std::to_string(i) + "]";
-    if (auto e = validatePoint(m.points[i].point, prefix + ".point")) return e;
-    if (auto e = validateNumber(m.points[i].separation, prefix + ".separation")) return e;
+    if (auto e = validatePoint(m.points[i].point, Field{"manifold", "points", i, "point"}))
+      return e;
+    if (auto e =
+            validateNumber(m.points[i].separation, Field{"manifold", "points", i, "separation"})) {
+      return e;
+    }
   }
   return std::nullopt;
 }
@@ -67,11 +73,15 @@ std::optional<InputError> validateResponseCase(const ResponseCase& c) {
                       "correction divides by a.invMass + b.invMass)"};
   }
   if (auto e = checkManifold(c.manifold)) return e;
-  if (auto e = checkNonNegative(c.restitution, "restitution", "a restitution")) return e;
-  if (auto e = checkNonNegative(c.friction, "friction", "a friction coefficient")) return e;
-  if (auto e = checkNonNegative(c.slop, "slop", "a slop")) return e;
-  if (auto e = checkNonNegative(c.percent, "percent", "a correction percentage")) return e;
-  if (auto e = checkNonNegative(c.restitutionThreshold, "restitutionThreshold",
+  if (auto e = checkNonNegative(c.restitution, Field{"", "restitution"}, "a restitution")) return e;
+  if (auto e = checkNonNegative(c.friction, Field{"", "friction"}, "a friction coefficient")) {
+    return e;
+  }
+  if (auto e = checkNonNegative(c.slop, Field{"", "slop"}, "a slop")) return e;
+  if (auto e = checkNonNegative(c.percent, Field{"", "percent"}, "a correction percentage")) {
+    return e;
+  }
+  if (auto e = checkNonNegative(c.restitutionThreshold, Field{"", "restitutionThreshold"},
                                 "a restitution threshold")) {
     return e;
   }

@@ -142,11 +142,8 @@ std::variant<ResponseCase, InputError> parseResponseCase(std::string_view line) 
 }
 
 std::variant<ResponseCase, InputError> loadResponseCase(std::string_view line) {
-  auto parsed = parseResponseCase(line);
-  if (const auto* c = std::get_if<ResponseCase>(&parsed)) {
-    if (auto e = validateResponseCase(*c)) return *e;
-  }
-  return parsed;
+  return jsonl_detail::validated(parseResponseCase(line),
+                                 [](const ResponseCase& c) { return validateResponseCase(c); });
 }
 
 std::string formatResponseCase(const ResponseCase& c, NumberFormat f) {

@@ -55,20 +55,6 @@ bool numberIsValid(double value) {
   return std::fabs(value) <= kMaxCoordinate;  // NaN compares false
 }
 
-/// A field's path, built only when an error names it (validation runs on every engine call:
-/// a valid input allocates no strings): prefix.name, then [index] when index ≥ 0.
-struct Field {
-  std::string_view prefix;
-  std::string_view name;
-  int index = -1;
-
-  std::string str() const {
-    std::string out = path(prefix, name);
-    if (index >= 0) out.append("[").append(std::to_string(index)).append("]");
-    return out;
-  }
-};
-
 std::optional<InputError> checkPoint(Vec2 v, const std::string& field) {
   if (auto e = checkNumber(v.x, field + "[0]")) return e;
   return checkNumber(v.y, field + "[1]");
@@ -77,6 +63,11 @@ std::optional<InputError> checkPoint(Vec2 v, const std::string& field) {
 std::optional<InputError> checkPoint(Vec2 v, const Field& field) {
   if (numberIsValid(v.x) && numberIsValid(v.y)) return std::nullopt;
   return checkPoint(v, field.str());
+}
+
+std::optional<InputError> checkNumber(double value, const Field& field) {
+  if (numberIsValid(value)) return std::nullopt;
+  return checkNumber(value, field.str());
 }
 
 std::optional<InputError> checkRadius(double radius, const Field& field) {
@@ -194,6 +185,13 @@ std::optional<InputError> validate(const Polygon& polygon, std::string_view pref
 
 }  // namespace
 
+std::string Field::str() const {
+  std::string out = path(prefix, name);
+  if (index >= 0) out.append("[").append(std::to_string(index)).append("]");
+  if (!member.empty()) out.append(".").append(member);
+  return out;
+}
+
 std::string hexfloat(double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%a", value);
@@ -241,6 +239,14 @@ std::optional<InputError> validateNumber(double value, std::string field) {
 }
 
 std::optional<InputError> validatePoint(Vec2 v, const std::string& field) {
+  return checkPoint(v, field);
+}
+
+std::optional<InputError> validateNumber(double value, const Field& field) {
+  return checkNumber(value, field);
+}
+
+std::optional<InputError> validatePoint(Vec2 v, const Field& field) {
   return checkPoint(v, field);
 }
 

@@ -5,31 +5,19 @@
 // the exact conventions), and a key touche does not know is an error naming it, so that a typo
 // never silently falls back to a default.
 #include <array>
-#include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <functional>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "conventions_file.h"
 #include "touche/oracle/cast_compare.h"
 
 namespace touche::oracle {
 namespace {
 
-using Json = nlohmann::json;
-
-struct KeyError {
-  std::string message;
-};
-
-std::string shortest(double value) {
-  char buffer[40];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
+using conventions_file::boolean;
+using conventions_file::Json;
+using conventions_file::KeyError;
+using conventions_file::shortest;
 
 /// A finite number of magnitude at most 2^50 (every input's bound); ≥ 0 unless `signedValue`.
 double number(const Json& v, bool signedValue = false) {
@@ -42,11 +30,6 @@ double number(const Json& v, bool signedValue = false) {
     throw KeyError{shortest(x) + " exceeds 2^50 (about 1.1e15) in magnitude"};
   }
   return x;
-}
-
-bool boolean(const Json& v) {
-  if (!v.is_boolean()) throw KeyError{"must be true or false"};
-  return v.get<bool>();
 }
 
 /// "sweptTarget": an object of the CastTarget's six numbers (each optional, 0 by default).
@@ -72,10 +55,8 @@ CastTarget target(const Json& v) {
   return t;
 }
 
-using Setter = std::function<void(CastConventions&, const Json&)>;
-
-const std::map<std::string, Setter>& setters() {
-  static const std::map<std::string, Setter> table = {
+const conventions_file::Setters<CastConventions>& setters() {
+  static const conventions_file::Setters<CastConventions> table = {
       {"engine",
        [](CastConventions& c, const Json& v) {
          if (!v.is_string()) throw KeyError{"must be a string"};
@@ -135,47 +116,15 @@ std::span<const std::string_view> castConventionsPresetNames() {
 }
 
 std::variant<CastConventions, InputError> parseCastConventions(std::string_view text) {
-  const Json json = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    return InputError{"conventions", "not a JSON object"};
-  }
-  CastConventions conventions;
-  for (const auto& [key, value] : json.items()) {
-    const auto setter = setters().find(key);
-    if (setter == setters().end()) {
-      std::string known;
-      for (const auto& [name, unused] : setters())
-        known += (known.empty() ? "" : ", ") + name;
-      return InputError{key, "unknown key in a cast conventions file (known: " + known + ")"};
-    }
-    try {
-      setter->second(conventions, value);
-    } catch (const KeyError& e) {
-      return InputError{key, e.message};
-    }
-  }
-  return conventions;
+  return conventions_file::parse(text, setters(), "a cast conventions file");
 }
 
 std::variant<CastConventions, InputError> loadCastConventions(const std::string& nameOrPath) {
   if (auto preset = castConventionsPreset(nameOrPath)) return *preset;
-  std::error_code ignored;
-  if (std::filesystem::is_directory(nameOrPath, ignored)) {
-    return InputError{"conventions", "'" + nameOrPath + "' is a directory, not a conventions file"};
-  }
-  std::ifstream file(nameOrPath);
-  if (!file) {
-    std::string names;
-    for (const std::string_view name : kPresetNames)
-      names += (names.empty() ? "" : ", ") + std::string(name);
-    return InputError{"conventions", "'" + nameOrPath + "' is neither a preset (" + names +
-                                         ") nor a readable file"};
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
-  auto parsed = parseCastConventions(text.str());
-  if (auto* e = std::get_if<InputError>(&parsed)) e->field = nameOrPath + ": " + e->field;
-  return parsed;
+  std::string names;
+  for (const std::string_view name : kPresetNames)
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  return conventions_file::load(nameOrPath, names, parseCastConventions);
 }
 
 std::string formatCastConventions(const CastConventions& c) {

@@ -12,9 +12,7 @@
 namespace touche::oracle {
 namespace {
 
-std::string escapeHtml(const std::string& text) {
-  return xmlText(text);
-}
+using report::escapeHtml;
 
 /// One line reproducing the verdict: the case and result lines, as given, fed back to
 /// touche check-casts.
@@ -48,28 +46,10 @@ void summary(std::ostringstream& html, const CastCheckRun& run) {
   std::map<std::string, int> counts;
   for (const CheckedCast& c : run.casts)
     ++counts[c.verdict];
-  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
-  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(castResultLine(run))
-       << "</p>\n";
-  if (!run.warnings.empty()) {
-    html << "<ul id=\"warnings\">\n";
-    for (const std::string& w : run.warnings)
-      html << "<li>warning: " << escapeHtml(w) << "</li>\n";
-    html << "</ul>\n";
-  }
-  html << "<table id=\"summary\"><thead><tr><th>verdict</th><th>casts</th></tr></thead>"
-       << "<tbody>\n";
-  for (const std::string& verdict : castVerdictOrder()) {
-    if (counts[verdict] == 0) continue;
-    html << "<tr><td>" << escapeHtml(verdict) << "</td><td>" << counts[verdict] << "</td></tr>\n";
-  }
-  html << "</tbody></table>\n";
-  if (!run.problems.empty()) {
-    html << "<ul id=\"problems\">\n";
-    for (const std::string& p : run.problems)
-      html << "<li>" << escapeHtml(p) << "</li>\n";
-    html << "</ul>\n";
-  }
+  report::resultParagraph(html, run.exitStatus() == kExitPass, castResultLine(run));
+  report::itemList(html, "warnings", run.warnings, "warning: ");
+  report::summaryTable(html, counts, castVerdictOrder(), "casts");
+  report::itemList(html, "problems", run.problems);
 }
 
 /// Casts per shape/cast kind and verdict; a failing verdict's counts stand out.
@@ -78,26 +58,8 @@ void pairTable(std::ostringstream& html, const CastCheckRun& run) {
   std::map<std::string, int> total;
   for (const CheckedCast& c : run.casts)
     ++total[c.verdict];
-  std::vector<std::string> columns;
-  for (const std::string& v : castVerdictOrder()) {
-    if (total[v] > 0) columns.push_back(v);
-  }
-  html << "<h2>By shape and cast</h2>\n<table id=\"pairs\"><thead><tr><th>shape/cast</th>";
-  for (const std::string& v : columns)
-    html << "<th>" << escapeHtml(v) << "</th>";
-  html << "</tr></thead><tbody>\n";
-  for (const std::string& pair : castPairOrder(byPair)) {
-    const auto& counts = byPair.at(pair);
-    html << "<tr><td>" << escapeHtml(pair) << "</td>";
-    for (const std::string& v : columns) {
-      const auto n = counts.find(v);
-      const int count = n == counts.end() ? 0 : n->second;
-      const bool bad = count > 0 && castVerdictFails(v);
-      html << "<td class=\"n" << (bad ? " fail" : "") << "\">" << count << "</td>";
-    }
-    html << "</tr>\n";
-  }
-  html << "</tbody></table>\n";
+  report::pairTable(html, "By shape and cast", "shape/cast", byPair, castPairOrder(byPair), total,
+                    castVerdictOrder(), castVerdictFails);
 }
 
 void verdictTable(std::ostringstream& html, const CastCheckRun& run) {
@@ -123,23 +85,16 @@ void verdictTable(std::ostringstream& html, const CastCheckRun& run) {
 
 std::string castHtmlReport(const CastCheckRun& run, const std::string& conventionsArgument) {
   std::ostringstream html;
-  const std::string title = "touche check-casts: " + run.conventions.engine;
-  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>"
-       << escapeHtml(title) << "</title>\n<style>" << report::kStyle << "</style>\n"
-       << "<script>" << report::kScript << "</script></head><body>\n<h1>" << escapeHtml(title)
-       << "</h1>\n";
+  report::pageHead(html, "touche check-casts: " + run.conventions.engine);
   summary(html, run);
   pairTable(html, run);
   verdictTable(html, run);
   html << "<h2>Failing casts</h2>\n";
   for (const CheckedCast& c : run.casts) {
     if (!c.failed) continue;
-    html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
-         << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
-         << "</span></h3>\n"
-         << figure(c, run.conventions) << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
-         << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
-         << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
+    report::failureHeading(html, c.id, c.verdict);
+    html << figure(c, run.conventions);
+    report::failureEnd(html, c.explanation, repro(c, conventionsArgument));
   }
   html << "</body></html>\n";
   return html.str();

@@ -3,15 +3,9 @@
 // A conventions file is one JSON object. Every key is optional (defaults: the exact
 // conventions); a key touche does not know is an error naming it, so a typo never silently
 // falls back to a default.
-#include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <functional>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "conventions_file.h"
 #include "touche/oracle/conventions_presets.h"  // generated from oracle/conventions/*.json
 #include "touche/core/pairs.h"
 #include "touche/oracle/judge.h"
@@ -19,17 +13,10 @@
 namespace touche::oracle {
 namespace {
 
-using Json = nlohmann::json;
-
-struct KeyError {
-  std::string message;
-};
-
-std::string shortest(double value) {
-  char buffer[40];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
+using conventions_file::boolean;
+using conventions_file::Json;
+using conventions_file::KeyError;
+using conventions_file::shortest;
 
 /// A margin, band or epsilon: checked here, when the file is loaded, against the bound every
 /// input magnitude has (kMaxCoordinate, 2^50), so that a value no case could be judged under
@@ -80,11 +67,6 @@ PairSet pairSet(const Json& v) {
   return set;
 }
 
-bool boolean(const Json& v) {
-  if (!v.is_boolean()) throw KeyError{"must be true or false"};
-  return v.get<bool>();
-}
-
 /// One of `names` (the string form of an enum), by position.
 int choice(const Json& v, std::initializer_list<const char*> names) {
   std::string all;
@@ -104,10 +86,8 @@ IdComparison idComparison(const Json& v) {
   throw KeyError{"must be true, false or \"withoutCircles\""};
 }
 
-using Setter = std::function<void(DeclaredConventions&, const Json&)>;
-
-const std::map<std::string, Setter>& setters() {
-  static const std::map<std::string, Setter> table = {
+const conventions_file::Setters<DeclaredConventions>& setters() {
+  static const conventions_file::Setters<DeclaredConventions> table = {
       {"engine",
        [](DeclaredConventions& c, const Json& v) {
          if (!v.is_string()) throw KeyError{"must be a string"};
@@ -199,26 +179,7 @@ ManifoldReading manifoldReading(const DeclaredConventions& conventions) {
 }
 
 std::variant<DeclaredConventions, InputError> parseConventions(std::string_view text) {
-  const Json json = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    return InputError{"conventions", "not a JSON object"};
-  }
-  DeclaredConventions conventions;
-  for (const auto& [key, value] : json.items()) {
-    const auto setter = setters().find(key);
-    if (setter == setters().end()) {
-      std::string known;
-      for (const auto& [name, unused] : setters())
-        known += (known.empty() ? "" : ", ") + name;
-      return InputError{key, "unknown key in a conventions file (known: " + known + ")"};
-    }
-    try {
-      setter->second(conventions, value);
-    } catch (const KeyError& e) {
-      return InputError{key, e.message};
-    }
-  }
-  return conventions;
+  return conventions_file::parse(text, setters(), "a conventions file");
 }
 
 std::string_view conventionsPresetText(std::string_view name) {
@@ -238,23 +199,10 @@ std::optional<DeclaredConventions> conventionsPreset(std::string_view name) {
 
 std::variant<DeclaredConventions, InputError> loadConventions(const std::string& nameOrPath) {
   if (auto preset = conventionsPreset(nameOrPath)) return *preset;
-  std::error_code ignored;
-  if (std::filesystem::is_directory(nameOrPath, ignored)) {
-    return InputError{"conventions", "'" + nameOrPath + "' is a directory, not a conventions file"};
-  }
-  std::ifstream file(nameOrPath);
-  if (!file) {
-    std::string names;
-    for (const Preset& p : kPresets)
-      names += (names.empty() ? "" : ", ") + std::string(p.name);
-    return InputError{"conventions", "'" + nameOrPath + "' is neither a preset (" + names +
-                                         ") nor a readable file"};
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
-  auto parsed = parseConventions(text.str());
-  if (auto* e = std::get_if<InputError>(&parsed)) e->field = nameOrPath + ": " + e->field;
-  return parsed;
+  std::string names;
+  for (const Preset& p : kPresets)
+    names += (names.empty() ? "" : ", ") + std::string(p.name);
+  return conventions_file::load(nameOrPath, names, parseConventions);
 }
 
 }  // namespace touche::oracle

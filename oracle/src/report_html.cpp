@@ -11,15 +11,8 @@
 namespace touche::oracle {
 namespace {
 
-using report::kScript;
-using report::kStyle;
+using report::escapeHtml;
 using report::shellQuoted;
-
-/// Markup characters as entities, and characters XML refuses or a terminal acts on (an id
-/// holding an escape sequence) as visible escapes: the page is well-formed whatever the ids.
-std::string escapeHtml(const std::string& text) {
-  return xmlText(text);
-}
 
 /// One line reproducing the verdict: the case and the manifold lines, as given (so that the
 /// engine can be fed exactly what it read: angles stay angles, decimals decimals), fed back to
@@ -59,31 +52,11 @@ std::string mechanismOf(const CheckedCase& c) {
          "</b>: " + escapeHtml(c.mechanism->detail) + "</p>\n";
 }
 
-void result(std::ostringstream& html, const CheckRun& run) {
-  const char* state = run.exitStatus() == kExitPass ? "pass" : "fail";
-  html << "<p id=\"result\" class=\"" << state << "\">" << escapeHtml(resultLine(run)) << "</p>\n";
-}
-
 void summary(std::ostringstream& html, const CheckRun& run) {
-  std::map<std::string, int> counts = run.verdictCounts;
-  if (!run.warnings.empty()) {
-    html << "<ul id=\"warnings\">\n";
-    for (const std::string& w : run.warnings)
-      html << "<li>warning: " << escapeHtml(w) << "</li>\n";
-    html << "</ul>\n";
-  }
-  html << "<table id=\"summary\"><thead><tr><th>verdict</th><th>cases</th></tr></thead>"
-       << "<tbody>\n";
-  for (const std::string& verdict : verdictOrder()) {
-    if (counts[verdict] == 0) continue;
-    html << "<tr><td>" << escapeHtml(verdict) << "</td><td>" << counts[verdict] << "</td></tr>\n";
-  }
-  html << "</tbody></table>\n";
+  report::itemList(html, "warnings", run.warnings, "warning: ");
+  report::summaryTable(html, run.verdictCounts, verdictOrder(), "cases");
   if (!run.problems.empty()) {
-    html << "<ul id=\"problems\">\n";
-    for (const std::string& p : run.problems)
-      html << "<li>" << escapeHtml(p) << "</li>\n";
-    html << "</ul>\n";
+    report::itemList(html, "problems", run.problems);
     const std::string more = problemsNotShown(run);
     if (!more.empty()) html << "<p id=\"problems-not-shown\">" << escapeHtml(more) << "</p>\n";
   }
@@ -95,27 +68,11 @@ void summary(std::ostringstream& html, const CheckRun& run) {
 /// Cases per pair and verdict; a failing verdict's counts stand out.
 void pairTable(std::ostringstream& html, const CheckRun& run) {
   const auto& byPair = countsByPair(run);
-  std::map<std::string, int> total = run.verdictCounts;
-  std::vector<std::string> columns;
-  for (const std::string& v : verdictOrder()) {
-    if (total[v] > 0) columns.push_back(v);
-  }
-  html << "<h2>By pair</h2>\n<table id=\"pairs\"><thead><tr><th>pair</th>";
-  for (const std::string& v : columns)
-    html << "<th>" << escapeHtml(v) << "</th>";
-  html << "</tr></thead><tbody>\n";
-  for (const std::string& pair : pairOrder(byPair)) {
-    const auto& counts = byPair.at(pair);
-    html << "<tr><td>" << escapeHtml(pair) << "</td>";
-    for (const std::string& v : columns) {
-      const auto n = counts.find(v);
-      const int count = n == counts.end() ? 0 : n->second;
-      const bool bad = count > 0 && v != "agree" && v != "agree-within-tie" && v != "unsupported";
-      html << "<td class=\"n" << (bad ? " fail" : "") << "\">" << count << "</td>";
-    }
-    html << "</tr>\n";
-  }
-  html << "</tbody></table>\n";
+  const auto fails = [](const std::string& v) {
+    return v != "agree" && v != "agree-within-tie" && v != "unsupported";
+  };
+  report::pairTable(html, "By pair", "pair", byPair, pairOrder(byPair), run.verdictCounts,
+                    verdictOrder(), fails);
 }
 
 void verdictTable(std::ostringstream& html, const CheckRun& run) {
@@ -192,25 +149,17 @@ std::string failedChecks(const CheckedCase& c) {
 
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument) {
   std::ostringstream html;
-  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>touche check: "
-       << escapeHtml(run.conventions.engine) << "</title>\n<style>" << kStyle << "</style>\n"
-       << "<script>" << kScript
-       << "</script></head><body>\n<h1>touche check: " << escapeHtml(run.conventions.engine)
-       << "</h1>\n";
-  result(html, run);
+  report::pageHead(html, "touche check: " + run.conventions.engine);
+  report::resultParagraph(html, run.exitStatus() == kExitPass, resultLine(run));
   clusterSection(html, run, conventionsArgument);
   summary(html, run);
   pairTable(html, run);
   verdictTable(html, run);
   html << "<h2>Failing cases</h2>\n";
   for (const CheckedCase& c : run.reportCases) {
-    html << "<section class=\"failure\" id=\"case-" << escapeHtml(c.id) << "\"><h3>"
-         << escapeHtml(c.id) << ": <span class=\"verdict\">" << escapeHtml(c.verdict)
-         << "</span></h3>\n"
-         << mechanismOf(c) << figure(c, run.conventions) << failedChecks(c)
-         << "<pre class=\"explanation\">" << escapeHtml(c.explanation)
-         << "</pre>\n<p>Reproduce:</p><code class=\"repro\">"
-         << escapeHtml(repro(c, conventionsArgument)) << "</code></section>\n";
+    report::failureHeading(html, c.id, c.verdict);
+    html << mechanismOf(c) << figure(c, run.conventions) << failedChecks(c);
+    report::failureEnd(html, c.explanation, repro(c, conventionsArgument));
   }
   if (run.failuresNotShown > 0) {
     html << "<p id=\"failures-not-shown\">" << run.failuresNotShown

@@ -2,20 +2,20 @@
 // render.cpp: world y up, drawn y down relative to the view's top-left corner, numbers in full
 // in the drawing and in brief (six significant digits) in the legend.
 //
-// The figure retraces source 003's steps for the first manifold point from the case and the
-// answer's impulses, in double (a picture, not a verdict): the state before is the case's, the
-// state after the normal impulse is it with jn·n applied at the point, and the state after is
-// the answer's.
+// The figure shows source 003's steps for the first manifold point as the reference takes them
+// (reference::respondSteps, each value rounded once from its exact value): the state before is
+// the case's, the state after the normal impulse is it with jn·n applied at the point, and the
+// state after is the answer's.
 #include "touche/oracle/response_svg.h"
 
 #include <algorithm>
-#include <boost/multiprecision/gmp.hpp>
 #include <cmath>
 #include <numbers>
 #include <sstream>
 
 #include "svg_parts.h"
 #include "touche/oracle/render.h"
+#include "touche/reference/response.h"
 
 namespace touche::oracle {
 namespace {
@@ -30,59 +30,6 @@ constexpr const char* kColourBefore = "#9467bd";
 constexpr const char* kColourAfter = "#2ca02c";
 constexpr const char* kColourImpulse = "#d62728";
 constexpr const char* kColourPlane = "#999";
-
-using Q = boost::multiprecision::mpq_rational;
-
-/// A vector of rationals: the walk is exact (every step rational but the slip's length), so
-/// the legend shows 0 where a step cancels, not a rounding residue.
-struct QVec {
-  Q x, y;
-};
-QVec exact(Vec2 v) {
-  return {Q(v.x), Q(v.y)};
-}
-Vec2 rounded(const QVec& v) {
-  return {v.x.convert_to<double>(), v.y.convert_to<double>()};
-}
-QVec operator+(const QVec& a, const QVec& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-QVec operator-(const QVec& a, const QVec& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-QVec operator*(const Q& k, const QVec& a) {
-  return {k * a.x, k * a.y};
-}
-Q dot(const QVec& a, const QVec& b) {
-  return a.x * b.x + a.y * b.y;
-}
-Q cross(const QVec& a, const QVec& b) {
-  return a.x * b.y - a.y * b.x;
-}
-
-/// The velocities of both bodies.
-struct Motion {
-  QVec vA, vB;
-  Q wA, wB;
-};
-
-/// source 003, step 2: the velocity of a body's material point at r, v + ω × r.
-QVec pointVelocity(const QVec& v, const Q& w, const QVec& r) {
-  return v + QVec{-w * r.y, w * r.x};
-}
-
-QVec relativeVelocity(const Motion& m, const QVec& rA, const QVec& rB) {
-  return pointVelocity(m.vB, m.wB, rB) - pointVelocity(m.vA, m.wA, rA);
-}
-
-/// Step 4's k with the direction d/|d| in place of n, from d and dd = d·d (n: dd = 1, n used as
-/// given; the slip u: dd = u·u, so that k_t is rational).
-Q effectiveInverseMass(const ResponseCase& c, const QVec& rA, const QVec& rB, const QVec& d,
-                       const Q& dd) {
-  const Q rdA = cross(rA, d), rdB = cross(rB, d);
-  return Q(c.a.invMass) + Q(c.b.invMass) +
-         (rdA * rdA * Q(c.a.invInertia) + rdB * rdB * Q(c.b.invInertia)) / dd;
-}
 
 /// The first point's walk through source 003's steps, each quantity rounded once from its
 /// exact value (the slip's length and what divides by it: from the exact u·u).
@@ -110,73 +57,38 @@ struct Walk {
 };
 
 Walk walkOf(const ResponseCase& c, const ResponseResult& r, std::string_view model) {
+  const reference::ResponseSteps steps = reference::respondSteps(c, r, model);
   Walk w;
-  const ManifoldPoint& mp = c.manifold.points[0];
-  const QVec p = exact(mp.point), n = exact(c.manifold.normal);
-  // step 1: lever arms
-  const QVec rA = p - exact(c.a.center), rB = p - exact(c.b.center);
-  // steps 2-4: the relative velocity and how hard the point is to move along n
-  const Motion before{exact(c.a.velocity), exact(c.b.velocity), Q(c.a.angularVelocity),
-                      Q(c.b.angularVelocity)};
-  const QVec vrelBefore = relativeVelocity(before, rA, rB);
-  const Q kn = effectiveInverseMass(c, rA, rB, n, Q(1));
-  // step 5: the normal impulse, exact under source-003 (the answer reports it rounded), the
-  // answer's under another model; applied at the point, B +jn·n, A −jn·n
-  const Q approach = dot(vrelBefore, n);
-  const Q jn = model != kModelSource003 ? Q(r.impulses[0].normal)
-               : approach < 0           ? -(1 + Q(c.restitution)) * approach / kn
-                                        : Q(0);
-  const QVec impulse = jn * n;
-  const Motion afterNormal{before.vA - Q(c.a.invMass) * impulse,
-                           before.vB + Q(c.b.invMass) * impulse,
-                           before.wA - Q(c.a.invInertia) * cross(rA, impulse),
-                           before.wB + Q(c.b.invInertia) * cross(rB, impulse)};
-  const QVec vrelAfterNormal = relativeVelocity(afterNormal, rA, rB);
-  // step 6: the slip left after the normal impulse, its direction and how hard it is to stop
-  const QVec slip = vrelAfterNormal - dot(vrelAfterNormal, n) * n;
-  const Q slipSquared = dot(slip, slip);
-  const Motion after{exact(r.a.velocity), exact(r.b.velocity), Q(r.a.angularVelocity),
-                     Q(r.b.angularVelocity)};
-  const QVec vrelAfter = relativeVelocity(after, rA, rB);
-  w.p = mp.point;
+  w.p = c.manifold.points[0].point;
   w.n = c.manifold.normal;
-  w.rA = rounded(rA);
-  w.rB = rounded(rB);
-  w.kn = kn.convert_to<double>();
-  w.vrelBefore = rounded(vrelBefore);
-  w.vrelAfterNormal = rounded(vrelAfterNormal);
-  w.vrelAfter = rounded(vrelAfter);
-  w.normalBefore = approach.convert_to<double>();
-  w.normalAfterNormal = dot(vrelAfterNormal, n).convert_to<double>();
-  w.approaching = approach < 0;
+  w.rA = steps.leverA;
+  w.rB = steps.leverB;
+  w.kn = steps.normalMass;
+  w.vrelBefore = steps.relativeVelocityBefore;
+  w.vrelAfterNormal = steps.relativeVelocityAfterNormal;
+  w.vrelAfter = steps.relativeVelocityAfter;
+  w.normalBefore = steps.approach;
+  w.normalAfterNormal = steps.approachAfterNormal;
+  w.approaching = steps.approaching;
   w.jn = r.impulses[0].normal;
   w.jt = r.impulses[0].tangent;
   w.tAnswer = model == kModelSource003 ? Vec2{} : Vec2{w.n.y, -w.n.x};
-  w.slip = rounded(slip);
-  w.slipAfter = rounded(vrelAfter - dot(vrelAfter, n) * n);
+  w.slip = steps.slip;
+  w.slipAfter = steps.slipAfter;
   // |u| from the rounded u (hypot: no underflow of u·u); a slip that rounds to 0 has no
   // direction to draw
   w.slipSpeed = length(w.slip);
-  w.slipBeyondDoubles = slipSquared > 0 && w.slipSpeed == 0;
+  w.slipBeyondDoubles = steps.slipping && w.slipSpeed == 0;
   if (w.slipSpeed > 0) {
     w.t = (1 / w.slipSpeed) * w.slip;
     if (model == kModelSource003) w.tAnswer = w.t;
-    const Q kt = effectiveInverseMass(c, rA, rB, slip, slipSquared);
-    w.kt = kt.convert_to<double>();
+    w.kt = steps.tangentMass;
     w.stopSlip = w.slipSpeed / w.kt;
-    const Q bound = Q(c.friction) * jn * kt;  // |u|/k_t ≤ μ·jn ⇔ u·u ≤ (μ·jn·k_t)²
-    w.insideCone = slipSquared <= bound * bound;
+    w.insideCone = steps.insideCone;
   }
-  // step 7: the depth over every point and the correction it asks for
-  Q depth = 0;
-  for (int i = 0; i < c.manifold.pointCount; ++i)
-    depth = std::max(depth, -Q(c.manifold.points[i].separation));
-  w.depth = depth.convert_to<double>();
-  if (depth > Q(c.slop)) {
-    const Q correction = (depth - Q(c.slop)) / (Q(c.a.invMass) + Q(c.b.invMass)) * Q(c.percent);
-    w.correction = correction.convert_to<double>();
-    w.moved = ((Q(c.a.invMass) + Q(c.b.invMass)) * correction * dot(n, n)).convert_to<double>();
-  }
+  w.depth = steps.depth;
+  w.correction = steps.correction;
+  w.moved = steps.moved;
   return w;
 }
 

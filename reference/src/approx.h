@@ -169,24 +169,9 @@ inline double roundNearest(const Approx& a) {
 }
 
 // Vectors and single-radical forms over Approx: the overloads the generic constructions
-// (construct.h, polygon_polygon.cpp) call for N = Approx.
+// (construct.h, polygon_polygon.cpp) call for N = Approx (+, −, k·a, dot and cross: exact.h).
 using ApproxVec2 = Vec2Of<Approx>;
 
-inline ApproxVec2 operator+(const ApproxVec2& a, const ApproxVec2& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-inline ApproxVec2 operator-(const ApproxVec2& a, const ApproxVec2& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-inline ApproxVec2 operator*(const Approx& k, const ApproxVec2& a) {
-  return {k * a.x, k * a.y};
-}
-inline Approx dot(const ApproxVec2& a, const ApproxVec2& b) {
-  return a.x * b.x + a.y * b.y;
-}
-inline Approx cross(const ApproxVec2& a, const ApproxVec2& b) {
-  return a.x * b.y - a.y * b.x;
-}
 inline ApproxVec2 rightPerp(const ApproxVec2& e) {
   return {e.y, -e.x};
 }

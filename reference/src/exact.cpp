@@ -28,23 +28,8 @@ ExactVec2 liftExact(Vec2 v) {
   return {liftExact(v.x), liftExact(v.y)};
 }
 
-ExactVec2 operator+(const ExactVec2& a, const ExactVec2& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-ExactVec2 operator-(const ExactVec2& a, const ExactVec2& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-ExactVec2 operator*(const Rational& k, const ExactVec2& a) {
-  return {k * a.x, k * a.y};
-}
 bool operator==(const ExactVec2& a, const ExactVec2& b) {
   return a.x == b.x && a.y == b.y;
-}
-Rational dot(const ExactVec2& a, const ExactVec2& b) {
-  return a.x * b.x + a.y * b.y;
-}
-Rational cross(const ExactVec2& a, const ExactVec2& b) {
-  return a.x * b.y - a.y * b.x;
 }
 ExactVec2 rightPerp(const ExactVec2& e) {
   return {e.y, -e.x};

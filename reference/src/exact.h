@@ -8,6 +8,7 @@
 
 #include <boost/multiprecision/gmp.hpp>
 #include <stdexcept>
+#include <type_traits>
 
 #include "touche/core/geometry.h"
 
@@ -38,18 +39,36 @@ struct Vec2Of {
   N y;
 };
 
+// Vector arithmetic over any number type N (Rational, Approx, the response's Surd2, MPFR): one
+// definition for every exact or enclosing construction. The scalar of k·a converts to N.
+template <class N>
+Vec2Of<N> operator+(const Vec2Of<N>& a, const Vec2Of<N>& b) {
+  return {a.x + b.x, a.y + b.y};
+}
+template <class N>
+Vec2Of<N> operator-(const Vec2Of<N>& a, const Vec2Of<N>& b) {
+  return {a.x - b.x, a.y - b.y};
+}
+template <class N>
+Vec2Of<N> operator*(const std::type_identity_t<N>& k, const Vec2Of<N>& a) {
+  return {k * a.x, k * a.y};
+}
+template <class N>
+N dot(const Vec2Of<N>& a, const Vec2Of<N>& b) {
+  return a.x * b.x + a.y * b.y;
+}
+template <class N>
+N cross(const Vec2Of<N>& a, const Vec2Of<N>& b) {
+  return a.x * b.y - a.y * b.x;
+}
+
 /// An exact 2D vector or point with rational coordinates.
 using ExactVec2 = Vec2Of<Rational>;
 
 /// Lifts a double vector exactly (throws NonFiniteValue on non-finite components).
 ExactVec2 liftExact(Vec2 v);
 
-ExactVec2 operator+(const ExactVec2& a, const ExactVec2& b);
-ExactVec2 operator-(const ExactVec2& a, const ExactVec2& b);
-ExactVec2 operator*(const Rational& k, const ExactVec2& a);
 bool operator==(const ExactVec2& a, const ExactVec2& b);
-Rational dot(const ExactVec2& a, const ExactVec2& b);
-Rational cross(const ExactVec2& a, const ExactVec2& b);
 /// The outward normal direction of an edge of a counter-clockwise polygon: (e.y, −e.x).
 /// Not unit; its length is √(e·e).
 ExactVec2 rightPerp(const ExactVec2& e);

@@ -13,6 +13,7 @@
 
 #include <boost/multiprecision/mpfr.hpp>
 
+#include "exact.h"
 #include "touche/core/validate.h"
 
 namespace touche::reference {
@@ -21,25 +22,8 @@ namespace {
 using Precise = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<80>,
                                               boost::multiprecision::et_off>;
 
-struct PreciseVec {
-  Precise x, y;
-};
+using PreciseVec = Vec2Of<Precise>;  // +, −, k·a, dot, cross: exact.h
 
-PreciseVec operator+(const PreciseVec& a, const PreciseVec& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-PreciseVec operator-(const PreciseVec& a, const PreciseVec& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-PreciseVec operator*(const Precise& k, const PreciseVec& a) {
-  return {k * a.x, k * a.y};
-}
-Precise dotOf(const PreciseVec& a, const PreciseVec& b) {
-  return a.x * b.x + a.y * b.y;
-}
-Precise crossOf(const PreciseVec& a, const PreciseVec& b) {
-  return a.x * b.y - a.y * b.x;
-}
 PreciseVec precise(Vec2 v) {
   return {Precise(v.x), Precise(v.y)};
 }
@@ -56,7 +40,7 @@ OffsetSegment offsetSegment(const std::vector<Vec2>& polygon, std::size_t i, con
   const std::size_t n = polygon.size();
   const PreciseVec p = precise(polygon[i]), q = precise(polygon[(i + 1) % n]);
   const PreciseVec e = q - p;
-  const Precise length = sqrt(dotOf(e, e));
+  const Precise length = sqrt(dot(e, e));
   const PreciseVec normal{-e.y / length, e.x / length};
   return {normal, p + r * normal, q + r * normal};
 }
@@ -64,10 +48,10 @@ OffsetSegment offsetSegment(const std::vector<Vec2>& polygon, std::size_t i, con
 /// Step 2, the source's test: do the closed segments a and b cross?
 bool segmentsCross(const OffsetSegment& a, const OffsetSegment& b) {
   const PreciseVec da = a.to - a.from, db = b.to - b.from;
-  const Precise den = crossOf(da, db);
+  const Precise den = cross(da, db);
   if (den == 0) return false;  // parallel: the source's general-form crossing has none
   const PreciseVec w = b.from - a.from;
-  const Precise s = crossOf(w, db) / den, t = crossOf(w, da) / den;
+  const Precise s = cross(w, db) / den, t = cross(w, da) / den;
   return s >= 0 && s <= 1 && t >= 0 && t <= 1;
 }
 
@@ -88,9 +72,9 @@ OffsetCorner corner(const std::vector<Vec2>& polygon, std::size_t i, const Offse
     return c;
   }
   const PreciseVec v = precise(polygon[i]);
-  const PreciseVec crossing = turn == 0 ? before.to
-                                        : v + (r / (1 + dotOf(before.normal, after.normal))) *
-                                                  (before.normal + after.normal);
+  const PreciseVec crossing =
+      turn == 0 ? before.to
+                : v + (r / (1 + dot(before.normal, after.normal))) * (before.normal + after.normal);
   c.from = c.to = rounded(crossing);
   return c;
 }
@@ -116,7 +100,7 @@ OffsetBoundary offsetPolygon(const std::vector<Vec2>& polygon, double r) {
     piece.to = out.corners[(i + 1) % n].from;
     const Vec2 e = polygon[(i + 1) % n] - polygon[i];
     const PreciseVec along = precise(piece.to) - precise(piece.from);
-    piece.reversed = dotOf(along, precise(e)) < 0;
+    piece.reversed = dot(along, precise(e)) < 0;
     out.pieces.push_back(piece);
   }
   return out;

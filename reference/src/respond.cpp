@@ -22,6 +22,7 @@
 #include "touche/reference/response.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "respond_models.h"
@@ -34,28 +35,10 @@ namespace {
 using response::lift;
 using response::Surd2;
 
-struct Vec2S {
-  Surd2 x;
-  Surd2 y;
-};
+using Vec2S = Vec2Of<Surd2>;  // +, −, k·a, dot, cross: exact.h
 
 Vec2S liftVec(Vec2 v) {
   return {lift(liftExact(v.x)), lift(liftExact(v.y))};
-}
-Vec2S operator+(const Vec2S& u, const Vec2S& v) {
-  return {u.x + v.x, u.y + v.y};
-}
-Vec2S operator-(const Vec2S& u, const Vec2S& v) {
-  return {u.x - v.x, u.y - v.y};
-}
-Vec2S operator*(const Surd2& k, const Vec2S& v) {
-  return {k * v.x, k * v.y};
-}
-Surd2 dot(const Vec2S& u, const Vec2S& v) {
-  return u.x * v.x + u.y * v.y;
-}
-Surd2 cross(const Vec2S& u, const Vec2S& v) {
-  return u.x * v.y - u.y * v.x;
 }
 
 /// One body during the response: exact state, updated impulse by impulse.
@@ -103,6 +86,11 @@ Vec2S relativeVelocity(const BodyState& a, const BodyState& b, const Contact& k)
   return velocityAt(b, k.rB) - velocityAt(a, k.rA);
 }
 
+/// u = v − (v·n)n: the part of v along the contact plane (n as given, never renormalised).
+Vec2S tangentialPart(const Vec2S& v, const Vec2S& n) {
+  return v - dot(v, n) * n;
+}
+
 /// Steps 3–5: the normal impulse jn (0 when separating or resting), applied.
 Surd2 normalImpulse(BodyState& a, BodyState& b, const Contact& k, const Surd2& e) {
   const Surd2 vn = dot(relativeVelocity(a, b, k), k.n);
@@ -117,8 +105,7 @@ Surd2 normalImpulse(BodyState& a, BodyState& b, const Contact& k, const Surd2& e
 /// Step 6: the friction impulse jt along t = u/|u| (0 when u = 0), clamped and applied.
 Surd2 frictionImpulse(BodyState& a, BodyState& b, const Contact& k, const Surd2& jn,
                       const Surd2& mu, response::Tower& tower) {
-  const Vec2S vrel = relativeVelocity(a, b, k);
-  const Vec2S u = vrel - dot(vrel, k.n) * k.n;  // tangential part, n never renormalised
+  const Vec2S u = tangentialPart(relativeVelocity(a, b, k), k.n);
   const Surd2 uu = dot(u, u);
   if (response::sign(uu) == 0) return {};  // no slip, no direction: the post's 0/0
   const Surd2 slip = tower.sqrt(uu);       // |u| = v_rel·t
@@ -134,25 +121,38 @@ Surd2 frictionImpulse(BodyState& a, BodyState& b, const Contact& k, const Surd2&
   return jt;
 }
 
+/// Step 7: depth = max over the points of −separation (at least one point).
+Rational deepest(const Manifold& m) {
+  Rational depth = -liftExact(m.points[0].separation);
+  for (int i = 1; i < m.pointCount; ++i)
+    depth = std::max(depth, -liftExact(m.points[i].separation));
+  return depth;
+}
+
+/// Step 7: c = (depth − slop)/(mA⁻¹ + mB⁻¹)·percent when depth > slop, else nothing.
+std::optional<Rational> correctionAmount(const ResponseCase& c, const Rational& depth) {
+  const Rational slop = liftExact(c.slop);
+  if (depth <= slop) return std::nullopt;
+  return (depth - slop) / (liftExact(c.a.invMass) + liftExact(c.b.invMass)) * liftExact(c.percent);
+}
+
 /// Step 7: the translations of the centres; rational.
 void correct(const ResponseCase& c, ResponseResult& out) {
   const Manifold& m = c.manifold;
   if (m.pointCount == 0) return;
-  Rational depth = -liftExact(m.points[0].separation);
-  for (int i = 1; i < m.pointCount; ++i)
-    depth = std::max(depth, -liftExact(m.points[i].separation));
-  const Rational slop = liftExact(c.slop);
-  if (depth <= slop) return;
-  const Rational invMassA = liftExact(c.a.invMass);
-  const Rational invMassB = liftExact(c.b.invMass);
-  const Rational amount = (depth - slop) / (invMassA + invMassB) * liftExact(c.percent);
+  const std::optional<Rational> amount = correctionAmount(c, deepest(m));
+  if (!amount) return;
   const ExactVec2 n = liftExact(m.normal);
-  out.a.correction = roundNearest(Rational(-invMassA * amount) * n);
-  out.b.correction = roundNearest(Rational(invMassB * amount) * n);
+  out.a.correction = roundNearest(Rational(-liftExact(c.a.invMass) * *amount) * n);
+  out.b.correction = roundNearest(Rational(liftExact(c.b.invMass) * *amount) * n);
 }
 
 double rounded(const Surd2& x) {
   return response::roundNearest(x);
+}
+
+Vec2 rounded(const Vec2S& v) {
+  return {rounded(v.x), rounded(v.y)};
 }
 
 BodyResponse roundBody(const BodyState& s) {
@@ -181,7 +181,74 @@ ResponseResult respondSource003(const ResponseCase& c) {
   return out;
 }
 
+/// The velocities of `answer` on the bodies of `c` (masses and centres the case's).
+BodyState answered(const Body& body, const BodyResponse& answer) {
+  BodyState s = liftBody(body);
+  s.velocity = liftVec(answer.velocity);
+  s.angularVelocity = lift(liftExact(answer.angularVelocity));
+  return s;
+}
+
+/// Steps 1–6 at the first point: the state before (the case's), after jn·n, and the answer's.
+void pointSteps(const ResponseCase& c, const ResponseResult& answer, std::string_view model,
+                ResponseSteps& out) {
+  BodyState a = liftBody(c.a);
+  BodyState b = liftBody(c.b);
+  const Vec2S point = liftVec(c.manifold.points[0].point);
+  const Contact k{point - a.center, point - b.center, liftVec(c.manifold.normal)};  // Step 1
+  out.leverA = rounded(k.rA);
+  out.leverB = rounded(k.rB);
+  const Vec2S before = relativeVelocity(a, b, k);  // Step 2
+  const Surd2 vn = dot(before, k.n);               // Step 3
+  out.relativeVelocityBefore = rounded(before);
+  out.approach = rounded(vn);
+  out.approaching = response::sign(vn) < 0;
+  out.normalMass = rounded(effectiveMass(a, b, k.rA, k.rB, k.n, lift(1)));  // Step 4
+  // Step 5: source 003's impulse, or the answer's under another model, applied at the point.
+  const Surd2 jn = model != kModelSource003
+                       ? lift(liftExact(answer.impulses[0].normal))
+                       : normalImpulse(a, b, k, lift(liftExact(c.restitution)));
+  if (model != kModelSource003) {
+    applyImpulse(b, k.rB, jn * k.n);
+    applyImpulse(a, k.rA, -jn * k.n);
+  }
+  const Vec2S afterNormal = relativeVelocity(a, b, k);
+  out.relativeVelocityAfterNormal = rounded(afterNormal);
+  out.approachAfterNormal = rounded(dot(afterNormal, k.n));
+  // Step 6: the slip u, and how hard it is to stop; inside the cone when |u|/k_t ≤ μ·jn, that
+  // is u·u ≤ (μ·jn·k_t)² (jn ≥ 0), decided without the root.
+  const Vec2S u = tangentialPart(afterNormal, k.n);
+  const Surd2 uu = dot(u, u);
+  out.slip = rounded(u);
+  out.slipping = response::sign(uu) > 0;
+  if (out.slipping) {
+    const Surd2 kt = effectiveMass(a, b, k.rA, k.rB, u, uu);
+    const Surd2 bound = lift(liftExact(c.friction)) * jn * kt;
+    out.tangentMass = rounded(kt);
+    out.insideCone = response::sign(bound * bound - uu) >= 0;
+  }
+  const Vec2S after = relativeVelocity(answered(c.a, answer.a), answered(c.b, answer.b), k);
+  out.relativeVelocityAfter = rounded(after);
+  out.slipAfter = rounded(tangentialPart(after, k.n));
+}
+
 }  // namespace
+
+ResponseSteps respondSteps(const ResponseCase& c, const ResponseResult& answer,
+                           std::string_view model) {
+  ResponseSteps out;
+  pointSteps(c, answer, model, out);
+  // Step 7: the depth over every point and the correction it asks for.
+  const Rational depth = std::max(Rational(0), deepest(c.manifold));
+  out.depth = roundNearest(depth);
+  if (const std::optional<Rational> amount = correctionAmount(c, depth)) {
+    const Rational invMasses = liftExact(c.a.invMass) + liftExact(c.b.invMass);
+    const ExactVec2 n = liftExact(c.manifold.normal);
+    out.correction = roundNearest(*amount);
+    out.moved = roundNearest(Rational(invMasses * *amount * dot(n, n)));
+  }
+  return out;
+}
 
 ResponseResult respond(const ResponseCase& c, std::string_view model) {
   if (!isResponseModel(model)) return responseError(unknownResponseModel(model));

@@ -22,11 +22,7 @@ namespace {
 /// The largest magnitude among the inputs and the reference's outputs: the size the rounding
 /// errors of a float evaluation are proportional to.
 double scaleOf(const ResponseCase& c, const ResponseResult& r) {
-  double s = 1.0;
-  for (const Body* b : {&c.a, &c.b}) {
-    s = std::max({s, std::fabs(b->velocity.x), std::fabs(b->velocity.y),
-                  std::fabs(b->angularVelocity) * 6.0});
-  }
+  double s = touche::testing::bodyScale(c, 6.0);
   for (int i = 0; i < r.pointCount; ++i)
     s = std::max(s, std::fabs(r.impulses[i].normal));
   return s;
@@ -34,20 +30,7 @@ double scaleOf(const ResponseCase& c, const ResponseResult& r) {
 
 /// The largest |fast − reference| over every output, in units of scale.
 double worstError(const ResponseResult& fast, const ResponseResult& ref, double scale) {
-  double worst = 0.0;
-  auto see = [&](double x, double y) { worst = std::max(worst, std::fabs(x - y) / scale); };
-  for (int i = 0; i < ref.pointCount; ++i) {
-    see(fast.impulses[i].normal, ref.impulses[i].normal);
-    see(fast.impulses[i].tangent, ref.impulses[i].tangent);
-  }
-  for (auto [f, e] : {std::pair{&fast.a, &ref.a}, std::pair{&fast.b, &ref.b}}) {
-    see(f->velocity.x, e->velocity.x);
-    see(f->velocity.y, e->velocity.y);
-    see(f->angularVelocity, e->angularVelocity);
-    see(f->correction.x, e->correction.x);
-    see(f->correction.y, e->correction.y);
-  }
-  return worst;
+  return touche::testing::worstResponseGap(fast, ref, scale, true);
 }
 
 TEST(FastRespondAgreement, HundredThousandSeededCasesAgreeWithTheReference) {
@@ -91,13 +74,8 @@ TEST(FastRespondAgreement, HundredThousandSeededCasesAgreeWithTheReference) {
 }
 
 TEST(FastRespond, HeadOnWorkedExampleInBothPrecisions) {
-  ResponseCase c;
-  c.a = Body{1, 1, {0, 0}, {1, 0}, 0};
-  c.b = Body{1, 1, {2, 0}, {-1, 0}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {1, 0};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{1, 0}, 0.0, {}};
+  ResponseCase c = touche::testing::onePointCase(Body{1, 1, {0, 0}, {1, 0}, 0},
+                                                 Body{1, 1, {2, 0}, {-1, 0}, 0}, {1, 0}, {1, 0});
   c.restitution = 0.5;
   for (const ResponseResult& r : {respond(c), respondFloat(c)}) {
     ASSERT_EQ(r.status, ResponseStatus::ok);
@@ -199,13 +177,8 @@ TEST(FastRespond, CorrectionOfBodiesTwoToTheThousandHeavyDoesNotOverflow) {
   // Found by fuzz_respond: depth 2^32, percent 2^46 and inverse masses near 2^-989 made the
   // amount (depth − slop)/(mA⁻¹ + mB⁻¹)·percent overflow, while each body's share of it is
   // moderate: B moves by (2^32 − 1)·2^46 along n, A (static) not at all.
-  ResponseCase c;
-  c.a = Body{0, 0, {0, 0}, {0, 0}, 0};
-  c.b = Body{0x1p-989, 0, {0, 1}, {0, 0}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {0, 1};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{0, 0}, -0x1p32, {}};
+  ResponseCase c = touche::testing::onePointCase(
+      Body{0, 0, {0, 0}, {0, 0}, 0}, Body{0x1p-989, 0, {0, 1}, {0, 0}, 0}, {0, 1}, {0, 0}, -0x1p32);
   c.slop = 1;
   c.percent = 0x1p46;
   const ResponseResult ref = reference::respond(c);
@@ -221,13 +194,8 @@ TEST(FastRespond, OutputsBeyondTheDoubleRangeAreAnErrorNamingTheCase) {
   // Restitution 2^50 on an approach of 2^50 against a body 2^1000 heavy: the impulse
   // jn = (1 + 2^50)·2^50/2^-1000 is beyond 2^1023 in every engine (the velocity change is not),
   // reported as an error rather than ±inf.
-  ResponseCase c;
-  c.a = Body{0, 0, {0, 0}, {0, 0}, 0};
-  c.b = Body{0x1p-1000, 0, {0, 1}, {0, -0x1p50}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {0, 1};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{0, 0}, 0, {}};
+  ResponseCase c = touche::testing::onePointCase(
+      Body{0, 0, {0, 0}, {0, 0}, 0}, Body{0x1p-1000, 0, {0, 1}, {0, -0x1p50}, 0}, {0, 1}, {0, 0});
   c.restitution = 0x1p50;
   for (std::string_view model : {kModelSource003, kModelBox2DSequential}) {
     for (const ResponseResult& r :
@@ -247,13 +215,8 @@ namespace {
 TEST(FastRespond, Box2DSequentialWithASubnormalEffectiveMassIsNotNaN) {
   // Found by fuzz_respond: A's inverse mass subnormal (B static), nothing moving. 1/k_n is +inf
   // and +inf·0 was NaN; dividing by k_n gives 0, as the reference does.
-  ResponseCase c;
-  c.a = Body{0x1.f000cp-1052, 0, {0, 0}, {0, 0}, 0};
-  c.b = Body{0, 0, {0, 0}, {0, 0}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {0, 1};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{0, 0}, 0, {}};
+  ResponseCase c = touche::testing::onePointCase(Body{0x1.f000cp-1052, 0, {0, 0}, {0, 0}, 0},
+                                                 Body{0, 0, {0, 0}, {0, 0}, 0}, {0, 1}, {0, 0});
   c.iterations = 1;
   const ResponseResult r = respond(c, kModelBox2DSequential);
   ASSERT_EQ(r.status, ResponseStatus::ok) << r.reason;

@@ -22,6 +22,7 @@
 #include "touche/oracle/response_laws.h"
 #include "touche/reference/response.h"
 #include "touche/test_support/box2d_response_scenes.h"
+#include "touche/testing/response_cases.h"
 
 // Box2D 2.4.1's switch for the two-point block solver (exported, not declared in its headers).
 extern bool g_blockSolve;
@@ -30,28 +31,12 @@ namespace touche::testing {
 namespace {
 
 double scaleOf(const ResponseCase& c) {
-  double s = 1.0;
-  for (const Body* b : {&c.a, &c.b}) {
-    s = std::max({s, std::fabs(b->velocity.x), std::fabs(b->velocity.y),
-                  std::fabs(b->angularVelocity) * 3.0});
-  }
-  return s;
+  return bodyScale(c, 3.0);
 }
 
 /// The largest |touche − Box2D| over the impulses and velocities, in units of scale.
 double worstGap(const ResponseResult& touche, const ResponseResult& box2d, double scale) {
-  double worst = 0.0;
-  auto see = [&](double x, double y) { worst = std::max(worst, std::fabs(x - y) / scale); };
-  for (int i = 0; i < box2d.pointCount; ++i) {
-    see(touche.impulses[i].normal, box2d.impulses[i].normal);
-    see(touche.impulses[i].tangent, box2d.impulses[i].tangent);
-  }
-  for (auto [t, b] : {std::pair{&touche.a, &box2d.a}, std::pair{&touche.b, &box2d.b}}) {
-    see(t->velocity.x, b->velocity.x);
-    see(t->velocity.y, b->velocity.y);
-    see(t->angularVelocity, b->angularVelocity);
-  }
-  return worst;
+  return worstResponseGap(touche, box2d, scale, false);
 }
 
 // Measured on this seed: box2d-sequential 1.2e-6 (fast float) and 3.3e-6 (exact) times the

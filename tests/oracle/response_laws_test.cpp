@@ -160,13 +160,8 @@ TEST(ResponseLawsPlantedBugs, UnclampedFrictionIsCaughtByTheCone) {
 
 TEST(ResponseLaws, WorkedSeparatingExampleExplainsItself) {
   // B leaving A at +2 along n: the unguarded solver pulls it back; the verdict says so.
-  ResponseCase c;
-  c.a = Body{1, 0, {0, 0}, {0, 0}, 0};
-  c.b = Body{1, 0, {0, 1}, {0, 2}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {0, 1};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{0, 0.5}, -0.1, {}};
+  ResponseCase c = touche::testing::onePointCase(
+      Body{1, 0, {0, 0}, {0, 0}, 0}, Body{1, 0, {0, 1}, {0, 2}, 0}, {0, 1}, {0, 0.5}, -0.1);
   c.restitution = 1;
   const auto verdicts = judgeResponseLaws(c, plantedSolver(c, Bug::noGuard), {});
   const LawVerdict& v = find(verdicts, "separating");
@@ -184,13 +179,8 @@ namespace {
 TEST(ResponseLaws, RestitutionHoldsForASolverThatDropsTheBounceBelowItsThreshold) {
   // Head on at 0.25 each, e = 0.5: approach speed 0.5 ≤ the threshold 1. box2d-sequential
   // stops both bodies (v_rel·n after 0) and passes; a result bouncing at a wrong speed fails.
-  ResponseCase c;
-  c.a = Body{1, 1, {0, 0}, {0.25, 0}, 0};
-  c.b = Body{1, 1, {2, 0}, {-0.25, 0}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {1, 0};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{1, 0}, 0, {}};
+  ResponseCase c = touche::testing::onePointCase(Body{1, 1, {0, 0}, {0.25, 0}, 0},
+                                                 Body{1, 1, {2, 0}, {-0.25, 0}, 0}, {1, 0}, {1, 0});
   c.restitution = 0.5;
   const auto lawOf = [&](const ResponseResult& r) {
     for (const LawVerdict& v : judgeResponseLaws(c, r, {}))

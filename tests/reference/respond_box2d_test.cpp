@@ -8,19 +8,15 @@
 
 #include "touche/core/response.h"
 #include "touche/reference/response.h"
+#include "touche/testing/response_cases.h"
 
 namespace touche::reference::testing {
 namespace {
 
 ResponseCase headOn(double speed, double e) {
-  ResponseCase c;
+  ResponseCase c = touche::testing::onePointCase(
+      Body{1, 1, {0, 0}, {speed, 0}, 0}, Body{1, 1, {2, 0}, {-speed, 0}, 0}, {1, 0}, {1, 0});
   c.id = "head-on";
-  c.a = Body{1, 1, {0, 0}, {speed, 0}, 0};
-  c.b = Body{1, 1, {2, 0}, {-speed, 0}, 0};
-  c.manifold.status = Status::contact;
-  c.manifold.normal = {1, 0};
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {{1, 0}, 0.0, {}};
   c.restitution = e;
   return c;
 }

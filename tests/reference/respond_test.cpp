@@ -9,6 +9,7 @@
 #include "response_numbers.h"
 #include "touche/core/response.h"
 #include "touche/reference/response.h"
+#include "touche/testing/response_cases.h"
 
 namespace touche::reference::testing {
 namespace {
@@ -19,14 +20,8 @@ Body body(double invMass, double invInertia, Vec2 center, Vec2 velocity, double 
 
 ResponseCase onePoint(Body a, Body b, Vec2 normal, Vec2 point, double separation, double e,
                       double mu) {
-  ResponseCase c;
+  ResponseCase c = touche::testing::onePointCase(a, b, normal, point, separation);
   c.id = "worked";
-  c.a = a;
-  c.b = b;
-  c.manifold.status = Status::contact;
-  c.manifold.normal = normal;
-  c.manifold.pointCount = 1;
-  c.manifold.points[0] = {point, separation, {}};
   c.restitution = e;
   c.friction = mu;
   return c;
@@ -249,6 +244,51 @@ TEST(RespondFixesSource003, TwoStaticBodiesAreAnErrorNotADivisionByZero) {
   EXPECT_EQ(r.status, ResponseStatus::error);
   EXPECT_NE(r.reason.find("b.invMass"), std::string::npos) << r.reason;
   EXPECT_NE(r.reason.find("two static bodies"), std::string::npos) << r.reason;
+}
+
+}  // namespace
+}  // namespace touche::reference::testing
+
+namespace touche::reference::testing {
+namespace {
+
+TEST(ReferenceRespondSteps, HeadOnWithSlipWorkedByHand) {
+  // A at (0,0) moving +1, B at (2,0) moving (−1, 1), unit masses and inertias, n = (1,0), point
+  // (1,0), e = 0.5, μ = 1. Step 1: r_A = (1,0), r_B = (−1,0). Step 2: v_rel = (−2, 1). Step 3:
+  // v_rel·n = −2. Step 4: r × n = 0 for both, k_n = 2. Step 5: jn = 1.5, so v_A = (−0.5, 0),
+  // v_B = (0.5, 1), v_rel = (1, 1), ·n = 1. Step 6: u = (0, 1); r_A × u = 1, r_B × u = −1, k_t =
+  // 2 + 1 + 1 = 4; |u|/k_t = 1/4 ≤ μ·jn = 1.5: inside the cone, the slip stops: v_rel after =
+  // (1, 0). Step 7: no overlap.
+  ResponseCase c = touche::testing::onePointCase(Body{1, 1, {0, 0}, {1, 0}, 0},
+                                                 Body{1, 1, {2, 0}, {-1, 1}, 0}, {1, 0}, {1, 0});
+  c.restitution = 0.5;
+  c.friction = 1;
+  const ResponseResult answer = respond(c);
+  ASSERT_EQ(answer.status, ResponseStatus::ok) << answer.reason;
+  const ResponseSteps s = respondSteps(c, answer, kModelSource003);
+  EXPECT_EQ(s.leverA, (Vec2{1, 0}));
+  EXPECT_EQ(s.leverB, (Vec2{-1, 0}));
+  EXPECT_EQ(s.relativeVelocityBefore, (Vec2{-2, 1}));
+  EXPECT_EQ(s.approach, -2);
+  EXPECT_TRUE(s.approaching);
+  EXPECT_EQ(s.normalMass, 2);
+  EXPECT_EQ(s.relativeVelocityAfterNormal, (Vec2{1, 1}));
+  EXPECT_EQ(s.approachAfterNormal, 1);
+  EXPECT_EQ(s.slip, (Vec2{0, 1}));
+  EXPECT_TRUE(s.slipping);
+  EXPECT_EQ(s.tangentMass, 4);
+  EXPECT_TRUE(s.insideCone);
+  EXPECT_EQ(s.relativeVelocityAfter, (Vec2{1, 0}));
+  EXPECT_EQ(s.slipAfter, (Vec2{0, 0}));
+  EXPECT_EQ(s.depth, 0);
+  EXPECT_EQ(s.correction, 0);
+  // Under another model step 5 takes the answer's impulse: half of it leaves v_rel·n at −0.5.
+  ResponseResult half = answer;
+  half.impulses[0].normal = 0.75;
+  EXPECT_EQ(respondSteps(c, half, kModelBox2DSequential).approachAfterNormal, -0.5);
+  // μ = 0.1: |u|/k_t = 1/4 > μ·jn = 0.15, outside the cone.
+  c.friction = 0.1;
+  EXPECT_FALSE(respondSteps(c, respond(c), kModelSource003).insideCone);
 }
 
 }  // namespace

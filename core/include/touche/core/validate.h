@@ -29,6 +29,18 @@ struct InputError {
   std::string describe() const { return field + ": " + message; }
 };
 
+/// A field's path, built only when an error names it (validation runs on every engine call:
+/// a valid input allocates no strings): prefix.name, then [index] when index ≥ 0, then .member
+/// when there is one ("manifold.points[1].separation"). The views must outlive the Field.
+struct Field {
+  std::string_view prefix;
+  std::string_view name;
+  int index = -1;
+  std::string_view member = {};
+
+  std::string str() const;
+};
+
 /// `prefix` is the field path of the value being checked, e.g. "a" or "xfB".
 std::optional<InputError> validateShape(const Shape& shape, std::string_view prefix);
 std::optional<InputError> validateTransform(const Transform& xf, std::string_view prefix);
@@ -41,6 +53,9 @@ std::string shortestDecimal(double value);
 std::optional<InputError> validateNumber(double value, std::string field);
 /// Both components of v, named `field`[0] and `field`[1].
 std::optional<InputError> validatePoint(Vec2 v, const std::string& field);
+/// validateNumber and validatePoint with the field's path built only for an error.
+std::optional<InputError> validateNumber(double value, const Field& field);
+std::optional<InputError> validatePoint(Vec2 v, const Field& field);
 /// Validates a, xfA, b, xfB and options with prefixes "a", "xfA", "b", "xfB", "margin".
 std::optional<InputError> validateInput(const Shape& a, const Transform& xfA, const Shape& b,
                                         const Transform& xfB, const Options& options);

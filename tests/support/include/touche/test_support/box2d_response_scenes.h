@@ -10,6 +10,7 @@
 #include <random>
 
 #include "touche/core/response.h"
+#include "touche/testing/response_cases.h"  // uniform
 
 namespace touche::testing {
 
@@ -76,10 +77,6 @@ class Recorder : public b2ContactListener {
  private:
   const b2Body* bodyA_ = nullptr;
 };
-
-inline double uniform(std::mt19937_64& rng, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
 
 inline b2Body* addBody(b2World& world, std::mt19937_64& rng, b2BodyType type, b2Vec2 position,
                        bool circle) {
