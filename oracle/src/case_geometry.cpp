@@ -527,9 +527,9 @@ bool CaseGeometry::featureOnLine(bool onA, bool vertex, int i, Vec2 x, Vec2 n, d
 }
 
 std::optional<exact::OneSidedFacts> CaseGeometry::oneSided(
-    double margin, double band, const exact::OwnershipRules& rules) const {
+    double margin, const exact::OneSidedBands& bands, const exact::OwnershipRules& rules) const {
   return evaluate([&](const auto& a, const auto& b) {
-    return exact::oneSidedFactsOf(c_, a, b, margin, band, rules, accuracy_);
+    return exact::oneSidedFactsOf(c_, a, b, margin, bands, rules, accuracy_);
   });
 }
 

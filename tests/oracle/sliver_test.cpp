@@ -63,9 +63,11 @@ TEST(JudgeSliver, MissedContactUnderALongFaceIsMissingContact) {
   const Case c = sliverOverBox(5e-5, 0.00045);
   const Comparison r = judge(c, statusOnly(Status::noContact), floatEngine(), false);
   EXPECT_EQ(r.outcome, Outcome::missingContact) << r.explanation;
-  // The decisive axis is the bottom face (A's face 0) or the box's top face (B's face 2): a
-  // tie, both long.
-  EXPECT_NE(r.explanation.find("built over 1)"), std::string::npos) << r.explanation;
+  // The decisive axis is the bottom face (A's face 0, 2 long) or the box's top face (B's face
+  // 2, 1 long): a tie, both long.
+  EXPECT_TRUE(r.explanation.find("built over 1)") != std::string::npos ||
+              r.explanation.find("built over 2)") != std::string::npos)
+      << r.explanation;
   // At a depth inside the bottom face's own rounding, the same answer is a tie.
   const Case touching = sliverOverBox(5e-5, 0x1p-40);
   EXPECT_EQ(judge(touching, statusOnly(Status::noContact), floatEngine(), false).outcome,
@@ -98,6 +100,36 @@ TEST(JudgeSliver, NormalWithinTheSliverFacesOwnRoundingIsAccepted) {
   turned.normal = rotate(rotFromAngle(0.05), reference.normal);
   const Comparison r = judge(c, turned, floatEngine(), false);
   EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+}
+
+/// A one-sided chain segment along the x axis (its ghosts straight on, so neither corner is
+/// convex) through a sliver `width` wide and 1 long: the sliver stands in front of the segment
+/// with its top face 0.00045 behind it. Its short faces' normals are known in double only to a
+/// wide angle, but the segment straddles the top one: turning that axis cannot raise its
+/// reading, and the centroid, half a length in front, is far from every line.
+Case chainThroughTallSliver(double width) {
+  Polygon sliver;
+  sliver.count = 4;
+  sliver.vertices[0] = {0, -1};
+  sliver.vertices[1] = {width, -1};
+  sliver.vertices[2] = {width, 0.00045};
+  sliver.vertices[3] = {0, 0.00045};
+  return Case{"chain-through-tall-sliver", ChainSegment{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}},
+              Transform{}, sliver, Transform{{0.25, 0}, {1, 0}}};
+}
+
+TEST(JudgeSliver, ChainSegmentThroughATallSliverMissedIsMissingContact) {
+  // The one-sided rules once took the scene's shortest edge (the sliver's 2^-40 top face) for
+  // every decision: the contact had to be deeper than 0.0625 to count, and a missed one passed
+  // as agree.
+  for (const double width : {0x1p-40, 0x1p-30, 0x1p-20}) {
+    const Case c = chainThroughTallSliver(width);
+    const Manifold reference = run(*findEngine("reference"), c);
+    ASSERT_EQ(reference.status, Status::contact);
+    EXPECT_EQ(judge(c, reference, DeclaredConventions{}).outcome, Outcome::agree) << width;
+    const Comparison r = judge(c, statusOnly(Status::noContact), DeclaredConventions{}, false);
+    EXPECT_EQ(r.outcome, Outcome::missingContact) << width << "\n" << r.explanation;
+  }
 }
 
 /// Seeded slivers (a short face of 10^-5 … 10^-3 cut off a corner of a random box) against
@@ -188,6 +220,26 @@ TEST(CompareSliver, MissedContactAndTiltedNormalUnderALongFaceFail) {
     tilted.normal = rotate(rotFromAngle(0.0733), expected.normal);
     EXPECT_EQ(compare(c, expected, tilted, tolerance).outcome, Outcome::wrongNormal) << engine;
     EXPECT_TRUE(isAcceptable(compare(c, expected, expected, tolerance).outcome)) << engine;
+  }
+}
+
+TEST(CompareSliver, ChainSegmentThroughATallSliverMissedIsMissingContact) {
+  // compare() gave chain segments the scene's shortest edge as the base of every allowance.
+  // The fast engine declares a rounding band of 1024 units: a centroid 2^-40 wide is known to
+  // it only to half a length (its area to half itself), so there its one-sided decision is a
+  // tie; from 2^-30 up it is not.
+  for (const double width : {0x1p-40, 0x1p-30, 0x1p-20}) {
+    const Case c = chainThroughTallSliver(width);
+    const Manifold expected = run(*findEngine("reference"), c);
+    ASSERT_EQ(expected.status, Status::contact);
+    for (const char* engine : {"fast", "reference"}) {
+      if (width < 0x1p-30 && std::string(engine) == "fast") continue;
+      const Tolerance tolerance = toleranceFor(c, conventionsFor(engine));
+      const Comparison r = compare(c, expected, statusOnly(Status::noContact), tolerance);
+      EXPECT_EQ(r.outcome, Outcome::missingContact) << engine << " " << width << "\n"
+                                                    << r.explanation;
+      EXPECT_TRUE(isAcceptable(compare(c, expected, expected, tolerance).outcome)) << engine;
+    }
   }
 }
 
