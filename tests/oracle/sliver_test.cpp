@@ -11,6 +11,7 @@
 #include <cmath>
 #include <random>
 
+#include "conditioning.h"
 #include "touche/oracle/compare.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -100,6 +101,62 @@ TEST(JudgeSliver, NormalWithinTheSliverFacesOwnRoundingIsAccepted) {
   turned.normal = rotate(rotFromAngle(0.05), reference.normal);
   const Comparison r = judge(c, turned, floatEngine(), false);
   EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+}
+
+/// The least reading of `points` with the face's normal turned by φ, as an engine reads it.
+double envelopeAt(const std::vector<detail::FaceView>& points, double phi) {
+  double least = INFINITY;
+  for (const detail::FaceView& p : points)
+    least = std::min(least, p.height * std::cos(phi) + p.along * std::sin(phi));
+  return least;
+}
+
+TEST(TurnedFace, RiseBoundsEveryTurnAndVanishesForAStraddlingShape) {
+  // Seeded point sets seen from a face, turned by chords up to 2: the rise is never below
+  // what a dense sweep of turns reads, and well below the generic turn × reach when the
+  // points straddle the face (about half the sets).
+  std::mt19937_64 rng(0x7a1ce);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int straddling = 0, tight = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::vector<detail::FaceView> points;
+    double reach = 0.0;
+    for (int k = 0; k < 2 + trial % 5; ++k) {
+      points.push_back({-0.01 + 0.5 * (unit(rng) + 1.0), unit(rng)});
+      reach = std::max(reach, std::hypot(points.back().height, points.back().along));
+    }
+    const double turn = std::pow(10.0, -4 + 4.3 * (unit(rng) + 1.0) / 2);
+    const double rise = detail::turnedFaceRise(points, turn);
+    const double limit = turn >= 2 ? 3.141592653589793 : 2 * std::asin(turn / 2);
+    double swept = 0.0;
+    for (int step = -2000; step <= 2000; ++step) {
+      swept = std::max(swept, envelopeAt(points, limit * step / 2000.0) - envelopeAt(points, 0));
+    }
+    ASSERT_GE(rise, swept) << trial;
+    bool below = false, above = false;
+    for (const detail::FaceView& p : points)
+      (p.along < 0 ? below : above) = true;
+    if (below && above) ++straddling;
+    if (rise < 0.5 * turn * reach) ++tight;
+  }
+  EXPECT_GE(straddling, 120);
+  EXPECT_GE(tight, 100);
+  // Two points either side of a face 0.00045 above it: no turn raises the reading.
+  const std::vector<detail::FaceView> through = {{-0.00045, -1.25}, {-0.00045, 0.75}};
+  EXPECT_LT(detail::turnedFaceRise(through, 0.5), 1e-13);  // its own rounding guard
+  // One point alone rises with any turn toward it.
+  EXPECT_GT(detail::turnedFaceRise({{0.0, 1.0}}, 0.01), 0.009);
+}
+
+TEST(TurnedFace, CentroidConditioningIsDiameterSquaredOverArea) {
+  EXPECT_DOUBLE_EQ(detail::centroidConditioning({{0, 0}, {1, 0}, {1, 1}, {0, 1}}), 2.0);
+  // A sliver 2^-40 wide and 1 long: its length over its width; at 2^-600 the same.
+  const double w = 0x1p-40;
+  EXPECT_NEAR(detail::centroidConditioning({{0, 0}, {w, 0}, {w, 1}, {0, 1}}), 0x1p40, 1.0);
+  const double s = 0x1p-600;
+  EXPECT_NEAR(detail::centroidConditioning({{0, 0}, {w * s, 0}, {w * s, s}, {0, s}}), 0x1p40, 1.0);
+  EXPECT_EQ(detail::centroidConditioning({{0, 0}, {1, 0}}), 0.0);
+  EXPECT_TRUE(std::isinf(detail::centroidConditioning({{0, 0}, {1, 0}, {2, 0}})));
 }
 
 /// A one-sided chain segment along the x axis (its ghosts straight on, so neither corner is
