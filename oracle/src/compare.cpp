@@ -829,7 +829,13 @@ Comparison judgeSideExtension(Judge& j) {
   const ManifoldPoint& e1 = j.expected.points[1];
   const double d[3] = {e1.point.x - e0.point.x, e1.point.y - e0.point.y,
                        e1.separation - e0.separation};
-  const double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  // The projection's parameter on d scaled to about 1 (a power of two, exact): no square of a
+  // length underflows at 2^-600 nor overflows at 2^600.
+  const double reach = std::max({std::fabs(d[0]), std::fabs(d[1]), std::fabs(d[2])});
+  const int exponent = reach > 0.0 ? std::ilogb(reach) : 0;
+  const double ds[3] = {std::ldexp(d[0], -exponent), std::ldexp(d[1], -exponent),
+                        std::ldexp(d[2], -exponent)};
+  const double dd = ds[0] * ds[0] + ds[1] * ds[1] + ds[2] * ds[2];
   const Vec2 tangent{-j.actual.normal.y, j.actual.normal.x};
   const double span = std::fabs(dot({d[0], d[1]}, tangent));
   if (span <= j.lengthAllowance) return judgeSideExtensionAtOnePoint(j);
@@ -837,7 +843,9 @@ Comparison judgeSideExtension(Judge& j) {
     const ManifoldPoint& a = j.actual.points[i];
     const double q[3] = {a.point.x - e0.point.x, a.point.y - e0.point.y,
                          a.separation - e0.separation};
-    const double u = dd > 0 ? (q[0] * d[0] + q[1] * d[1] + q[2] * d[2]) / dd : 0.0;
+    const double qd = std::ldexp(q[0], -exponent) * ds[0] + std::ldexp(q[1], -exponent) * ds[1] +
+                      std::ldexp(q[2], -exponent) * ds[2];
+    const double u = dd > 0 ? qd / dd : 0.0;
     const double off = std::hypot(q[0] - u * d[0], q[1] - u * d[1], q[2] - u * d[2]);
     const double beyond = std::max({0.0, -u, u - 1.0}) * span;
     j.notes << "  actual point " << i << ": off the expected incident line by "

@@ -490,8 +490,9 @@ bool cornerTouch(const Judge& j) {
       // The extension r·|u| is exact only when |u| is rational (an axis-aligned face).
       Q length = 0;
       if (extended) {
-        length = Q(std::sqrt(exact::toDouble(g)));
-        if (length * length != g) return false;
+        const std::optional<Q> root = exact::rationalSqrt(g);
+        if (!root) return false;
+        length = *root;
       }
       const QVec t{-u.y, u.x};
       auto span = [&](const Core& core, bool largest) {
@@ -797,6 +798,15 @@ struct PointFacts {
   std::array<double, 3> offsets = {};
 };
 
+/// Half the chord a line at distance h from a circle's centre cuts from it (0 when the line
+/// misses the circle): √(r² − h²) taken as r·√((1 − h/r)(1 + h/r)), so that no square
+/// underflows at 2^-600 nor overflows at 2^600.
+double halfChord(double radius, double h) {
+  if (!(radius > 0.0) || !(h < radius)) return 0.0;
+  const double q = h / radius;
+  return radius * std::sqrt((1.0 - q) * (1.0 + q));
+}
+
 /// A circle the engine declares it replaces by a polygon (circleSegments), met along the line
 /// x + t·n̂: the polygon touches the circle only at its vertices, so the point's line is not
 /// radial and the circle is measured on its chord. Sets the surface (the chord's end facing
@@ -807,7 +817,7 @@ void circleChord(const Judge& j, bool onA, Vec2 x, Vec2 normal, double* surface,
   const Vec2 n = (1.0 / length(normal)) * normal;
   const Vec2 d = rotate(xf.q, circle.center) + xf.p - x;
   const double h = std::fabs(cross(d, n));
-  const double half = std::sqrt(std::max(circle.radius * circle.radius - h * h, 0.0));
+  const double half = halfChord(circle.radius, h);
   *surface = dot(d, n) + (onA ? half : -half);
   *miss = std::max(h - circle.radius, 0.0);
 }
@@ -840,8 +850,7 @@ double polygonGap(const Judge& j, bool onA, Vec2 x, Vec2 n) {
   const Vec2 centre = rotate(xf.q, circle.center) + xf.p;
   const double r = circle.radius, inner = r - sagitta;
   const double h = std::fabs(cross(centre - x, n));
-  const double outer = std::sqrt(std::max(r * r - h * h, 0.0));
-  return outer - (h < inner ? std::sqrt(inner * inner - h * h) : 0.0);
+  return halfChord(r, h) - halfChord(inner, h);
 }
 
 /// The window each placement's offset may lie in when the circles are the engine's polygons:
