@@ -1040,6 +1040,35 @@ int parallelEdge(const Judge& j, bool onA, Vec2 direction, double allowance) {
   return -1;
 }
 
+/// Whether the single point of a face–face contact is the closest features' point an engine
+/// may report in place of the clip: the cores apart (a clip is then a choice, not the only
+/// answer), the point on the line through the deeper end of the overlap (`ends`, tangent
+/// offsets with their exact separations), and that end deeper than the other by more than the
+/// declared hysteresis (Box2D v3 takes the vertex–vertex point only when it is deeper than the
+/// clip by more than its tieBand; an exact engine whenever it is deeper at all) — within the
+/// rounding either answer. Notes the tie.
+bool closestFeaturesPoint(Judge& j, Vec2 tangent,
+                          const std::array<std::pair<double, double>, 2>& ends) {
+  if (!(j.facts.best + j.facts.radius > j.lengthAllowance)) return false;  // cores overlap
+  const Point& p = j.actual.points.front();
+  const double along = dot(p.point, tangent);
+  const std::size_t at =
+      std::fabs(along - ends[0].first) <= std::fabs(along - ends[1].first) ? 0 : 1;
+  if (std::fabs(along - ends[at].first) > j.lateralAllowance) return false;
+  // How much deeper the point's end is than the other (exactly parallel faces: 0, a tie).
+  const double lead = ends[1 - at].second - ends[at].second;
+  const double slack = j.tol.roundingBand() + j.lengthAllowance;
+  if (!(lead > j.tol.tieBand - slack)) return false;
+  if (lead <= j.tol.tieBand + slack) {
+    j.withinBand = true;
+    j.notes << "  face-face: one point at the deeper end, " << inUnits(lead, j.tol.unit)
+            << " deeper than the other: the closest features' point and the clip tie within "
+               "the hysteresis "
+            << sci(j.tol.tieBand) << " and the rounding\n";
+  }
+  return true;
+}
+
 void judgeFaceFace(Judge& j) {
   begin(j, "face-face");
   if (j.actual.points.size() >= 2) return;
@@ -1057,13 +1086,17 @@ void judgeFaceFace(Judge& j) {
   const double hi = std::min(std::max(dot(a0, t), dot(a1, t)), std::max(dot(b0, t), dot(b1, t)));
   if (hi - lo <= 2.0 * j.lateralAllowance) return;
   const Vec2 mid = 0.5 * (a0 + b0);
-  for (double s : {lo, hi}) {
+  std::array<std::pair<double, double>, 2> ends;
+  for (std::size_t k = 0; k < 2; ++k) {
+    const double s = k == 0 ? lo : hi;
     const Vec2 x = mid + (s - dot(mid, t)) * t;
     const double sep = pointFacts(j, x, normal, Surface::line, Surface::line).separation;
     if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
       return;  // an end may legitimately be dropped
     }
+    ends[k] = {s, sep};
   }
+  if (closestFeaturesPoint(j, t, ends)) return;
   j.notes << "  face " << ea << " of A and face " << eb << " of B are parallel to the normal's "
           << "tangent and overlap over " << sci(hi - lo) << ": both ends are contact points\n";
   fail(j, Outcome::wrongPointCount, "face-face contact with one point");
