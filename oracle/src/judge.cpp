@@ -1154,7 +1154,7 @@ void judgeIdErrors(Judge& j) {
       j.notes << "; " << featuresOf(j, first.back() == 'A');
     }
     j.notes << "\n";
-    fail(j, Outcome::wrongId, "a feature id that names no feature", false);
+    fail(j, Outcome::wrongId, std::string(kIdNamesNoFeature), false);
   }
 }
 
@@ -1259,7 +1259,12 @@ void judgeIdGeometry(Judge& j, std::size_t i) {
     j.notes << "  id " << i << ": point is not on " << missing
             << (id.typed.size() > 1 ? " (nor on the edge's other side)" : "") << "\n";
   }
-  fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
+  // A typed id whose every missing feature is one the shape does not have names no feature.
+  const bool nothingNamed = !key && !offTheLine;
+  fail(j, Outcome::wrongId,
+       nothingNamed ? std::string(kIdNamesNoFeature)
+                    : std::string("feature ids name features the points are not on"),
+       offTheLine);
 }
 
 /// Two points of one manifold never share an id: a solver matches each with last step's by it.

@@ -180,9 +180,9 @@ std::string failedChecks(const CheckedCase& c) {
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>touche check: "
-       << escapeHtml(run.conventions.engine) << "</title>\n<style>" << kStyle << "</style>\n"
+       << escapeHtml(conventionsTitle(run)) << "</title>\n<style>" << kStyle << "</style>\n"
        << "<script>" << kScript
-       << "</script></head><body>\n<h1>touche check: " << escapeHtml(run.conventions.engine)
+       << "</script></head><body>\n<h1>touche check: " << escapeHtml(conventionsTitle(run))
        << "</h1>\n";
   result(html, run);
   clusterSection(html, run, conventionsArgument);

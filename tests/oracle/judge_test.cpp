@@ -771,6 +771,90 @@ TEST(Check, ATouchEngineJudgedUnderAnotherPresetIsWarnedAndTheFittingPresetNamed
   EXPECT_EQ(right.exitStatus(), kExitPass) << summaryTable(right);
 }
 
+/// The circles' case and manifold lines under `id`, the manifold's point named by `pointId`.
+std::string circlesCaseNamed(const std::string& id) {
+  std::string line = kCirclesCaseLine;
+  line.replace(line.find("\"circles\""), 9, "\"" + id + "\"");
+  return line;
+}
+
+std::string circlesLineNamed(const std::string& id, const std::string& pointId = "") {
+  return R"({"id":")" + id + R"(","status":"contact","normal":[1,0],"points":[{"point":[0.75,0],)" +
+         R"("separation":-0.5)" + (pointId.empty() ? "" : R"(,"id":)" + pointId) + "}]}";
+}
+
+// Regression: an id naming no feature is broken under any conventions, yet the hint named
+// box2d-2.4.1 (which compares no circle ids) as the preset the failures pass under.
+TEST(Check, NoPresetIsSuggestedForIdsThatNameNoFeature) {
+  std::string cases, manifolds;
+  for (const char* id : {"c1", "c2", "c3"}) {
+    cases += circlesCaseNamed(id) + "\n";
+    manifolds +=
+        circlesLineNamed(id, R"({"typeA":"vertex","indexA":999,"typeB":"vertex","indexB":0})") +
+        "\n";
+  }
+  const CheckRun run = checkText(cases, manifolds);
+  EXPECT_EQ(run.verdictCounts.at("wrong-id"), 3) << summaryTable(run);
+  for (const std::string& w : run.warnings)
+    EXPECT_THAT(w, Not(HasSubstr("pass under the preset"))) << w;
+  // A feature the shape does not have (a circle has no face) names none either.
+  std::string faces;
+  for (const char* id : {"c1", "c2", "c3"}) {
+    faces +=
+        circlesLineNamed(id, R"({"typeA":"face","indexA":0,"typeB":"vertex","indexB":0})") + "\n";
+  }
+  const CheckRun noFace = checkText(cases, faces);
+  EXPECT_EQ(noFace.verdictCounts.at("wrong-id"), 3) << summaryTable(noFace);
+  for (const std::string& w : noFace.warnings)
+    EXPECT_THAT(w, Not(HasSubstr("pass under the preset"))) << w;
+}
+
+// Regression: a manifold line too deeply nested to parse, but opening with its id, left its
+// case missing-manifold and itself a line with "no id".
+TEST(Check, AnUnparsableManifoldLineWithALeadingIdMakesItsCaseMalformedManifold) {
+  std::string deep = R"({"id":"circles","status":"contact","extra":)";
+  for (int k = 0; k < 70; ++k)
+    deep += "[";
+  for (int k = 0; k < 70; ++k)
+    deep += "]";
+  deep += "}";
+  const CheckRun run = checkText(std::string(kCirclesCaseLine) + "\n", deep + "\n");
+  ASSERT_EQ(run.cases.size(), 1u);
+  EXPECT_EQ(run.cases[0].verdict, "malformed-manifold") << run.cases[0].explanation;
+  EXPECT_THAT(run.cases[0].explanation, HasSubstr("nested deeper than"));
+  EXPECT_TRUE(run.problems.empty()) << summaryTable(run);
+}
+
+// Regression: a conventions file's run was titled by the default engine name, "exact".
+TEST(Check, TheTitleNamesAConventionsFile) {
+  CheckRun run = checkText(std::string(kCirclesCaseLine) + "\n", std::string(kCirclesLine) + "\n");
+  EXPECT_THAT(summaryTable(run), ::testing::StartsWith("touche check: exact conventions\n"));
+  run.conventionsSource = "box2d-v3";
+  run.conventions.engine = "box2d-v3";
+  EXPECT_EQ(conventionsTitle(run), "box2d-v3 conventions");
+  run.conventionsSource = "/tmp/float.json";
+  run.conventions.engine = "exact";  // the file names no engine
+  EXPECT_THAT(summaryTable(run),
+              ::testing::StartsWith("touche check: conventions from /tmp/float.json\n"));
+  EXPECT_THAT(htmlReport(run, "/tmp/float.json"),
+              HasSubstr("<h1>touche check: conventions from /tmp/float.json</h1>"));
+  run.conventions.engine = "mine";
+  EXPECT_EQ(conventionsTitle(run), "conventions from /tmp/float.json (engine 'mine')");
+}
+
+// Regression: "case lines 3 and 5 is not judged against either".
+TEST(Check, RepeatedManifoldIdsAreSaidInAgreement) {
+  const std::string twice = circlesLineNamed("c") + "\n" + circlesLineNamed("c") + "\n";
+  const CheckRun one = checkText(circlesCaseNamed("c") + "\n", twice);
+  EXPECT_THAT(one.problems, ::testing::Contains("manifolds lines 1 and 2 have the same id 'c': "
+                                                "case line 1 is not judged against either"));
+  const CheckRun two = checkText(circlesCaseNamed("c") + "\n" + circlesCaseNamed("c") + "\n",
+                                 twice + circlesLineNamed("c") + "\n");
+  EXPECT_THAT(two.problems,
+              ::testing::Contains("manifolds lines 1, 2 and 3 have the same id 'c': case lines 1 "
+                                  "and 2 are not judged against any of them"));
+}
+
 TEST(Check, EachTouchEngineDeclaresThePresetItIsJudgedWith) {
   const struct {
     const char* engine;
