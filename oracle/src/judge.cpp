@@ -822,8 +822,13 @@ void circleChord(const Judge& j, bool onA, Vec2 x, Vec2 normal, double* surface,
   *miss = std::max(h - circle.radius, 0.0);
 }
 
-PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb) {
-  const LineFacts line = j.geometry.lineFacts(point, normal, sa, sb, j.lengthAllowance);
+/// The facts of the line through `point` along `normal`; a core the line misses is read at
+/// its vertices within `window` of the nearest one (CaseGeometry::lineFacts): by default the
+/// length allowance.
+PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb,
+                      std::optional<double> window = std::nullopt) {
+  const LineFacts line =
+      j.geometry.lineFacts(point, normal, sa, sb, window.value_or(j.lengthAllowance));
   PointFacts p;
   p.missA = line.missA;
   p.missB = line.missB;
@@ -888,15 +893,20 @@ Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
   r.centre = pointFacts(j, mp.point, mp.normal, sa, sb);
   r.lo = r.hi = r.centre.separation;
   std::array<double, 3> offsetLo = r.centre.offsets, offsetHi = r.centre.offsets;
-  for (Vec2 x : {mp.point + side, mp.point - side}) {
-    const PointFacts p = pointFacts(j, x, mp.normal, sa, sb);
+  const auto include = [&](const PointFacts& p) {
     r.lo = std::min(r.lo, p.separation);
     r.hi = std::max(r.hi, p.separation);
     for (std::size_t k = 0; k < 3; ++k) {
       offsetLo[k] = std::min(offsetLo[k], p.offsets[k]);
       offsetHi[k] = std::max(offsetHi[k], p.offsets[k]);
     }
-  }
+  };
+  // The line itself with a missed core read at its nearest vertex only: a window as wide as
+  // the allowance takes in vertices the point is not at (a core not much larger than the
+  // allowance), and a reading a tighter tolerance accepts must stay accepted under a looser.
+  include(pointFacts(j, mp.point, mp.normal, sa, sb, 0.0));
+  for (Vec2 x : {mp.point + side, mp.point - side})
+    include(pointFacts(j, x, mp.normal, sa, sb));
   const double gapA = polygonGap(j, true, mp.point, n), gapB = polygonGap(j, false, mp.point, n);
   r.hi += gapA + gapB;  // a polygon inside a circle is shallower, never deeper
   r.separationError = std::max({0.0, r.lo - mp.separation, mp.separation - r.hi});
