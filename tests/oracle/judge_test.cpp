@@ -209,6 +209,62 @@ TEST(Judge, FaceFaceWithCoresApartMayBeTheClosestFeaturesPoint) {
   EXPECT_EQ(judge(parallel, one, preset("exact"), false).outcome, Outcome::wrongPointCount);
 }
 
+TEST(Judge, AReadingAcceptedUnderTighterTolerancesStaysAccepted) {
+  // Found by the fuzzers' judge: a polygon 1e-3 wide against a capsule at 2^23, margin 2^-12.5.
+  // Under fast's rounding band the length allowance (1.7e-4) is a good part of the polygon,
+  // and a point's line that just misses its corner was read at every vertex within that much
+  // of the nearest: the reference's exact answer failed under fast's conventions and passed
+  // under exact ones.
+  const Case c = std::get<Case>(parseCase(
+      R"({"id":"tiny-far","a":{"type":"polygon","vertices":[["0x1.5p-13","0x1.6p-12"],)"
+      R"(["-0x1.8p-13","0x1.7p-12"],["-0x1.ap-12","0x1.5p-13"]]},"b":{"type":"capsule",)"
+      R"("p1":["-0x1.72p-10","-0x1.34p-10"],"p2":["0x1.82p-10","0x1.28p-10"],)"
+      R"("radius":"0x1.6p-12"},"xfA":{"p":["0x1.cffffffc95p+23","0x1.9ffffff548p+23"],)"
+      R"("q":["-0x1.08fec1854b3ecp-2","0x1.ee8f0cabc7c3ap-1"]},"xfB":{"p":)"
+      R"(["0x1.cffffffcb7p+23","0x1.9ffffff5a7p+23"],"q":["0x1.fffffep-1","0x1.922146p-12"]}})"));
+  const double margin = 0x1.8p-13;
+  const Manifold reference = run(*findEngine("reference"), c, Options{margin});
+  ASSERT_EQ(reference.pointCount, 2);
+  DeclaredConventions exact = preset("exact");
+  exact.margin = margin;
+  DeclaredConventions fast = *engineConventions("fast");
+  fast.margin = margin;
+  EXPECT_EQ(judge(c, reference, exact).outcome, Outcome::agree);
+  const Comparison r = judge(c, reference, fast);
+  EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+  // A separation off by a tenth of the polygon still fails.
+  Manifold off = reference;
+  off.points[1].separation += 1e-3;
+  EXPECT_FALSE(isAcceptable(judge(c, off, fast).outcome));
+}
+
+TEST(Judge, CapsuleCoresCrossingWithinTheRoundingHaveAnyNormal) {
+  // Found by the fuzzers' judge: a segment 7.6 long crossing a capsule's core by 2e-10 near
+  // its end; fast_float's closest points a hair apart gave a normal along which the shapes
+  // overlap by 7.6. In float at that scale the cores' crossing is inside the rounding: the
+  // direction between the closest points may be any.
+  const Case c = std::get<Case>(
+      parseCase(R"({"id":"crossing","a":{"type":"segment","p1":["-0x1.e8p+2","0x0p+0"],)"
+                R"("p2":["0x1.8p-32","0x0p+0"]},"b":{"type":"capsule","p1":["-0x1p-30","0x1p-31"],)"
+                R"("p2":["0x1p-30","-0x1.3800000000029p+1"],"radius":"0x1p-31"},)"
+                R"("xfA":{"p":["0x1.b9p-28","0x1.418p-28"],"q":["0x0p+0","-0x1p+0"]},)"
+                R"("xfB":{"p":["0x1.b1p-28","0x1.f08p-29"],"q":["0x0p+0","-0x1p+0"]}})"));
+  const Manifold floatAnswer = run(*findEngine("fast_float"), c);
+  ASSERT_EQ(floatAnswer.status, Status::contact);
+  const Comparison r = judge(c, floatAnswer, *engineConventions("fast_float"));
+  EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+  // Capsules crossing deeply (an X, cores overlapping by far more than any rounding): the
+  // normal must still be near-optimal.
+  const Case x{"x", Capsule{{-2, 0}, {2, 0}, 0.25}, Transform{}, Capsule{{0, -2}, {0, 2}, 0.25},
+               Transform{{1, 0.5}, {1, 0}}};
+  Manifold sideways;
+  sideways.status = Status::contact;
+  sideways.normal = {0, 1};
+  sideways.pointCount = 1;
+  sideways.points[0] = {{1, 0}, -0.5, {}};
+  EXPECT_EQ(judge(x, sideways, preset("exact"), false).outcome, Outcome::wrongNormal);
+}
+
 TEST(Judge, ContactDecisionsOutsideTheBandFail) {
   Case apart = circlesCase();
   apart.xfB.p = {2.5, 0};  // distance 0.5
