@@ -66,4 +66,9 @@ std::string stringFieldOfLine(const std::string& line, const std::string& key);
 /// The libFuzzer entry point's body: decode, check, report and abort on failure.
 int runOne(PairId pair, const std::uint8_t* data, std::size_t size);
 
+/// How many inputs share one judgement against exact geometry (judge() costs several times
+/// the rest of the cross-check): 1 judges every input, n a deterministic 1 in n of them, chosen
+/// by the case's numbers. Default 8, or $TOUCHE_FUZZ_JUDGE_EVERY; the replay drivers set 1.
+void setJudgeEvery(int n);
+
 }  // namespace touche::fuzz

@@ -48,6 +48,7 @@ std::string printInput(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  touche::fuzz::setJudgeEvery(1);  // every corpus input and regression line is judged too
   touche::fuzz::replay::Target target;
   target.checkLine = checkLine;
   target.printInput = printInput;

@@ -1067,6 +1067,12 @@ std::optional<std::string> idOfLine(std::string_view line) {
   return id;
 }
 
+std::optional<std::string> leadingIdOfLine(std::string_view line) {
+  const auto plain = leadingPlainId(line);
+  if (!plain || plain->empty()) return std::nullopt;
+  return std::string(*plain);
+}
+
 std::string printable(std::string_view text, bool doubleBackslashes) {
   std::string out;
   out.reserve(text.size());

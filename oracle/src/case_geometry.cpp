@@ -210,13 +210,13 @@ bool footOnFace(const CoreN<Bounded>& a, const CoreN<Bounded>& b, const Face<Bou
 std::pair<std::size_t, std::size_t> nearestVertexPair(const CoreN<Bounded>& a,
                                                       const CoreN<Bounded>& b) {
   std::pair<std::size_t, std::size_t> best{0, 0};
-  double bestSquare = std::numeric_limits<double>::infinity();
+  double bestDistance = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < a.vertices.size(); ++i) {
     for (std::size_t j = 0; j < b.vertices.size(); ++j) {
       const double dx = b.vertices[j].x.hi - a.vertices[i].x.hi;
       const double dy = b.vertices[j].y.hi - a.vertices[i].y.hi;
-      const double square = dx * dx + dy * dy;
-      if (square < bestSquare) bestSquare = square, best = {i, j};
+      const double distance = std::hypot(dx, dy);  // no square to underflow at 2^-600
+      if (distance < bestDistance) bestDistance = distance, best = {i, j};
     }
   }
   return best;
@@ -527,9 +527,9 @@ bool CaseGeometry::featureOnLine(bool onA, bool vertex, int i, Vec2 x, Vec2 n, d
 }
 
 std::optional<exact::OneSidedFacts> CaseGeometry::oneSided(
-    double margin, double band, const exact::OwnershipRules& rules) const {
+    double margin, const exact::OneSidedBands& bands, const exact::OwnershipRules& rules) const {
   return evaluate([&](const auto& a, const auto& b) {
-    return exact::oneSidedFactsOf(c_, a, b, margin, band, rules, accuracy_);
+    return exact::oneSidedFactsOf(c_, a, b, margin, bands, rules, accuracy_);
   });
 }
 

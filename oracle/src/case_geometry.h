@@ -108,7 +108,7 @@ class CaseGeometry {
   bool featureOnLine(bool onA, bool vertex, int i, Vec2 x, Vec2 n, double allowance,
                      double turn) const;
   /// The one-sided facts of a case with a chain segment (one_sided.h), std::nullopt without.
-  std::optional<exact::OneSidedFacts> oneSided(double margin, double band,
+  std::optional<exact::OneSidedFacts> oneSided(double margin, const exact::OneSidedBands& bands,
                                                const exact::OwnershipRules& rules) const;
   /// Whether a reported normal (A → B) is on the chain segment's admissible arc (one_sided.h).
   bool normalAdmissible(const exact::OneSidedFacts& facts, Vec2 normal, double allowance) const;

@@ -146,8 +146,16 @@ std::vector<Vec2> worldCore(const Shape& shape, const Transform& xf) {
 
 Vec2 closestOnSegment(Vec2 p, Vec2 a, Vec2 b) {
   const Vec2 e = b - a;
-  const double ee = dot(e, e);
-  const double u = ee > 0 ? std::clamp(dot(p - a, e) / ee, 0.0, 1.0) : 0.0;
+  // The parameter on e with both vectors scaled to about 1 (a power of two, exact): no square
+  // of a length underflows at 2^-600 nor overflows at 2^600.
+  const double reach = std::max(std::fabs(e.x), std::fabs(e.y));
+  if (!(reach > 0.0)) return a;
+  const int exponent = std::ilogb(reach);
+  const auto scaled = [exponent](Vec2 v) {
+    return Vec2{std::ldexp(v.x, -exponent), std::ldexp(v.y, -exponent)};
+  };
+  const Vec2 es = scaled(e);
+  const double u = std::clamp(dot(scaled(p - a), es) / dot(es, es), 0.0, 1.0);
   return a + u * e;
 }
 

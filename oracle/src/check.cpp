@@ -322,6 +322,15 @@ std::string mismatchWarning(std::size_t line, const std::string& engine,
                       : "the preset that fits it is " + fit + " (--conventions " + fit + ")");
 }
 
+/// Whether a failure of the case is an id that names no feature: broken under any conventions,
+/// not a difference of them (a preset that compares no ids would pass it unread).
+bool namesNoFeature(const CheckedCase& c) {
+  return std::any_of(c.failures.begin(), c.failures.end(), [](const CheckFailure& f) {
+    return f.verdict == "wrong-id" &&
+           f.explanation.substr(0, f.explanation.find('\n')) == kIdNamesNoFeature;
+  });
+}
+
 std::string presetHint(const std::vector<CheckedCase>& sample, std::size_t failed,
                        const DeclaredConventions& conventions) {
   if (sample.empty()) return "";
@@ -332,6 +341,7 @@ std::string presetHint(const std::vector<CheckedCase>& sample, std::size_t faile
     if (!preset || conventionDifferences(*preset, conventions, true).empty()) continue;
     int passes = 0;
     for (const CheckedCase& c : sample) {
+      if (namesNoFeature(c)) continue;
       const SourceLines source{c.caseText, c.manifoldText};
       passes += isAcceptable(judge(*c.c, *c.actual, *preset, source).outcome) ? 1 : 0;
     }
@@ -415,8 +425,11 @@ void repeatedProblems(const Repeats& repeats, ProblemList& problems) {
                    "': none of them is judged");
     }
     if (r.manifoldLines.size() > 1 && !r.caseLines.empty()) {
+      const bool oneCase = r.caseLines.size() == 1;
       problems.add("manifolds " + lineList(r.manifoldLines) + " have the same id '" + id +
-                   "': case " + lineList(r.caseLines) + " is not judged against either");
+                   "': case " + lineList(r.caseLines) + (oneCase ? " is" : " are") +
+                   " not judged against " +
+                   (r.manifoldLines.size() == 2 ? "either" : "any of them"));
     }
   }
 }

@@ -425,9 +425,17 @@ std::string resultLine(const CheckRun& run) {
          judged;
 }
 
+std::string conventionsTitle(const CheckRun& run) {
+  const std::string& source = run.conventionsSource;
+  if (source.empty() || conventionsPreset(source)) return run.conventions.engine + " conventions";
+  const std::string file = "conventions from " + printable(source);
+  if (run.conventions.engine == DeclaredConventions{}.engine) return file;
+  return file + " (engine '" + run.conventions.engine + "')";
+}
+
 std::string summaryTable(const CheckRun& run) {
   std::ostringstream out;
-  out << "touche check: " << run.conventions.engine << " conventions\n";
+  out << "touche check: " << conventionsTitle(run) << "\n";
   const std::vector<Cluster>& clusters = failureClusters(run);
   if (!clusters.empty()) {
     out << "failure clusters (" << clusters.size() << "):\n";

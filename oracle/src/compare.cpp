@@ -4,8 +4,10 @@
 //   1. status: unsupported/error must match exactly; contact vs no_contact is a legitimate
 //      difference only when the expected decision was within contactBand + tolerance of the
 //      boundary (expected.gaps.contact), the tolerance of a distance between closest points
-//      being the inputs' rounding and of a face separation the face's own turn, or when a
-//      face's separation lies within that face's rounding of the margin (a missed contact);
+//      being the inputs' rounding and of a face separation the face's own turn (for a missed
+//      contact, how far the face's reading can rise as it turns: conditioning.h), or when a
+//      face's reading can rise to the margin (a missed contact); a chain segment's one-sided
+//      decisions (gaps.region) within their own allowance (chainRegionAllowance);
 //   2. sanity of the actual contact: finite, 1–2 points, unit normal;
 //   3. normal: equal within the allowance, any unit normal when the expected one is flagged
 //      degenerate or built from a length inside the engine's rounding band (gaps.normal), or
@@ -33,6 +35,7 @@
 #include <utility>
 #include <variant>
 
+#include "conditioning.h"
 #include "exact_geometry.h"
 #include "explain.h"
 #include "touche/oracle/compare.h"
@@ -64,6 +67,9 @@ struct FlatFace {
   /// The other shape's separation along the face's outward normal, radii subtracted: what a
   /// separating-axis test reads on this face (double: only to find the axes near the margin).
   double separation = -std::numeric_limits<double>::infinity();
+  /// The other shape's support points seen from the face's start: how its reading moves when
+  /// the face's normal turns (conditioning.h).
+  std::vector<detail::FaceView> others;
 };
 
 /// Facts about the case compare() needs: shape kinds and radii, world circle centres, the
@@ -78,7 +84,14 @@ struct CaseFacts {
   double radiusSum = 0.0;
   double shortestEdge = std::numeric_limits<double>::infinity();
   std::optional<double> centreDistance;  ///< circle–circle only
-  std::vector<FlatFace> faces;           ///< none when a chain segment takes part
+  std::vector<FlatFace> faces;           ///< a chain segment's are both sides of its segment
+  /// A chain segment's one-sided decisions (the reference's gaps.region) are distances from
+  /// its pieces' lines and of the other shape's centroid: the pieces' lengths (ghost1–p1,
+  /// p1–p2, p2–ghost2), how many times its vertices' rounding the other shape's centroid may
+  /// move (conditioning.h), and whether its corners are convex (exactly, as the reference).
+  std::array<double, 3> chainPieces = {};
+  double centroidConditioning = 0.0;
+  bool chainConvexCorner = false;
 };
 
 double shapeRadius(const Shape& s) {
@@ -109,7 +122,35 @@ std::vector<Vec2> supportPoints(const Shape& s, const Transform& xf) {
   }
   if (const auto* k = std::get_if<Capsule>(&s)) points = {apply(xf, k->p1), apply(xf, k->p2)};
   if (const auto* g = std::get_if<Segment>(&s)) points = {apply(xf, g->p1), apply(xf, g->p2)};
+  if (const auto* h = std::get_if<ChainSegment>(&s)) points = {apply(xf, h->p1), apply(xf, h->p2)};
   return points;
+}
+
+/// A chain segment's facts (CaseFacts::chainPieces and the rest), when A or B is one.
+void addChainFacts(const Case& c, CaseFacts* f) {
+  const bool chainIsA = typeOf(c.a) == ShapeType::chainSegment;
+  const ChainSegment& chain = std::get<ChainSegment>(chainIsA ? c.a : c.b);
+  const Transform& xf = chainIsA ? c.xfA : c.xfB;
+  const Vec2 g1 = apply(xf, chain.ghost1), p1 = apply(xf, chain.p1), p2 = apply(xf, chain.p2),
+             g2 = apply(xf, chain.ghost2);
+  f->chainPieces = {length(p1 - g1), length(p2 - p1), length(g2 - p2)};
+  const Shape& other = chainIsA ? c.b : c.a;
+  if (const auto* p = std::get_if<Polygon>(&other)) {
+    const Transform& xfOther = chainIsA ? c.xfB : c.xfA;
+    std::vector<Vec2> vertices;
+    for (int i = 0; i < p->count; ++i)
+      vertices.push_back(apply(xfOther, p->vertices[i]));
+    f->centroidConditioning = detail::centroidConditioning(vertices);
+  }
+  // The reference's corners (chain_segment.cpp, step P1): convex when the chain turns strictly
+  // left, decided exactly on the local coordinates.
+  const auto turnsLeft = [](Vec2 a, Vec2 b, Vec2 d) {
+    const exact::QVec u{exact::Q(b.x) - exact::Q(a.x), exact::Q(b.y) - exact::Q(a.y)};
+    const exact::QVec v{exact::Q(d.x) - exact::Q(b.x), exact::Q(d.y) - exact::Q(b.y)};
+    return (u.x * v.y - u.y * v.x) > 0;
+  };
+  f->chainConvexCorner =
+      turnsLeft(chain.ghost1, chain.p1, chain.p2) || turnsLeft(chain.p1, chain.p2, chain.ghost2);
 }
 
 /// The flat faces of a shape placed by xf: a polygon's faces, both sides of a segment or of a
@@ -125,16 +166,23 @@ void addFlatFaces(const Shape& s, const Transform& xf, bool isB, const std::vect
     ring = {apply(xf, k->p1), apply(xf, k->p2)};
   } else if (const auto* g = std::get_if<Segment>(&s)) {
     ring = {apply(xf, g->p1), apply(xf, g->p2)};
+  } else if (const auto* h = std::get_if<ChainSegment>(&s)) {
+    ring = {apply(xf, h->p1), apply(xf, h->p2)};
   }
   for (std::size_t i = 0; ring.size() >= 2 && i < ring.size(); ++i) {
     const Vec2 e = ring[(i + 1) % ring.size()] - ring[i];
     const double len = length(e);
     if (!(len > 0.0) || !std::isfinite(len)) continue;
     const Vec2 outward = (1.0 / len) * Vec2{e.y, -e.x};
+    const Vec2 tangent{-outward.y, outward.x};
+    FlatFace face{isB ? -outward : outward, len, 0.0, {}};
     double separation = std::numeric_limits<double>::infinity();
-    for (const Vec2 q : other)
+    for (const Vec2 q : other) {
       separation = std::min(separation, dot(outward, q - ring[i]));
-    faces->push_back({isB ? -outward : outward, len, separation - radiusSum});
+      face.others.push_back({dot(outward, q - ring[i]), dot(tangent, q - ring[i])});
+    }
+    face.separation = separation - radiusSum;
+    faces->push_back(std::move(face));
   }
 }
 
@@ -153,10 +201,9 @@ CaseFacts factsOf(const Case& c) {
       is(ShapeType::capsule, ShapeType::capsule) || is(ShapeType::segment, ShapeType::capsule);
   f.radiusSum = shapeRadius(c.a) + shapeRadius(c.b);
   f.shortestEdge = std::min(shortestEdgeOf(c.a), shortestEdgeOf(c.b));
-  if (!f.chainSegment) {
-    addFlatFaces(c.a, c.xfA, false, supportPoints(c.b, c.xfB), f.radiusSum, &f.faces);
-    addFlatFaces(c.b, c.xfB, true, supportPoints(c.a, c.xfA), f.radiusSum, &f.faces);
-  }
+  addFlatFaces(c.a, c.xfA, false, supportPoints(c.b, c.xfB), f.radiusSum, &f.faces);
+  addFlatFaces(c.b, c.xfB, true, supportPoints(c.a, c.xfA), f.radiusSum, &f.faces);
+  if (f.chainSegment) addChainFacts(c, &f);
   if (f.circleCircle) {
     const Vec2 pA = apply(c.xfA, std::get<Circle>(c.a).center);
     const Vec2 pB = apply(c.xfB, std::get<Circle>(c.b).center);
@@ -242,27 +289,13 @@ double conditionedBaseLength(const Judge& j) {
   return known ? base : j.facts.shortestEdge;
 }
 
-/// The length a normal is built from: an edge, the distance between circle centres, or the
-/// distance from a circle centre to the polygon. Its rounding error divided by that length is
-/// the normal's error.
-double normalBaseLength(const Judge& j) {
-  // A chain segment's cases keep the scene-wide base: the shortest polygon edge.
-  if (j.facts.chainSegment) {
-    double base = j.facts.shortestEdge;
-    if (j.expected.gaps.normal) return std::min(base, *j.expected.gaps.normal);
-    if (j.facts.centreDistance) base = std::min(base, *j.facts.centreDistance);
-    if (j.facts.polygonCircle && j.expected.pointCount > 0) {
-      base = std::min(base, deepest(j.expected) + j.facts.radiusSum);
-    }
-    return base;
-  }
-  return conditionedBaseLength(j);
-}
-
 void setAllowances(Judge& j) {
   j.scale = j.tol.epsilon > 0.0 ? j.tol.unit / j.tol.epsilon : 1.0;
   j.lever = std::max(maxMagnitude(j.c.a), maxMagnitude(j.c.b));
-  const double base = normalBaseLength(j);
+  // The length the normal is built from: an edge, the distance between circle centres, or the
+  // distance from a circle centre to the polygon. Its rounding error divided by that length is
+  // the normal's error.
+  const double base = conditionedBaseLength(j);
   j.normalAllowance = j.tol.normal();
   // The engine's rounding of the inputs moves the two ends of the base by up to the length
   // allowance plus its declared rounding band: the direction turns by that over the base.
@@ -304,13 +337,52 @@ Comparison verdict(Judge& j, Outcome outcome, const std::string& headline) {
 
 /// Whether an expected decision gap (length units) is inside the band: the declared
 /// hysteresis plus the engine's rounding band plus the length allowance. Notes it either way.
-bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name) {
+bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name, double allowance) {
   if (!gap) return false;
-  const double band = j.tol.decisionBand() + j.lengthAllowance;
+  const double band = j.tol.decisionBand() + allowance;
   const bool inside = *gap <= band;
   j.notes << "  " << name << " gap " << inUnits(*gap, j.tol.unit) << " is "
           << (inside ? "inside" : "outside") << " the band " << inUnits(band, j.tol.unit) << "\n";
   return inside;
+}
+
+bool gapWithinBand(Judge& j, const std::optional<double>& gap, const char* name) {
+  return gapWithinBand(j, gap, name, j.lengthAllowance);
+}
+
+/// How far a face's normal may turn in the engine's rounding: the inputs' error over the
+/// face's length, plus the declared normal error.
+double faceTurn(const Judge& j, double faceLength) {
+  return j.tol.normal() + (j.tol.length() + j.tol.roundingBand()) / faceLength;
+}
+
+/// The allowance of a chain segment's one-sided decisions (the reference's gaps.region, steps
+/// P2–P5 of docs/derivations/chain-segment.md): distances of the other shape's centroid, a
+/// circle's centre or the closest points from the chain's pieces' lines, each line turning
+/// over its own piece; the centroid known to its own conditioning (conditioning.h); and where
+/// the cores may be apart (the closest features' choice) or a corner is convex (a neighbour's
+/// ownership, against the other shape's face separations), each face's turn too. A sliver
+/// face of the other shape widens it only where such a decision reads that face.
+double chainRegionAllowance(const Judge& j) {
+  double turn = j.tol.normal();
+  for (const double piece : j.facts.chainPieces)
+    turn = std::max(turn, faceTurn(j, piece));
+  const bool coresOverlap = j.expected.status == Status::contact && j.expected.pointCount > 0 &&
+                            deepest(j.expected) + j.facts.radiusSum < 0.0;
+  if (!coresOverlap || j.facts.chainConvexCorner) {
+    for (const FlatFace& f : j.facts.faces)
+      turn = std::max(turn, faceTurn(j, f.length));
+  }
+  const double centroid = std::min(
+      (j.tol.length() + j.tol.roundingBand()) * j.facts.centroidConditioning, 4.0 * j.lever);
+  return j.tol.length() + std::min(turn, 2.0) * j.lever + centroid;
+}
+
+/// Whether the expected region gap (gaps.region) is inside the band; a chain segment's with
+/// its one-sided decisions' own allowance (chainRegionAllowance).
+bool regionWithinBand(Judge& j) {
+  const double allowance = j.facts.chainSegment ? chainRegionAllowance(j) : j.lengthAllowance;
+  return gapWithinBand(j, j.expected.gaps.region, "region", allowance);
 }
 
 /// The band of the axis choice: the declared hysteresis at the expected depth (the relative
@@ -374,41 +446,45 @@ bool incidentTie(const Judge& j) {
          *j.expected.gaps.incident <= j.normalAllowance + j.tol.tieBandUnits * j.tol.epsilon;
 }
 
-/// How far a face's normal may turn in the engine's rounding: the inputs' error over the
-/// face's length, plus the declared normal error.
-double faceTurn(const Judge& j, double faceLength) {
-  return j.tol.normal() + (j.tol.length() + j.tol.roundingBand()) / faceLength;
+/// How much higher than its separation an engine may read face f: the rise of the other
+/// shape's least height as the face's normal turns within its turn (conditioning.h), plus the
+/// face's length times that turn (the plane may pivot anywhere on the face); never more than
+/// the turn times the lever arm. A shape straddling a sliver's short face reads no higher
+/// along any turn of it.
+double readingRise(const Judge& j, const FlatFace& f) {
+  const double turn = std::min(faceTurn(j, f.length), 2.0);
+  return std::min(turn * j.lever, detail::turnedFaceRise(f.others, turn) + turn * f.length);
 }
 
 /// The error of the quantity a contact decision compares with the margin. A distance between
 /// closest points (two vertices, a vertex and a circle centre, two centres) is measured along
 /// the direction it is built from, so a turn of that direction moves it to second order only:
 /// the inputs' rounding is its error. A separation measured along a face normal moves by the
-/// face's turn times the lever arm: the face the expected normal is, or the actual's. A chain
-/// segment's cases keep the scene-wide allowance (normalBaseLength).
+/// face's turn times the lever arm: the face the expected normal is, or the actual's; a missed
+/// contact only by as much as the face's reading can rise (readingRise).
 double contactDecisionAllowance(const Judge& j) {
-  if (j.facts.chainSegment) return j.lengthAllowance;
-  double turn = j.tol.normal();
   const bool expectedContact = j.expected.status == Status::contact;
   const bool actualContact = j.actual.status == Status::contact && finite(j.actual.normal);
+  double error = j.tol.normal() * j.lever;
   for (const FlatFace& f : j.facts.faces) {
     const double fTurn = faceTurn(j, f.length);
     const bool expectedFace =
         expectedContact && length(j.expected.normal - f.normalAtoB) <= 0x1p-30;
     const bool actualFace = actualContact && length(j.actual.normal - f.normalAtoB) <= fTurn;
-    if (expectedFace || actualFace) turn = std::max(turn, fTurn);
+    if (!expectedFace && !actualFace) continue;
+    error = std::max(error, actualContact ? std::min(fTurn, 2.0) * j.lever : readingRise(j, f));
   }
-  return j.tol.length() + std::min(turn, 2.0) * j.lever;
+  return j.tol.length() + error;
 }
 
 /// A contact the engine missed is excused by a separating axis it may have read beyond the
-/// margin: a face whose separation (never more than the distance) lies within that face's own
-/// rounding of the margin. Other faces, however short, cannot have decided it.
+/// margin: a face whose separation (never more than the distance) lies within how far its
+/// reading can rise (readingRise) of the margin. Other faces, however short, cannot have
+/// decided it.
 bool faceAxisReachesMargin(Judge& j) {
-  if (j.facts.chainSegment) return false;
   for (const FlatFace& f : j.facts.faces) {
-    const double reach = j.tol.contactBand + j.tol.roundingBand() + j.tol.length() +
-                         std::min(faceTurn(j, f.length), 2.0) * j.lever;
+    const double reach =
+        j.tol.contactBand + j.tol.roundingBand() + j.tol.length() + readingRise(j, f);
     if (f.separation >= j.tol.margin - reach) {
       j.notes << "  a face " << sci(f.length) << " long separates by " << sci(f.separation)
               << ", within its rounding " << sci(reach) << " of the margin\n";
@@ -451,7 +527,7 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   }
   // A one-sided chain segment's corner regions decide contact: a centre on the boundary of a
   // region a neighbouring piece owns may be taken or left within the band.
-  if (j.facts.chainSegment && gapWithinBand(j, j.expected.gaps.region, "region")) {
+  if (j.facts.chainSegment && regionWithinBand(j)) {
     return verdict(j, Outcome::agreeWithinTie, "chain corner ownership decided inside the band");
   }
   // Likewise B's face against a corner whose neighbour normal and the segment's make the same
@@ -613,7 +689,10 @@ bool anotherTiedCircleFace(Judge& j) {
 /// actual normal must be a face's within that face's own turn. Elsewhere (round shapes, a
 /// margin, a chain segment) true: corner normals are legitimate there.
 bool normalOfSomeFace(Judge& j) {
-  if (j.facts.faces.empty() || j.facts.radiusSum > 0.0 || j.tol.margin > 0.0) return true;
+  if (j.facts.faces.empty() || j.facts.chainSegment || j.facts.radiusSum > 0.0 ||
+      j.tol.margin > 0.0) {
+    return true;
+  }
   const double rounding = j.tol.length() + j.tol.roundingBand();
   for (const FlatFace& f : j.facts.faces) {
     if (length(j.actual.normal - f.normalAtoB) <= j.tol.normal() + rounding / f.length) {
@@ -683,7 +762,7 @@ std::optional<Comparison> judgeNormal(Judge& j) {
   }
   // A round shape at a face/vertex region boundary: face normal on one side, centre − vertex
   // on the other, both correct within the engine's rounding of the deciding point.
-  if (gapWithinBand(j, j.expected.gaps.region, "region")) {
+  if (regionWithinBand(j)) {
     return judgeLoosely(j, j.tol.decisionBand(), "Voronoi region chosen inside the band");
   }
   return verdict(j, Outcome::wrongNormal, "normal differs outside the allowance");
@@ -750,7 +829,13 @@ Comparison judgeSideExtension(Judge& j) {
   const ManifoldPoint& e1 = j.expected.points[1];
   const double d[3] = {e1.point.x - e0.point.x, e1.point.y - e0.point.y,
                        e1.separation - e0.separation};
-  const double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  // The projection's parameter on d scaled to about 1 (a power of two, exact): no square of a
+  // length underflows at 2^-600 nor overflows at 2^600.
+  const double reach = std::max({std::fabs(d[0]), std::fabs(d[1]), std::fabs(d[2])});
+  const int exponent = reach > 0.0 ? std::ilogb(reach) : 0;
+  const double ds[3] = {std::ldexp(d[0], -exponent), std::ldexp(d[1], -exponent),
+                        std::ldexp(d[2], -exponent)};
+  const double dd = ds[0] * ds[0] + ds[1] * ds[1] + ds[2] * ds[2];
   const Vec2 tangent{-j.actual.normal.y, j.actual.normal.x};
   const double span = std::fabs(dot({d[0], d[1]}, tangent));
   if (span <= j.lengthAllowance) return judgeSideExtensionAtOnePoint(j);
@@ -758,7 +843,9 @@ Comparison judgeSideExtension(Judge& j) {
     const ManifoldPoint& a = j.actual.points[i];
     const double q[3] = {a.point.x - e0.point.x, a.point.y - e0.point.y,
                          a.separation - e0.separation};
-    const double u = dd > 0 ? (q[0] * d[0] + q[1] * d[1] + q[2] * d[2]) / dd : 0.0;
+    const double qd = std::ldexp(q[0], -exponent) * ds[0] + std::ldexp(q[1], -exponent) * ds[1] +
+                      std::ldexp(q[2], -exponent) * ds[2];
+    const double u = dd > 0 ? qd / dd : 0.0;
     const double off = std::hypot(q[0] - u * d[0], q[1] - u * d[1], q[2] - u * d[2]);
     const double beyond = std::max({0.0, -u, u - 1.0}) * span;
     j.notes << "  actual point " << i << ": off the expected incident line by "
@@ -837,8 +924,8 @@ std::optional<Comparison> judgePointCount(Judge& j) {
   // closest features' single point are the same contact seen through either axis; the single
   // point must be one of the two.
   // Likewise at a face/vertex region boundary (vertex–vertex: one point; face: two).
-  if (fewerPointsMatched(j) && (gapWithinBand(j, j.expected.gaps.axis, "axis") ||
-                                gapWithinBand(j, j.expected.gaps.region, "region"))) {
+  if (fewerPointsMatched(j) &&
+      (gapWithinBand(j, j.expected.gaps.axis, "axis") || regionWithinBand(j))) {
     return judgeLoosely(j, j.tol.decisionBand(), "reference face chosen inside the tie band");
   }
   if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);
@@ -878,7 +965,7 @@ std::optional<Comparison> judgePoints(Judge& j) {
   // A single closest-feature point whose choice is inside its tie (two vertex pairs equally
   // close): the other choice's point is as deep, elsewhere. (Not for an axis tie: parallel
   // reference faces clip to the same points, which must then agree.)
-  if (j.expected.pointCount == 1 && gapWithinBand(j, j.expected.gaps.region, "region")) {
+  if (j.expected.pointCount == 1 && regionWithinBand(j)) {
     return judgeLoosely(j, j.tol.decisionBand(), "closest features chosen inside the tie band");
   }
   if (j.tol.sideExtension > 0.0) return judgeSideExtension(j);
@@ -956,7 +1043,7 @@ std::optional<Comparison> judgeIdsWithinBand(Judge& j, const IdDifferences& d) {
   if (d.renamesOrCoincident && gapWithinBand(j, j.expected.gaps.clip, "clip")) {
     return verdict(j, Outcome::agreeWithinTie, "clip id named across a side plane in the band");
   }
-  if (gapWithinBand(j, j.expected.gaps.region, "region")) {
+  if (regionWithinBand(j)) {
     return verdict(j, Outcome::agreeWithinTie, "region id at a boundary inside the band");
   }
   return std::nullopt;

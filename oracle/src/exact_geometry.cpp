@@ -103,6 +103,17 @@ double toDouble(const Q& q) {
   return roundCorrectly(Wide(q).toDouble(), [&](const Q& m) { return compareValues(q, m); });
 }
 
+std::optional<Q> rationalSqrt(const Q& square) {
+  if (square < 0) return std::nullopt;
+  using Z = decltype(boost::multiprecision::numerator(square));
+  const Z n = boost::multiprecision::numerator(square);
+  const Z d = boost::multiprecision::denominator(square);
+  const Z rootN = boost::multiprecision::sqrt(n);
+  const Z rootD = boost::multiprecision::sqrt(d);
+  if (rootN * rootN != n || rootD * rootD != d) return std::nullopt;
+  return Q(rootN, rootD);
+}
+
 double sqrtToDouble(const Q& square) {
   if (square == 0) return 0.0;
   Wide x(square);

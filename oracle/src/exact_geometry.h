@@ -10,6 +10,7 @@
 #pragma once
 
 #include <boost/multiprecision/gmp.hpp>
+#include <optional>
 #include <vector>
 
 #include "touche/core/shapes.h"
@@ -60,6 +61,10 @@ double toDouble(const Q& q);
 /// underflow: never a length squared in double (shapes 2^-537 wide would measure 0).
 double sqrtToDouble(const Q& square);
 double quotientToDouble(const Q& w, const Q& g);
+/// The exact square root of a rational square ≥ 0 when it is rational (numerator and
+/// denominator perfect squares), else std::nullopt; no double on the way (a square 2^-1200 or
+/// 2^1200 has no double).
+std::optional<Q> rationalSqrt(const Q& square);
 /// The same with the accuracy the filtered overloads may settle for (filtered.h, Step 5b):
 /// exact rationals always round correctly.
 inline double toDouble(const Q& q, double /*accuracy*/) {

@@ -31,9 +31,12 @@ std::string lineName(std::size_t number) {
   return "line-" + std::to_string(number);
 }
 
-/// A manifold line's id: as given, or "" (a manifold line is never named by its number).
+/// A manifold line's id: as given, or "" (a manifold line is never named by its number). A line
+/// too long or too deeply nested to parse is still named by the id it opens with: its case's
+/// verdict is then malformed-manifold, not missing-manifold.
 std::string manifoldLineId(const Line& line) {
-  return idOfLine(line.text).value_or("");
+  if (std::optional<std::string> id = idOfLine(line.text)) return std::move(*id);
+  return leadingIdOfLine(line.text).value_or("");
 }
 
 /// The "movedFrom" of a case line that has one (a string), read only from lines that name it.

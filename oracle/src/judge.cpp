@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "case_geometry.h"
+#include "conditioning.h"
 #include "exact_arithmetic.h"
 #include "explain.h"
 #include "feature_ids.h"
@@ -151,9 +152,9 @@ struct Judge {
   double lateralAllowance = 0.0;  ///< how far off a core the line through a point may pass
   double tieBand = 0.0;           ///< how far short of the best a normal may be, beyond rounding
   double lever = 0.0;             ///< largest extent of a core: a normal's lever arm
-  /// The case has a chain segment: its one-sided rules keep the scene-wide allowances (the
-  /// shortest edge of either core), not the per-source ones.
-  bool sceneWide = false;
+  /// How far the chain segment's normals (its own and its neighbours') may turn: a normal is
+  /// on the segment's arc within its own turn plus theirs (0 without a chain segment).
+  double chainTurn = 0.0;
   bool withinBand = false;  ///< a declared band or convention was needed
   std::ostringstream notes;
   /// A chain segment's one-sided facts (one_sided.h), when A or B is one.
@@ -182,10 +183,14 @@ bool isCircleCase(const Judge& j) {
 /// How far a normal built from `s` may turn: the engine's rounding of the base's ends (the
 /// length allowance plus its declared rounding band) over the base, plus the normal's own
 /// rounding; a base inside the rounding leaves the direction free (2: even opposite).
-double turnOf(const Judge& j, const NormalSource& s) {
-  if (!(s.base > 0.0)) return 2.0 + j.tol.normal();
+double turnOver(const Judge& j, double base) {
+  if (!(base > 0.0)) return 2.0 + j.tol.normal();
   return std::min(2.0 + j.tol.normal(),
-                  j.tol.normal() + (j.tol.length() + j.tol.roundingBand()) / s.base);
+                  j.tol.normal() + (j.tol.length() + j.tol.roundingBand()) / base);
+}
+
+double turnOf(const Judge& j, const NormalSource& s) {
+  return turnOver(j, s.base);
 }
 
 /// How far an engine's separation along a normal that may be turned by `turn` can be off:
@@ -197,6 +202,28 @@ double errorAlong(const Judge& j, double turn) {
 /// How far an engine's separation along a normal built from `s` can be off.
 double errorOf(const Judge& j, const NormalSource& s) {
   return errorAlong(j, s.face ? turnOf(j, s) : j.tol.normal());
+}
+
+/// How much higher than its exact separation an engine may read face `s` (a face of a core,
+/// not the closest points): the rise of the least height of the other core's vertices as the
+/// face's normal turns within its turn (turned_face.h), plus the face's length times that turn
+/// (the plane may pivot anywhere on the face) and the points' rounding; never more than the
+/// generic errorOf. A shape straddling a sliver's short face reads no higher along it.
+double readingRiseOf(const Judge& j, const NormalSource& s) {
+  const double generic = errorOf(j, s);
+  if (s.closest || s.edge < 0) return generic;
+  const bool faceOnA = !s.onB;
+  const Vec2 outward = faceOnA ? s.direction : -s.direction;
+  const Vec2 tangent{-outward.y, outward.x};
+  const Vec2 start = j.geometry.vertex(faceOnA, s.edge);
+  std::vector<detail::FaceView> views;
+  for (int k = 0; k < j.geometry.vertexCount(!faceOnA); ++k) {
+    const Vec2 d = j.geometry.vertex(!faceOnA, k) - start;
+    views.push_back({dot(outward, d), dot(tangent, d)});
+  }
+  const double turn = turnOf(j, s);
+  const double rise = detail::turnedFaceRise(views, turn) + std::min(turn, 2.0) * s.base;
+  return std::min(generic, j.tol.length() + rise);
 }
 
 /// The allowances of a normal that may be turned by `turn`: its components, the lengths
@@ -256,21 +283,8 @@ exact::Accuracy accuracyOf(const Tolerance& tol) {
 
 void setAllowances(Judge& j) {
   j.lever = j.geometry.lever();
-  j.sceneWide =
-      typeOf(j.c.a) == ShapeType::chainSegment || typeOf(j.c.b) == ShapeType::chainSegment;
-  // Until the normal is judged, a direction known to the normal's own rounding; a chain
-  // segment's rules take the scene's worst (the shortest edge of either core).
-  double turn = j.tol.normal();
-  if (j.sceneWide) {
-    double edge = j.geometry.shortestEdge();
-    // ... or the cores' closest points, when they are nearer each other than that (a circle's
-    // centre next to the segment: its normal is built over that distance).
-    for (const NormalSource& s : j.facts.sources) {
-      if (s.closest && s.base > 0.0) edge = std::min(edge, s.base);
-    }
-    if (std::isfinite(edge) && edge > 0.0) turn += j.tol.length() / edge;
-  }
-  setTurn(j, turn);
+  // Until the normal is judged, a direction known to the normal's own rounding.
+  setTurn(j, j.tol.normal());
   // A circle has no face: no reference-face hysteresis, but the declared inside epsilon (a
   // centre that close outside a polygon counts as inside, with that face's normal).
   const bool circle = isCircleCase(j);
@@ -407,7 +421,9 @@ std::optional<Comparison> judgeOneSidedStatus(Judge& j) {
 /// separation along it, may separate the shapes beyond the margin; a spurious one only if
 /// along every axis the shapes may, within that error, come within the margin. The error
 /// along a face axis grows as its edge shortens (the normal turns over a shorter base): a
-/// sliver's short face excuses a decision only when its own axis is the one near the margin.
+/// sliver's short face excuses a decision only when its own axis is the one near the margin,
+/// and a missed contact only when turning that axis can raise its reading (readingRiseOf: a
+/// shape straddling the face reads no higher along any turn of it).
 std::optional<Comparison> judgeContactBySources(Judge& j) {
   const bool missed = j.facts.contact;  // exact contact, the engine says none
   const double slack = j.conv.contactBand + j.tol.roundingBand();
@@ -415,7 +431,7 @@ std::optional<Comparison> judgeContactBySources(Judge& j) {
   double decisiveError = 0.0;
   double extreme = -std::numeric_limits<double>::infinity();
   for (const NormalSource& s : j.facts.sources) {
-    const double error = errorOf(j, s);
+    const double error = missed ? readingRiseOf(j, s) : errorOf(j, s);
     // missed: the most separating reading of any axis; spurious: the axis that separates the
     // shapes most surely (its least separating reading is the largest).
     // An inscribed polygon in place of a circle is shallower by up to its sagitta along every
@@ -474,8 +490,9 @@ bool cornerTouch(const Judge& j) {
       // The extension r·|u| is exact only when |u| is rational (an axis-aligned face).
       Q length = 0;
       if (extended) {
-        length = Q(std::sqrt(exact::toDouble(g)));
-        if (length * length != g) return false;
+        const std::optional<Q> root = exact::rationalSqrt(g);
+        if (!root) return false;
+        length = *root;
       }
       const QVec t{-u.y, u.x};
       auto span = [&](const Core& core, bool largest) {
@@ -548,7 +565,7 @@ std::optional<Comparison> judgeStatus(Judge& j) {
   const bool saysContact = a == Status::contact;
   if (saysContact == j.facts.contact) return std::nullopt;
   if (j.exactness.exact) return judgeContactExactly(j);
-  if (!j.sceneWide && !j.facts.sources.empty()) return judgeContactBySources(j);
+  if (!j.facts.sources.empty()) return judgeContactBySources(j);
   const double band = j.conv.contactBand + j.conv.tieBandUnits * j.tol.unit + j.lengthAllowance +
                       (j.facts.contact ? sagittas(j) : 0.0);
   j.notes << "  contact decision: exact " << (j.facts.contact ? "contact" : "no_contact")
@@ -641,10 +658,13 @@ double normalBand(const Judge& j, double best) {
   return std::max(j.tieBand, j.tol.axisTieBand(-best) + j.tol.roundingBand()) + sagittas(j);
 }
 
-/// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h); false
-/// (and a failure recorded) when it does not.
+/// A chain segment's contact normal lies on its arc of the Gauss map (one_sided.h), within its
+/// own turn and the chain's normals'; false (and a failure recorded) when it does not.
 bool oneSidedNormalAdmissible(Judge& j, Vec2 normal) {
-  if (j.geometry.normalAdmissible(*j.oneSided, normal, j.normalAllowance)) return true;
+  // The normal is known to its own turn, the arc's ends to the chain's normals' turns.
+  if (j.geometry.normalAdmissible(*j.oneSided, normal, j.normalAllowance + j.chainTurn)) {
+    return true;
+  }
   const exact::OneSidedFacts& s = *j.oneSided;
   auto unit = [](Vec2 d) { return (1.0 / length(d)) * d; };
   j.notes << "  one-sided chain segment: normal (" << sci(normal.x) << ", " << sci(normal.y)
@@ -661,7 +681,26 @@ bool oneSidedNormalAdmissible(Judge& j, Vec2 normal) {
 /// The allowances of a normal, from the sources it may have been built from: those it lies
 /// within the turn of (the most uncertain of them: a direction built from a short base is
 /// only known that well); a normal near none of them is known to its own rounding.
+/// Two segment cores (capsules, segments) that cross by no more than the engine's rounding:
+/// an engine that builds the normal from their closest points (Box2D v3's b2CollideCapsules,
+/// touche's capsule pairs, docs/derivations/capsule.md step 6) finds them a hair apart or
+/// coinciding, and the direction between them may be any — as may the lengths measured along
+/// it. (Cores apart by a hair have a closest-points source whose base is that hair.)
+bool coresCrossWithinRounding(const Judge& j) {
+  if (j.geometry.vertexCount(true) != 2 || j.geometry.vertexCount(false) != 2) return false;
+  for (const NormalSource& s : j.facts.sources) {
+    if (s.closest) return false;
+  }
+  return -(j.facts.best + j.facts.radius) <= j.tol.length() + j.tol.roundingBand();
+}
+
 void matchNormalSource(Judge& j, Vec2 normal) {
+  if (coresCrossWithinRounding(j)) {
+    setTurn(j, 2.0 + j.tol.normal());
+    j.notes << "  normal: the cores cross within the rounding of touching; built from their "
+               "closest points, it may point anywhere\n";
+    return;
+  }
   const Vec2 n = (1.0 / length(normal)) * normal;
   const NormalSource* from = nullptr;
   for (const NormalSource& s : j.facts.sources) {
@@ -684,6 +723,7 @@ void matchNormalSource(Judge& j, Vec2 normal) {
 void judgeNormal(Judge& j, Vec2 normal, const std::string& check) {
   begin(j, check);
   j.normalCheck = check;
+  matchNormalSource(j, normal);
   if (j.oneSided) {
     if (!oneSidedNormalAdmissible(j, normal)) return;
     // Near-optimal among the admissible normals, unless the rules fix the normal (n1) or the
@@ -693,7 +733,6 @@ void judgeNormal(Judge& j, Vec2 normal, const std::string& check) {
   const double best = j.oneSided ? j.oneSided->best.value_or(j.facts.best) : j.facts.best;
   const double along = j.geometry.separationAlong(normal);
   const double deficit = best - along;
-  if (!j.sceneWide) matchNormalSource(j, normal);
   if (deficit <= j.lengthAllowance) return;
   const double allowed = normalBand(j, best) + j.lengthAllowance;
   j.notes << "  " << (check == "normal" ? "normal" : check) << " (" << sci(normal.x) << ", "
@@ -778,6 +817,15 @@ struct PointFacts {
   std::array<double, 3> offsets = {};
 };
 
+/// Half the chord a line at distance h from a circle's centre cuts from it (0 when the line
+/// misses the circle): √(r² − h²) taken as r·√((1 − h/r)(1 + h/r)), so that no square
+/// underflows at 2^-600 nor overflows at 2^600.
+double halfChord(double radius, double h) {
+  if (!(radius > 0.0) || !(h < radius)) return 0.0;
+  const double q = h / radius;
+  return radius * std::sqrt((1.0 - q) * (1.0 + q));
+}
+
 /// A circle the engine declares it replaces by a polygon (circleSegments), met along the line
 /// x + t·n̂: the polygon touches the circle only at its vertices, so the point's line is not
 /// radial and the circle is measured on its chord. Sets the surface (the chord's end facing
@@ -788,13 +836,18 @@ void circleChord(const Judge& j, bool onA, Vec2 x, Vec2 normal, double* surface,
   const Vec2 n = (1.0 / length(normal)) * normal;
   const Vec2 d = rotate(xf.q, circle.center) + xf.p - x;
   const double h = std::fabs(cross(d, n));
-  const double half = std::sqrt(std::max(circle.radius * circle.radius - h * h, 0.0));
+  const double half = halfChord(circle.radius, h);
   *surface = dot(d, n) + (onA ? half : -half);
   *miss = std::max(h - circle.radius, 0.0);
 }
 
-PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb) {
-  const LineFacts line = j.geometry.lineFacts(point, normal, sa, sb, j.lengthAllowance);
+/// The facts of the line through `point` along `normal`; a core the line misses is read at
+/// its vertices within `window` of the nearest one (CaseGeometry::lineFacts): by default the
+/// length allowance.
+PointFacts pointFacts(const Judge& j, Vec2 point, Vec2 normal, Surface sa, Surface sb,
+                      std::optional<double> window = std::nullopt) {
+  const LineFacts line =
+      j.geometry.lineFacts(point, normal, sa, sb, window.value_or(j.lengthAllowance));
   PointFacts p;
   p.missA = line.missA;
   p.missB = line.missB;
@@ -821,8 +874,7 @@ double polygonGap(const Judge& j, bool onA, Vec2 x, Vec2 n) {
   const Vec2 centre = rotate(xf.q, circle.center) + xf.p;
   const double r = circle.radius, inner = r - sagitta;
   const double h = std::fabs(cross(centre - x, n));
-  const double outer = std::sqrt(std::max(r * r - h * h, 0.0));
-  return outer - (h < inner ? std::sqrt(inner * inner - h * h) : 0.0);
+  return halfChord(r, h) - halfChord(inner, h);
 }
 
 /// The window each placement's offset may lie in when the circles are the engine's polygons:
@@ -860,15 +912,20 @@ Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
   r.centre = pointFacts(j, mp.point, mp.normal, sa, sb);
   r.lo = r.hi = r.centre.separation;
   std::array<double, 3> offsetLo = r.centre.offsets, offsetHi = r.centre.offsets;
-  for (Vec2 x : {mp.point + side, mp.point - side}) {
-    const PointFacts p = pointFacts(j, x, mp.normal, sa, sb);
+  const auto include = [&](const PointFacts& p) {
     r.lo = std::min(r.lo, p.separation);
     r.hi = std::max(r.hi, p.separation);
     for (std::size_t k = 0; k < 3; ++k) {
       offsetLo[k] = std::min(offsetLo[k], p.offsets[k]);
       offsetHi[k] = std::max(offsetHi[k], p.offsets[k]);
     }
-  }
+  };
+  // The line itself with a missed core read at its nearest vertex only: a window as wide as
+  // the allowance takes in vertices the point is not at (a core not much larger than the
+  // allowance), and a reading a tighter tolerance accepts must stay accepted under a looser.
+  include(pointFacts(j, mp.point, mp.normal, sa, sb, 0.0));
+  for (Vec2 x : {mp.point + side, mp.point - side})
+    include(pointFacts(j, x, mp.normal, sa, sb));
   const double gapA = polygonGap(j, true, mp.point, n), gapB = polygonGap(j, false, mp.point, n);
   r.hi += gapA + gapB;  // a polygon inside a circle is shallower, never deeper
   r.separationError = std::max({0.0, r.lo - mp.separation, mp.separation - r.hi});
@@ -1012,6 +1069,35 @@ int parallelEdge(const Judge& j, bool onA, Vec2 direction, double allowance) {
   return -1;
 }
 
+/// Whether the single point of a face–face contact is the closest features' point an engine
+/// may report in place of the clip: the cores apart (a clip is then a choice, not the only
+/// answer), the point on the line through the deeper end of the overlap (`ends`, tangent
+/// offsets with their exact separations), and that end deeper than the other by more than the
+/// declared hysteresis (Box2D v3 takes the vertex–vertex point only when it is deeper than the
+/// clip by more than its tieBand; an exact engine whenever it is deeper at all) — within the
+/// rounding either answer. Notes the tie.
+bool closestFeaturesPoint(Judge& j, Vec2 tangent,
+                          const std::array<std::pair<double, double>, 2>& ends) {
+  if (!(j.facts.best + j.facts.radius > j.lengthAllowance)) return false;  // cores overlap
+  const Point& p = j.actual.points.front();
+  const double along = dot(p.point, tangent);
+  const std::size_t at =
+      std::fabs(along - ends[0].first) <= std::fabs(along - ends[1].first) ? 0 : 1;
+  if (std::fabs(along - ends[at].first) > j.lateralAllowance) return false;
+  // How much deeper the point's end is than the other (exactly parallel faces: 0, a tie).
+  const double lead = ends[1 - at].second - ends[at].second;
+  const double slack = j.tol.roundingBand() + j.lengthAllowance;
+  if (!(lead > j.tol.tieBand - slack)) return false;
+  if (lead <= j.tol.tieBand + slack) {
+    j.withinBand = true;
+    j.notes << "  face-face: one point at the deeper end, " << inUnits(lead, j.tol.unit)
+            << " deeper than the other: the closest features' point and the clip tie within "
+               "the hysteresis "
+            << sci(j.tol.tieBand) << " and the rounding\n";
+  }
+  return true;
+}
+
 void judgeFaceFace(Judge& j) {
   begin(j, "face-face");
   if (j.actual.points.size() >= 2) return;
@@ -1029,13 +1115,17 @@ void judgeFaceFace(Judge& j) {
   const double hi = std::min(std::max(dot(a0, t), dot(a1, t)), std::max(dot(b0, t), dot(b1, t)));
   if (hi - lo <= 2.0 * j.lateralAllowance) return;
   const Vec2 mid = 0.5 * (a0 + b0);
-  for (double s : {lo, hi}) {
+  std::array<std::pair<double, double>, 2> ends;
+  for (std::size_t k = 0; k < 2; ++k) {
+    const double s = k == 0 ? lo : hi;
     const Vec2 x = mid + (s - dot(mid, t)) * t;
     const double sep = pointFacts(j, x, normal, Surface::line, Surface::line).separation;
     if (!j.conv.keepsPointsBeyondMargin && sep > j.conv.margin - j.lengthAllowance) {
       return;  // an end may legitimately be dropped
     }
+    ends[k] = {s, sep};
   }
+  if (closestFeaturesPoint(j, t, ends)) return;
   j.notes << "  face " << ea << " of A and face " << eb << " of B are parallel to the normal's "
           << "tangent and overlap over " << sci(hi - lo) << ": both ends are contact points\n";
   fail(j, Outcome::wrongPointCount, "face-face contact with one point");
@@ -1093,7 +1183,7 @@ void judgeIdErrors(Judge& j) {
       j.notes << "; " << featuresOf(j, first.back() == 'A');
     }
     j.notes << "\n";
-    fail(j, Outcome::wrongId, "a feature id that names no feature", false);
+    fail(j, Outcome::wrongId, std::string(kIdNamesNoFeature), false);
   }
 }
 
@@ -1198,7 +1288,12 @@ void judgeIdGeometry(Judge& j, std::size_t i) {
     j.notes << "  id " << i << ": point is not on " << missing
             << (id.typed.size() > 1 ? " (nor on the edge's other side)" : "") << "\n";
   }
-  fail(j, Outcome::wrongId, "feature ids name features the points are not on", offTheLine);
+  // A typed id whose every missing feature is one the shape does not have names no feature.
+  const bool nothingNamed = !key && !offTheLine;
+  fail(j, Outcome::wrongId,
+       nothingNamed ? std::string(kIdNamesNoFeature)
+                    : std::string("feature ids name features the points are not on"),
+       offTheLine);
 }
 
 /// Two points of one manifold never share an id: a solver matches each with last step's by it.
@@ -1312,6 +1407,37 @@ Comparison judgeInvalid(Status reported, const InputError& bad) {
   return r;
 }
 
+/// The bands of the one-sided rules (one_sided.h), each decision by its own conditioning:
+/// the chain's normals turn over its pieces' lengths (n0 over ghost1–p1, n1 over the segment,
+/// n2 over p2–ghost2), each face of the other core over its edge, and the other shape's
+/// centroid is known to its vertices' rounding times its conditioning. A sliver elsewhere in
+/// the scene widens none of them.
+exact::OneSidedBands oneSidedBandsOf(const Judge& j) {
+  const bool chainIsA = typeOf(j.c.a) == ShapeType::chainSegment;
+  const ChainSegment& chain = std::get<ChainSegment>(chainIsA ? j.c.a : j.c.b);
+  const Transform& xf = chainIsA ? j.c.xfA : j.c.xfB;
+  const auto piece = [&](Vec2 from, Vec2 to) {
+    return turnOver(j, length(apply(xf, to) - apply(xf, from)));
+  };
+  exact::OneSidedBands bands;
+  bands.band = j.tieBand + j.lengthAllowance;
+  bands.lever = j.lever;
+  bands.turnN0 = piece(chain.ghost1, chain.p1);
+  bands.turnN1 = piece(chain.p1, chain.p2);
+  bands.turnN2 = piece(chain.p2, chain.ghost2);
+  const bool otherOnA = !chainIsA;
+  for (int i = 0; i < j.geometry.edgeCount(otherOnA); ++i) {
+    bands.faceTurns.push_back(turnOver(j, length(j.geometry.edgeNormal(otherOnA, i))));
+  }
+  std::vector<Vec2> vertices;
+  for (int k = 0; k < j.geometry.vertexCount(otherOnA); ++k)
+    vertices.push_back(j.geometry.vertex(otherOnA, k));
+  const double centroid =
+      (j.tol.length() + j.tol.roundingBand()) * detail::centroidConditioning(vertices);
+  bands.centroid = std::min(centroid, std::numeric_limits<double>::max());
+  return bands;
+}
+
 /// Sets up a judgement of `reported` on the valid case `c` (its geometry, facts and
 /// allowances, a chain segment's one-sided facts) and hands it to `body`.
 template <class Body>
@@ -1331,7 +1457,7 @@ auto withJudge(const Case& c, Reported reported, const DeclaredConventions& conv
           0,
           0,
           0,
-          false,
+          0,
           false,
           {},
           {}};
@@ -1341,8 +1467,9 @@ auto withJudge(const Case& c, Reported reported, const DeclaredConventions& conv
     exact::OwnershipRules rules;
     rules.ownership = conventions.chainOwnership;
     rules.hysteresis = &j.tol;
-    rules.sineBand = j.normalAllowance;
-    j.oneSided = geometry.oneSided(conventions.margin, j.tieBand + j.lengthAllowance, rules);
+    const exact::OneSidedBands bands = oneSidedBandsOf(j);
+    j.chainTurn = std::max({bands.turnN0, bands.turnN1, bands.turnN2});
+    j.oneSided = geometry.oneSided(conventions.margin, bands, rules);
   }
   return body(j);
 }
@@ -1377,7 +1504,7 @@ NormalFacts factsOfNormal(Judge& j) {
   const Vec2 normal = m.hasNormal ? m.normal : m.points.front().normal;
   const double size = length(normal);
   if (!finite(normal) || !(std::fabs(size - 1.0) <= j.tol.normal())) return f;
-  if (!j.sceneWide) matchNormalSource(j, normal);
+  matchNormalSource(j, normal);
   f.valid = true;
   f.best = j.facts.best;
   f.deficit = j.facts.best - j.geometry.separationAlong(normal);

@@ -4,7 +4,9 @@
 // (steps C1–C2), polygons and capsules by the centroid test (P2), the closest features'
 // normal on the corner's Gauss map (P3–P4) and the separating axes of the segment, its convex
 // neighbours and the other shape's admitted faces (P5). Every decision is exact; a distance
-// within `band` of its boundary makes the decision a tie.
+// within its own band of its boundary (OneSidedBands: the points' rounding, plus the turn of
+// the line or normal it is measured along, plus a sliver centroid's rounding) makes the
+// decision a tie.
 //
 // Each function is a template over the number type N (exact::Q or filter::Bounded; see
 // geometry_kernels.h): a decision is signOf/compareValues, an output toDouble and its kin.
@@ -264,41 +266,65 @@ struct Work {
   OneSidedFacts& f;
   OneSidedOf<N> chain;
   const Accuracy& accuracy;
+  const OneSidedBands& bands;
   double distance(const VecOf<N>& x, const VecOf<N>& p, const VecOf<N>& n) const {
     return signedDistance(x, p, n, accuracy);
   }
+  /// The error of a distance from a line (or a separation along a normal) beyond the band:
+  /// the normal's turn times the lever arm.
+  double turned(double turn) const { return bands.along(turn) - bands.band; }
 };
 
 // --- v3's ownership ---------------------------------------------------------------------------
 
-/// Steps C1–C2: the centre's side of the segment and the corner regions the neighbours own.
+/// Steps C1–C2: the centre's side of the segment and the corner regions the neighbours own,
+/// each line within its own band (the segment's lines turn with n1, a neighbour's with its
+/// piece's normal).
 template <class N>
-void circleFacts(Work<N>& w, const VecOf<N>& centre, double band) {
+void circleFacts(Work<N>& w, const VecOf<N>& centre) {
   const OneSidedOf<N>& s = w.chain;
   OneSidedFacts& f = w.f;
+  const double b1 = w.bands.along(w.bands.turnN1);
+  const double b0 = w.bands.along(w.bands.turnN0);
+  const double b2 = w.bands.along(w.bands.turnN2);
   const double front = w.distance(centre, s.p1, s.n1);
   const double v = w.distance(centre, s.p1, s.e);                       // along e from p1
   const double w1 = w.distance(centre, s.p1, s.p1 - s.g1);              // along the previous piece
   const double u = w.distance(centre, s.p2, VecOf<N>{-s.e.x, -s.e.y});  // back along e from p2
   const double w2 = w.distance(centre, s.p2, s.g2 - s.p2);              // along the next piece
-  const bool sure = front < -band || (v < -band && w1 < -band) || (u < -band && w2 > band);
-  const bool clear = front > band && !(v < band && w1 < band) && !(u < band && w2 > -band);
+  const bool sure = front < -b1 || (v < -b1 && w1 < -b0) || (u < -b1 && w2 > b2);
+  const bool clear = front > b1 && !(v < b1 && w1 < b0) && !(u < b1 && w2 > -b2);
   if (sure) {
     f.exclusion = Exclusion::sure;
-    f.why = front < -band ? "the circle centre is behind the chain segment"
-                          : "the circle centre is in a corner region the neighbouring piece owns";
+    f.why = front < -b1 ? "the circle centre is behind the chain segment"
+                        : "the circle centre is in a corner region the neighbouring piece owns";
   } else if (!clear) {
     f.exclusion = Exclusion::near;
     f.why = "the circle centre is within the band of the segment's line or a corner region";
   }
 }
 
+/// The largest of separations read each within its own error: the exact largest, and the
+/// range the engine's largest reading may take (each separation ± its error).
+struct Largest {
+  std::optional<double> value;
+  double low = -INFINITY;
+  double high = -INFINITY;
+  void offer(double separation, double error) {
+    value = value ? std::max(*value, separation) : separation;
+    low = std::max(low, separation - error);
+    high = std::max(high, separation + error);
+  }
+};
+
 /// Step P5's axes: the half-plane separation of the other core from the segment's line and
-/// each convex neighbour's, and the best admitted face of the other core.
+/// each convex neighbour's, and the best admitted face of the other core; each with the error
+/// its normal's turn gives it (OneSidedBands).
 struct Axes {
-  double segment = 0.0;  ///< along n1
-  std::optional<double> neighbour;
-  std::optional<double> face;
+  double segment = 0.0;       ///< along n1
+  double segmentError = 0.0;  ///< n1's turn times the lever arm
+  Largest neighbour;
+  Largest face;
   bool faceAlongN1 = false;         ///< the best face's normal is exactly −n1 (parallel faces)
   bool deepestOverSegment = false;  ///< the deepest vertex along n1 projects inside (p1, p2)
 };
@@ -349,38 +375,45 @@ bool deepestOverSegment(const OneSidedOf<N>& s, const CoreOf<N>& other) {
 template <class N>
 Axes axesOf(const Work<N>& w, const CoreOf<N>& other) {
   const OneSidedOf<N>& s = w.chain;
+  const OneSidedBands& bands = w.bands;
   Axes a;
   a.segment = halfPlaneSeparation(w, other, s.p1, s.n1);
+  a.segmentError = w.turned(bands.turnN1);
   a.deepestOverSegment = deepestOverSegment(s, other);
-  if (s.convex1) a.neighbour = halfPlaneSeparation(w, other, s.p1, s.n0);
-  if (s.convex2) {
-    const double d = halfPlaneSeparation(w, other, s.p2, s.n2);
-    a.neighbour = a.neighbour ? std::max(*a.neighbour, d) : d;
-  }
+  if (s.convex1)
+    a.neighbour.offer(halfPlaneSeparation(w, other, s.p1, s.n0), w.turned(bands.turnN0));
+  if (s.convex2)
+    a.neighbour.offer(halfPlaneSeparation(w, other, s.p2, s.n2), w.turned(bands.turnN2));
+  std::optional<double> best;
   for (int i = 0; i < edgeCount(other); ++i) {
     const VecOf<N> m = edgeNormal(other, i);  // outward from the other core, toward the chain
     if (classifyNormal(s, VecOf<N>{-m.x, -m.y}) != NormalClass::admit) continue;
     const VecOf<N>& v = edgeStart(other, i);
     const double d = std::min(w.distance(s.p1, v, m), w.distance(s.p2, v, m));
-    if (a.face && d <= *a.face) continue;
-    a.face = d;
+    a.face.offer(d, w.turned(bands.faceTurn(i)));
+    if (best && d <= *best) continue;
+    best = d;
     a.faceAlongN1 = signOf(cross(m, s.n1)) == 0;
   }
   return a;
 }
 
-/// Step P5: the best axis decides; a convex neighbour's axis winning means no contact.
+/// Step P5: the best axis decides; a convex neighbour's axis winning means no contact. Each
+/// axis is read within its own error, the band once on top.
 template <class N>
-void satFacts(Work<N>& w, const CoreOf<N>& other, double radius, double margin, double band) {
+void satFacts(Work<N>& w, const CoreOf<N>& other, double radius, double margin) {
   OneSidedFacts& f = w.f;
+  const double band = w.bands.band;
   const Axes a = axesOf(w, other);
-  const double own = std::max(a.segment, a.face.value_or(a.segment));
-  if (a.neighbour && *a.neighbour > own + band) {
+  const double own = std::max(a.segment, a.face.value.value_or(a.segment));
+  const double ownHigh = std::max(a.segment + a.segmentError, a.face.high);
+  const double ownLow = std::max(a.segment - a.segmentError, a.face.low);
+  if (a.neighbour.value && a.neighbour.low > ownHigh + band) {
     f.exclusion = Exclusion::sure;
     f.why = "a convex neighbour's axis separates best: the neighbouring piece owns the contact";
     return;
   }
-  if (a.neighbour && *a.neighbour >= own - band) {
+  if (a.neighbour.value && a.neighbour.high >= ownLow - band) {
     f.exclusion = Exclusion::near;
     f.why = "a convex neighbour's axis is within the band of the best";
     return;
@@ -388,8 +421,9 @@ void satFacts(Work<N>& w, const CoreOf<N>& other, double radius, double margin, 
   f.best = own - radius;
   // The segment's face is the reference when its axis wins, or when the winning face of the
   // other shape is parallel to it (the same contact seen from either face).
-  const bool segmentWins = !a.face || a.segment > *a.face + band || a.faceAlongN1;
-  if (!(segmentWins && a.deepestOverSegment && own - radius < margin - band)) {
+  const bool segmentWins =
+      !a.face.value || a.segment - a.segmentError > a.face.high + band || a.faceAlongN1;
+  if (!(segmentWins && a.deepestOverSegment && own - radius < margin - band - a.segmentError)) {
     f.statusFree = true;
     f.why = "the contact is clipped to the segment or taken on the other shape's face";
   }
@@ -397,8 +431,7 @@ void satFacts(Work<N>& w, const CoreOf<N>& other, double radius, double margin, 
 
 /// Steps P3–P4: cores apart, centroid in front: the closest direction on the Gauss map.
 template <class N>
-void closestFacts(Work<N>& w, const ClosestPoints<N>& closest, double distance, double radius,
-                  double band) {
+void closestFacts(Work<N>& w, const ClosestPoints<N>& closest, double distance, double radius) {
   OneSidedFacts& f = w.f;
   const OneSidedOf<N>& s = w.chain;
   const VecOf<N> d = closest.onOther - closest.onSegment;
@@ -409,6 +442,7 @@ void closestFacts(Work<N>& w, const ClosestPoints<N>& closest, double distance, 
   const bool side1 = along <= 0;
   const VecOf<N>& boundary = side1 ? s.n0 : s.n2;
   const bool convex = side1 ? s.convex1 : s.convex2;
+  const double band = w.bands.along(side1 ? w.bands.turnN0 : w.bands.turnN2);
   const auto offBoundary = [&] {
     return quotientToDouble(abs(cross(d, boundary)), dot(boundary, boundary), w.accuracy.length);
   };
@@ -433,35 +467,45 @@ void closestFacts(Work<N>& w, const ClosestPoints<N>& closest, double distance, 
   }
 }
 
+/// Step P2's bands: the centroid's distance from each line, within the line's band plus the
+/// centroid's own rounding.
+template <class N>
+double centroidBand(const Work<N>& w, double turn) {
+  return w.bands.along(turn) + w.bands.centroid;
+}
+
 template <class N>
 void polygonFacts(Work<N>& w, const CoreOf<N>& chainCore, const CoreOf<N>& other, double radius,
-                  double margin, double band) {
+                  double margin) {
   OneSidedFacts& f = w.f;
   const OneSidedOf<N>& s = w.chain;
   const VecOf<N> centroid = centroidOf(other);
+  const double b1 = centroidBand(w, w.bands.turnN1);
+  const double b0 = centroidBand(w, w.bands.turnN0);
+  const double b2 = centroidBand(w, w.bands.turnN2);
   const double s1 = w.distance(centroid, s.p1, s.n1);
   const double s0 = s.convex1 ? w.distance(centroid, s.p1, s.n0) : -INFINITY;
   const double s2 = s.convex2 ? w.distance(centroid, s.p2, s.n2) : -INFINITY;
-  const double front = std::max({s1, s0, s2});
-  if (front < -band) {
+  if (s1 < -b1 && s0 < -b0 && s2 < -b2) {
     f.exclusion = Exclusion::sure;
     f.why = "the centroid is behind the chain segment and every convex neighbour";
     return;
   }
-  if (front <= band || std::fabs(s1) <= band) {
+  if ((s1 <= b1 && s0 <= b0 && s2 <= b2) || std::fabs(s1) <= b1) {
     f.exclusion = Exclusion::near;
     f.why = "the centroid is within the band of the segment's or a neighbour's line";
     return;
   }
+  const double band = w.bands.band;
   const ClosestPoints<N> closest = closestPoints(chainCore, other);
   const double distance = sqrtToDouble(closest.distanceSquare, w.accuracy.length);
-  if (s1 > 0 && distance > band) return closestFacts(w, closest, distance, radius, band);
+  if (s1 > 0 && distance > band) return closestFacts(w, closest, distance, radius);
   if (s1 > 0 && distance > 0) {
     f.exclusion = Exclusion::near;
     f.why = "the cores are within the band of touching";
     return;
   }
-  satFacts(w, other, radius, margin, band);
+  satFacts(w, other, radius, margin);
 }
 
 // --- Box2D 2.4.1's corner ownership (ChainOwnership::box2d241) ------------------------------
@@ -484,10 +528,12 @@ std::optional<double> sineBeyondCorner(const OneSidedOf<N>& s, const VecOf<N>& m
 }
 
 /// The other core's face axes as b2ComputePolygonSeparation scores them against the segment:
-/// the best separation, and among the faces within the band of it whether one may be
-/// skipped (beyond sinTol) or admitted (within it, or snapped at a concave corner).
+/// the best separation (and the range of the engine's best reading, each face within its own
+/// error), and among the faces that may read best whether one may be skipped (beyond sinTol)
+/// or admitted (within it, or snapped at a concave corner).
 struct FaceAxes241 {
   std::optional<double> best;
+  Largest reading;
   bool mayBeSkipped = false;
   bool mayBeAdmitted = false;
   bool maySnap = false;       ///< a face within the band of the best lies beyond a concave corner
@@ -495,25 +541,41 @@ struct FaceAxes241 {
   double bestAdmitted = 0.0;  ///< best separation over n1 and the admissible faces
 };
 
+/// One face of the other core as faceAxes241 reads it: its separation from the segment, its
+/// normal toward the chain, and its index.
 template <class N>
-FaceAxes241 faceAxes241(const Work<N>& w, const CoreOf<N>& other, double segment, double band,
-                        double sineBand) {
+struct Face241 {
+  double separation;
+  VecOf<N> normal;
+  int index;
+};
+
+template <class N>
+FaceAxes241 faceAxes241(const Work<N>& w, const CoreOf<N>& other, double segment) {
   const OneSidedOf<N>& s = w.chain;
+  const OneSidedBands& bands = w.bands;
   FaceAxes241 a;
   a.bestAdmitted = segment;
-  std::vector<std::pair<double, VecOf<N>>> faces;
+  std::vector<Face241<N>> faces;
   for (int i = 0; i < edgeCount(other); ++i) {
     const VecOf<N> m = edgeNormal(other, i);  // outward from the other core, toward the chain
     const VecOf<N>& v = edgeStart(other, i);
     const double d = std::min(w.distance(s.p1, v, m), w.distance(s.p2, v, m));
-    faces.emplace_back(d, VecOf<N>{-m.x, -m.y});
+    faces.push_back({d, VecOf<N>{-m.x, -m.y}, i});
     a.best = a.best ? std::max(*a.best, d) : d;
+    a.reading.offer(d, w.turned(bands.faceTurn(i)));
   }
-  for (const auto& [d, m] : faces) {
+  for (const Face241<N>& face : faces) {
+    const double d = face.separation;
+    const VecOf<N>& m = face.normal;
+    // The sine against a corner's neighbour normal is known to both normals' turns.
+    const bool side1 = signOf(dot(m, s.e)) <= 0;
+    const double sineBand = bands.faceTurn(face.index) + (side1 ? bands.turnN0 : bands.turnN2);
     const std::optional<double> beyond = sineBeyondCorner(s, m, w.accuracy);
     const bool admissible = !beyond || *beyond <= kBox2dChainSinTol + sineBand;
     if (admissible && beyond) a.bestAdmitted = std::max(a.bestAdmitted, d);
-    if (d < *a.best - band) continue;
+    // A face that may read best: its highest reading reaches the best's lowest.
+    if (d + w.turned(bands.faceTurn(face.index)) < a.reading.low - bands.band) continue;
     a.mayBeSkipped = a.mayBeSkipped || (beyond && *beyond >= kBox2dChainSinTol - sineBand);
     a.mayBeAdmitted = a.mayBeAdmitted || admissible;
     a.maySnap = a.maySnap || !beyond;
@@ -526,29 +588,34 @@ FaceAxes241 faceAxes241(const Work<N>& w, const CoreOf<N>& other, double segment
 /// segment's own line, then the primary axis (n1 or the best face, with the hysteresis) on
 /// the Gauss map widened by sinTol at convex corners.
 template <class N>
-void box2d241Facts(Work<N>& w, const CoreOf<N>& other, double radius, double margin, double band,
+void box2d241Facts(Work<N>& w, const CoreOf<N>& other, double radius, double margin,
                    const OwnershipRules& rules) {
   OneSidedFacts& f = w.f;
   const OneSidedOf<N>& s = w.chain;
   f.sinTol = kBox2dChainSinTol;
   const double s1 = w.distance(centroidOf(other), s.p1, s.n1);
-  if (s1 < -band) {
+  const double b1 = centroidBand(w, w.bands.turnN1);
+  if (s1 < -b1) {
     f.exclusion = Exclusion::sure;
     f.why = "the centroid is behind the segment's own line (Box2D 2.4.1 consults no neighbour)";
     return;
   }
-  if (s1 <= band) {
+  if (s1 <= b1) {
     f.exclusion = Exclusion::near;
     f.why = "the centroid is within the band of the segment's line";
     return;
   }
+  const double band = w.bands.band;
   const double segment = halfPlaneSeparation(w, other, s.p1, s.n1);
-  const FaceAxes241 faces = faceAxes241(w, other, segment, band, rules.sineBand);
+  const double segmentError = w.turned(w.bands.turnN1);
+  const FaceAxes241 faces = faceAxes241(w, other, segment);
   const double lead = std::max(segment, faces.best.value_or(segment));
   const double hysteresis = rules.hysteresis ? rules.hysteresis->axisTieBand(radius - lead) : 0.0;
-  const double gap = faces.best ? *faces.best - segment : -INFINITY;
-  const bool faceMayLead = gap > hysteresis - band;
-  const bool edgeMayLead = gap <= hysteresis + band;
+  // The face's lead over the segment's axis, as the engine may read it (each within its error).
+  const double gapHigh = faces.best ? faces.reading.high - (segment - segmentError) : -INFINITY;
+  const double gapLow = faces.best ? faces.reading.low - (segment + segmentError) : -INFINITY;
+  const bool faceMayLead = gapHigh > hysteresis - band;
+  const bool edgeMayLead = gapLow <= hysteresis + band;
   if (!edgeMayLead && !faces.mayBeAdmitted) {
     f.exclusion = Exclusion::sure;
     f.why =
@@ -566,7 +633,8 @@ void box2d241Facts(Work<N>& w, const CoreOf<N>& other, double radius, double mar
     return;
   }
   const bool segmentLeads = !faceMayLead || faces.alongN1;
-  if (!(segmentLeads && deepestOverSegment(s, other) && segment - radius < margin - band)) {
+  if (!(segmentLeads && deepestOverSegment(s, other) &&
+        segment - radius < margin - band - segmentError)) {
     f.statusFree = true;
     f.why = "the contact is clipped to the segment or taken on the other shape's face";
   }
@@ -590,7 +658,8 @@ ChainOfCase chainOfCase(const Case& c) {
 
 template <class N>
 std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& coreA,
-                                             const CoreOf<N>& coreB, double margin, double band,
+                                             const CoreOf<N>& coreB, double margin,
+                                             const OneSidedBands& bands,
                                              const OwnershipRules& rules,
                                              const Accuracy& accuracy) {
   const ChainOfCase chain = chainOfCase(c);
@@ -602,7 +671,7 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& cor
   // 2.4.1 counts a straight corner as convex (b2Cross(edge0, edge1) >= 0), against a polygon
   // or capsule (a circle's rules are v3's).
   const bool box2d = rules.ownership == ChainOwnership::box2d241 && other.vertices.size() > 1;
-  Work<N> w{f, oneSidedOf<N>(*chain.chain, *chain.xf, box2d), accuracy};
+  Work<N> w{f, oneSidedOf<N>(*chain.chain, *chain.xf, box2d), accuracy, bands};
   f.convex1 = w.chain.convex1;
   f.convex2 = w.chain.convex2;
   f.n0 = rounded(w.chain.n0, accuracy.length);
@@ -610,11 +679,11 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& cor
   f.n2 = rounded(w.chain.n2, accuracy.length);
   const double radius = toDouble(coreA.radius + coreB.radius, accuracy.length);
   if (other.vertices.size() == 1) {
-    circleFacts(w, other.vertices.front(), band);
+    circleFacts(w, other.vertices.front());
   } else if (box2d) {
-    box2d241Facts(w, other, radius, margin, band, rules);
+    box2d241Facts(w, other, radius, margin, rules);
   } else {
-    polygonFacts(w, chainCore, other, radius, margin, band);
+    polygonFacts(w, chainCore, other, radius, margin);
   }
   return f;
 }
@@ -649,11 +718,12 @@ bool normalAdmissible(const Case& c, const OneSidedFacts& f, Vec2 normalAtoB, do
 }
 
 template std::optional<OneSidedFacts> oneSidedFactsOf<Q>(const Case&, const Core&, const Core&,
-                                                         double, double, const OwnershipRules&,
-                                                         const Accuracy&);
+                                                         double, const OneSidedBands&,
+                                                         const OwnershipRules&, const Accuracy&);
 template std::optional<OneSidedFacts> oneSidedFactsOf<Bounded>(const Case&, const CoreOf<Bounded>&,
                                                                const CoreOf<Bounded>&, double,
-                                                               double, const OwnershipRules&,
+                                                               const OneSidedBands&,
+                                                               const OwnershipRules&,
                                                                const Accuracy&);
 template bool normalAdmissible<Q>(const Case&, const OneSidedFacts&, Vec2, double, const Accuracy&);
 template bool normalAdmissible<Bounded>(const Case&, const OneSidedFacts&, Vec2, double,

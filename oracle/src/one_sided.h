@@ -19,7 +19,8 @@
 //    at a concave corner;
 //  - every contact normal lies on the arc, and is near-optimal among the arc's candidates.
 // Each decision is made exactly and counted robust only when the deciding distance exceeds
-// the band; within the band either answer is accepted.
+// its own band (OneSidedBands: the rounding of the points, lines and normals it is made on);
+// within the band either answer is accepted.
 //
 // That is Box2D v3's corner ownership (ChainOwnership::v3). An engine declaring Box2D 2.4.1's
 // (ChainOwnership::box2d241, docs/conventions.md "Chain corner ownership") is held to these
@@ -41,8 +42,10 @@
 // values: case_geometry.h runs them filtered first, exactly when a decision is uncertain).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "exact_geometry.h"
 #include "filtered.h"
@@ -80,20 +83,48 @@ struct OneSidedFacts {
   double sinTol = 0.0;
 };
 
-/// The corner ownership an engine declares, and what its rules need beyond the band.
+/// The corner ownership an engine declares, and what its rules need beyond the bands.
 struct OwnershipRules {
   ChainOwnership ownership = ChainOwnership::v3;
   /// Box2D 2.4.1's axis hysteresis (Tolerance::axisTieBand at a depth); nullptr: none.
   const Tolerance* hysteresis = nullptr;
-  double sineBand = 0.0;  ///< within this of sinTol a skip decision is a tie (a sine)
+};
+
+/// Within what a one-sided decision counts as a tie, each by its own conditioning (never the
+/// scene's shortest edge): a distance between points (a circle centre, the cores' closest
+/// points) within `band`; a distance from a line, or a separation along a normal, within
+/// `band` plus that normal's turn times the lever arm; the other shape's centroid within
+/// `centroid` more (a sliver's centroid is only known to the rounding of its area); and a
+/// normal against a corner's neighbour normal within the sum of both turns (a sine).
+struct OneSidedBands {
+  double band = 0.0;      ///< the tie band plus the inputs' rounding
+  double lever = 0.0;     ///< how far from its origin a line's turn is felt: the cores' extent
+  double centroid = 0.0;  ///< how far the other shape's centroid may be off, beyond `band`
+  /// How far each normal may turn in the engine's rounding (a sine): the previous piece's n0,
+  /// the segment's n1, the next piece's n2, and each face of the other core (by edge index;
+  /// none for a circle).
+  double turnN0 = 0.0;
+  double turnN1 = 0.0;
+  double turnN2 = 0.0;
+  std::vector<double> faceTurns;
+  /// The band of a distance from a line, or of a separation along a normal, turned by `turn`.
+  double along(double turn) const { return band + std::min(turn, 2.0) * lever; }
+  /// The band of a separation along face i of the other core.
+  double face(int i) const { return along(faceTurn(i)); }
+  double faceTurn(int i) const {
+    return i >= 0 && static_cast<std::size_t>(i) < faceTurns.size()
+               ? faceTurns[static_cast<std::size_t>(i)]
+               : 2.0;
+  }
 };
 
 /// The one-sided facts of a case whose A or B is a chain segment (std::nullopt otherwise).
-/// `coreA`/`coreB` as judge() builds them (radii included); `margin` the engine's; `band` the
-/// length within which a decision counts as a tie; `accuracy` as for every filtered output.
+/// `coreA`/`coreB` as judge() builds them (radii included); `margin` the engine's; `bands`
+/// within what each decision counts as a tie; `accuracy` as for every filtered output.
 template <class N>
 std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& coreA,
-                                             const CoreOf<N>& coreB, double margin, double band,
+                                             const CoreOf<N>& coreB, double margin,
+                                             const OneSidedBands& bands,
                                              const OwnershipRules& rules, const Accuracy& accuracy);
 
 /// The admissible-normal test for a reported normal (A → B, any length): seen from the chain
@@ -105,12 +136,13 @@ bool normalAdmissible(const Case& c, const OneSidedFacts& f, Vec2 normalAtoB, do
                       const Accuracy& accuracy);
 
 extern template std::optional<OneSidedFacts> oneSidedFactsOf<Q>(const Case&, const Core&,
-                                                                const Core&, double, double,
+                                                                const Core&, double,
+                                                                const OneSidedBands&,
                                                                 const OwnershipRules&,
                                                                 const Accuracy&);
 extern template std::optional<OneSidedFacts> oneSidedFactsOf<filter::Bounded>(
-    const Case&, const CoreOf<filter::Bounded>&, const CoreOf<filter::Bounded>&, double, double,
-    const OwnershipRules&, const Accuracy&);
+    const Case&, const CoreOf<filter::Bounded>&, const CoreOf<filter::Bounded>&, double,
+    const OneSidedBands&, const OwnershipRules&, const Accuracy&);
 extern template bool normalAdmissible<Q>(const Case&, const OneSidedFacts&, Vec2, double,
                                          const Accuracy&);
 extern template bool normalAdmissible<filter::Bounded>(const Case&, const OneSidedFacts&, Vec2,

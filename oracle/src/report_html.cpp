@@ -149,7 +149,7 @@ std::string failedChecks(const CheckedCase& c) {
 
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument) {
   std::ostringstream html;
-  report::pageHead(html, "touche check: " + run.conventions.engine);
+  report::pageHead(html, "touche check: " + conventionsTitle(run));
   report::resultParagraph(html, run.exitStatus() == kExitPass, resultLine(run));
   clusterSection(html, run, conventionsArgument);
   summary(html, run);

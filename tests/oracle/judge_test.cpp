@@ -175,6 +175,96 @@ TEST(Judge, FaceFaceContactWithOnePointIsWrongPointCount) {
   EXPECT_EQ(judged(swappedCase(boxesCase()), swapRoles(m)), Outcome::wrongPointCount);
 }
 
+TEST(Judge, FaceFaceWithCoresApartMayBeTheClosestFeaturesPoint) {
+  // Rounded shapes whose cores are apart: an engine may report the closest features' single
+  // point in place of the clip when that point is deeper than the clip's other end by more than
+  // its hysteresis (Box2D v3's rule; an exact engine's whenever deeper at all). Found by the
+  // fuzzers' judge: the reference's answer for a polygon face one ulp off parallel to a capsule.
+  const Case tilted = std::get<Case>(parseCase(
+      R"({"id":"one-ulp-off","a":{"type":"polygon","vertices":[["-0x1.8p+3","-0x1p+4"],["-0x1p+3","-0x1p+4"],["0x1p+4","-0x1.fffffffffffffp+1"],["-0x1p+4","-0x1p+2"]],"radius":"0x1p+2"},"b":{"type":"capsule","p1":["-0x1p+4","0x1p+2"],"p2":["0x1p+4","0x1p+2"],"radius":"0x1p+2"},"xfA":{"p":["-0x1.b8p+7","0x1.c8p+8"],"q":["-0x1p+0","-0x0p+0"]},"xfB":{"p":["-0x1.b8p+7","0x1.ccp+8"],"q":["-0x1p+0","-0x0p+0"]}})"));
+  const Manifold reference = run(*findEngine("reference"), tilted);
+  ASSERT_EQ(reference.pointCount, 1);
+  EXPECT_TRUE(isAcceptable(judge(tilted, reference, preset("exact")).outcome));
+  // Exactly parallel rounded boxes 0.5 apart (cores): one point at either end is a tie for an
+  // engine without hysteresis, and wrong for one that declares Box2D v3's.
+  Polygon a = makeBox(2, 1);
+  a.radius = 0.5;
+  Polygon b = makeBox(1, 1);
+  b.radius = 0.5;
+  const Case parallel{"parallel", a, Transform{}, b, Transform{{0.5, 2.5}, {1, 0}}};
+  Manifold one;
+  one.status = Status::contact;
+  one.normal = {0, 1};
+  one.pointCount = 1;
+  one.points[0] = {{-0.5, 1.25}, -0.5, {}};
+  const Comparison exact = judge(parallel, one, preset("exact"), false);
+  EXPECT_EQ(exact.outcome, Outcome::agreeWithinTie) << exact.explanation;
+  one.points[0].point.x = 1.5;
+  EXPECT_EQ(judge(parallel, one, preset("exact"), false).outcome, Outcome::agreeWithinTie);
+  DeclaredConventions hysteresis = preset("exact");
+  hysteresis.tieBand = 0.0005;
+  EXPECT_EQ(judge(parallel, one, hysteresis, false).outcome, Outcome::wrongPointCount);
+  // In the middle of the overlap it is no end's point.
+  one.points[0].point.x = 0.5;
+  EXPECT_EQ(judge(parallel, one, preset("exact"), false).outcome, Outcome::wrongPointCount);
+}
+
+TEST(Judge, AReadingAcceptedUnderTighterTolerancesStaysAccepted) {
+  // Found by the fuzzers' judge: a polygon 1e-3 wide against a capsule at 2^23, margin 2^-12.5.
+  // Under fast's rounding band the length allowance (1.7e-4) is a good part of the polygon,
+  // and a point's line that just misses its corner was read at every vertex within that much
+  // of the nearest: the reference's exact answer failed under fast's conventions and passed
+  // under exact ones.
+  const Case c = std::get<Case>(parseCase(
+      R"({"id":"tiny-far","a":{"type":"polygon","vertices":[["0x1.5p-13","0x1.6p-12"],)"
+      R"(["-0x1.8p-13","0x1.7p-12"],["-0x1.ap-12","0x1.5p-13"]]},"b":{"type":"capsule",)"
+      R"("p1":["-0x1.72p-10","-0x1.34p-10"],"p2":["0x1.82p-10","0x1.28p-10"],)"
+      R"("radius":"0x1.6p-12"},"xfA":{"p":["0x1.cffffffc95p+23","0x1.9ffffff548p+23"],)"
+      R"("q":["-0x1.08fec1854b3ecp-2","0x1.ee8f0cabc7c3ap-1"]},"xfB":{"p":)"
+      R"(["0x1.cffffffcb7p+23","0x1.9ffffff5a7p+23"],"q":["0x1.fffffep-1","0x1.922146p-12"]}})"));
+  const double margin = 0x1.8p-13;
+  const Manifold reference = run(*findEngine("reference"), c, Options{margin});
+  ASSERT_EQ(reference.pointCount, 2);
+  DeclaredConventions exact = preset("exact");
+  exact.margin = margin;
+  DeclaredConventions fast = *engineConventions("fast");
+  fast.margin = margin;
+  EXPECT_EQ(judge(c, reference, exact).outcome, Outcome::agree);
+  const Comparison r = judge(c, reference, fast);
+  EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+  // A separation off by a tenth of the polygon still fails.
+  Manifold off = reference;
+  off.points[1].separation += 1e-3;
+  EXPECT_FALSE(isAcceptable(judge(c, off, fast).outcome));
+}
+
+TEST(Judge, CapsuleCoresCrossingWithinTheRoundingHaveAnyNormal) {
+  // Found by the fuzzers' judge: a segment 7.6 long crossing a capsule's core by 2e-10 near
+  // its end; fast_float's closest points a hair apart gave a normal along which the shapes
+  // overlap by 7.6. In float at that scale the cores' crossing is inside the rounding: the
+  // direction between the closest points may be any.
+  const Case c = std::get<Case>(
+      parseCase(R"({"id":"crossing","a":{"type":"segment","p1":["-0x1.e8p+2","0x0p+0"],)"
+                R"("p2":["0x1.8p-32","0x0p+0"]},"b":{"type":"capsule","p1":["-0x1p-30","0x1p-31"],)"
+                R"("p2":["0x1p-30","-0x1.3800000000029p+1"],"radius":"0x1p-31"},)"
+                R"("xfA":{"p":["0x1.b9p-28","0x1.418p-28"],"q":["0x0p+0","-0x1p+0"]},)"
+                R"("xfB":{"p":["0x1.b1p-28","0x1.f08p-29"],"q":["0x0p+0","-0x1p+0"]}})"));
+  const Manifold floatAnswer = run(*findEngine("fast_float"), c);
+  ASSERT_EQ(floatAnswer.status, Status::contact);
+  const Comparison r = judge(c, floatAnswer, *engineConventions("fast_float"));
+  EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+  // Capsules crossing deeply (an X, cores overlapping by far more than any rounding): the
+  // normal must still be near-optimal.
+  const Case x{"x", Capsule{{-2, 0}, {2, 0}, 0.25}, Transform{}, Capsule{{0, -2}, {0, 2}, 0.25},
+               Transform{{1, 0.5}, {1, 0}}};
+  Manifold sideways;
+  sideways.status = Status::contact;
+  sideways.normal = {0, 1};
+  sideways.pointCount = 1;
+  sideways.points[0] = {{1, 0}, -0.5, {}};
+  EXPECT_EQ(judge(x, sideways, preset("exact"), false).outcome, Outcome::wrongNormal);
+}
+
 TEST(Judge, ContactDecisionsOutsideTheBandFail) {
   Case apart = circlesCase();
   apart.xfB.p = {2.5, 0};  // distance 0.5
@@ -735,6 +825,90 @@ TEST(Check, ATouchEngineJudgedUnderAnotherPresetIsWarnedAndTheFittingPresetNamed
   const CheckRun right = checkText(corpus, manifolds, "box2d-2.4.1-noskin");
   EXPECT_TRUE(right.warnings.empty()) << summaryTable(right);
   EXPECT_EQ(right.exitStatus(), kExitPass) << summaryTable(right);
+}
+
+/// The circles' case and manifold lines under `id`, the manifold's point named by `pointId`.
+std::string circlesCaseNamed(const std::string& id) {
+  std::string line = kCirclesCaseLine;
+  line.replace(line.find("\"circles\""), 9, "\"" + id + "\"");
+  return line;
+}
+
+std::string circlesLineNamed(const std::string& id, const std::string& pointId = "") {
+  return R"({"id":")" + id + R"(","status":"contact","normal":[1,0],"points":[{"point":[0.75,0],)" +
+         R"("separation":-0.5)" + (pointId.empty() ? "" : R"(,"id":)" + pointId) + "}]}";
+}
+
+// Regression: an id naming no feature is broken under any conventions, yet the hint named
+// box2d-2.4.1 (which compares no circle ids) as the preset the failures pass under.
+TEST(Check, NoPresetIsSuggestedForIdsThatNameNoFeature) {
+  std::string cases, manifolds;
+  for (const char* id : {"c1", "c2", "c3"}) {
+    cases += circlesCaseNamed(id) + "\n";
+    manifolds +=
+        circlesLineNamed(id, R"({"typeA":"vertex","indexA":999,"typeB":"vertex","indexB":0})") +
+        "\n";
+  }
+  const CheckRun run = checkText(cases, manifolds);
+  EXPECT_EQ(run.verdictCounts.at("wrong-id"), 3) << summaryTable(run);
+  for (const std::string& w : run.warnings)
+    EXPECT_THAT(w, Not(HasSubstr("pass under the preset"))) << w;
+  // A feature the shape does not have (a circle has no face) names none either.
+  std::string faces;
+  for (const char* id : {"c1", "c2", "c3"}) {
+    faces +=
+        circlesLineNamed(id, R"({"typeA":"face","indexA":0,"typeB":"vertex","indexB":0})") + "\n";
+  }
+  const CheckRun noFace = checkText(cases, faces);
+  EXPECT_EQ(noFace.verdictCounts.at("wrong-id"), 3) << summaryTable(noFace);
+  for (const std::string& w : noFace.warnings)
+    EXPECT_THAT(w, Not(HasSubstr("pass under the preset"))) << w;
+}
+
+// Regression: a manifold line too deeply nested to parse, but opening with its id, left its
+// case missing-manifold and itself a line with "no id".
+TEST(Check, AnUnparsableManifoldLineWithALeadingIdMakesItsCaseMalformedManifold) {
+  std::string deep = R"({"id":"circles","status":"contact","extra":)";
+  for (int k = 0; k < 70; ++k)
+    deep += "[";
+  for (int k = 0; k < 70; ++k)
+    deep += "]";
+  deep += "}";
+  const CheckRun run = checkText(std::string(kCirclesCaseLine) + "\n", deep + "\n");
+  ASSERT_EQ(run.cases.size(), 1u);
+  EXPECT_EQ(run.cases[0].verdict, "malformed-manifold") << run.cases[0].explanation;
+  EXPECT_THAT(run.cases[0].explanation, HasSubstr("nested deeper than"));
+  EXPECT_TRUE(run.problems.empty()) << summaryTable(run);
+}
+
+// Regression: a conventions file's run was titled by the default engine name, "exact".
+TEST(Check, TheTitleNamesAConventionsFile) {
+  CheckRun run = checkText(std::string(kCirclesCaseLine) + "\n", std::string(kCirclesLine) + "\n");
+  EXPECT_THAT(summaryTable(run), ::testing::StartsWith("touche check: exact conventions\n"));
+  run.conventionsSource = "box2d-v3";
+  run.conventions.engine = "box2d-v3";
+  EXPECT_EQ(conventionsTitle(run), "box2d-v3 conventions");
+  run.conventionsSource = "/tmp/float.json";
+  run.conventions.engine = "exact";  // the file names no engine
+  EXPECT_THAT(summaryTable(run),
+              ::testing::StartsWith("touche check: conventions from /tmp/float.json\n"));
+  EXPECT_THAT(htmlReport(run, "/tmp/float.json"),
+              HasSubstr("<h1>touche check: conventions from /tmp/float.json</h1>"));
+  run.conventions.engine = "mine";
+  EXPECT_EQ(conventionsTitle(run), "conventions from /tmp/float.json (engine 'mine')");
+}
+
+// Regression: "case lines 3 and 5 is not judged against either".
+TEST(Check, RepeatedManifoldIdsAreSaidInAgreement) {
+  const std::string twice = circlesLineNamed("c") + "\n" + circlesLineNamed("c") + "\n";
+  const CheckRun one = checkText(circlesCaseNamed("c") + "\n", twice);
+  EXPECT_THAT(one.problems, ::testing::Contains("manifolds lines 1 and 2 have the same id 'c': "
+                                                "case line 1 is not judged against either"));
+  const CheckRun two = checkText(circlesCaseNamed("c") + "\n" + circlesCaseNamed("c") + "\n",
+                                 twice + circlesLineNamed("c") + "\n");
+  EXPECT_THAT(two.problems,
+              ::testing::Contains("manifolds lines 1, 2 and 3 have the same id 'c': case lines 1 "
+                                  "and 2 are not judged against any of them"));
 }
 
 TEST(Check, EachTouchEngineDeclaresThePresetItIsJudgedWith) {

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <random>
 
+#include "conditioning.h"
 #include "touche/oracle/compare.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -63,9 +64,11 @@ TEST(JudgeSliver, MissedContactUnderALongFaceIsMissingContact) {
   const Case c = sliverOverBox(5e-5, 0.00045);
   const Comparison r = judge(c, statusOnly(Status::noContact), floatEngine(), false);
   EXPECT_EQ(r.outcome, Outcome::missingContact) << r.explanation;
-  // The decisive axis is the bottom face (A's face 0) or the box's top face (B's face 2): a
-  // tie, both long.
-  EXPECT_NE(r.explanation.find("built over 1)"), std::string::npos) << r.explanation;
+  // The decisive axis is the bottom face (A's face 0, 2 long) or the box's top face (B's face
+  // 2, 1 long): a tie, both long.
+  EXPECT_TRUE(r.explanation.find("built over 1)") != std::string::npos ||
+              r.explanation.find("built over 2)") != std::string::npos)
+      << r.explanation;
   // At a depth inside the bottom face's own rounding, the same answer is a tie.
   const Case touching = sliverOverBox(5e-5, 0x1p-40);
   EXPECT_EQ(judge(touching, statusOnly(Status::noContact), floatEngine(), false).outcome,
@@ -98,6 +101,92 @@ TEST(JudgeSliver, NormalWithinTheSliverFacesOwnRoundingIsAccepted) {
   turned.normal = rotate(rotFromAngle(0.05), reference.normal);
   const Comparison r = judge(c, turned, floatEngine(), false);
   EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
+}
+
+/// The least reading of `points` with the face's normal turned by φ, as an engine reads it.
+double envelopeAt(const std::vector<detail::FaceView>& points, double phi) {
+  double least = INFINITY;
+  for (const detail::FaceView& p : points)
+    least = std::min(least, p.height * std::cos(phi) + p.along * std::sin(phi));
+  return least;
+}
+
+TEST(TurnedFace, RiseBoundsEveryTurnAndVanishesForAStraddlingShape) {
+  // Seeded point sets seen from a face, turned by chords up to 2: the rise is never below
+  // what a dense sweep of turns reads, and well below the generic turn × reach when the
+  // points straddle the face (about half the sets).
+  std::mt19937_64 rng(0x7a1ce);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int straddling = 0, tight = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::vector<detail::FaceView> points;
+    double reach = 0.0;
+    for (int k = 0; k < 2 + trial % 5; ++k) {
+      points.push_back({-0.01 + 0.5 * (unit(rng) + 1.0), unit(rng)});
+      reach = std::max(reach, std::hypot(points.back().height, points.back().along));
+    }
+    const double turn = std::pow(10.0, -4 + 4.3 * (unit(rng) + 1.0) / 2);
+    const double rise = detail::turnedFaceRise(points, turn);
+    const double limit = turn >= 2 ? 3.141592653589793 : 2 * std::asin(turn / 2);
+    double swept = 0.0;
+    for (int step = -2000; step <= 2000; ++step) {
+      swept = std::max(swept, envelopeAt(points, limit * step / 2000.0) - envelopeAt(points, 0));
+    }
+    ASSERT_GE(rise, swept) << trial;
+    bool below = false, above = false;
+    for (const detail::FaceView& p : points)
+      (p.along < 0 ? below : above) = true;
+    if (below && above) ++straddling;
+    if (rise < 0.5 * turn * reach) ++tight;
+  }
+  EXPECT_GE(straddling, 120);
+  EXPECT_GE(tight, 100);
+  // Two points either side of a face 0.00045 above it: no turn raises the reading.
+  const std::vector<detail::FaceView> through = {{-0.00045, -1.25}, {-0.00045, 0.75}};
+  EXPECT_LT(detail::turnedFaceRise(through, 0.5), 1e-13);  // its own rounding guard
+  // One point alone rises with any turn toward it.
+  EXPECT_GT(detail::turnedFaceRise({{0.0, 1.0}}, 0.01), 0.009);
+}
+
+TEST(TurnedFace, CentroidConditioningIsDiameterSquaredOverArea) {
+  EXPECT_DOUBLE_EQ(detail::centroidConditioning({{0, 0}, {1, 0}, {1, 1}, {0, 1}}), 2.0);
+  // A sliver 2^-40 wide and 1 long: its length over its width; at 2^-600 the same.
+  const double w = 0x1p-40;
+  EXPECT_NEAR(detail::centroidConditioning({{0, 0}, {w, 0}, {w, 1}, {0, 1}}), 0x1p40, 1.0);
+  const double s = 0x1p-600;
+  EXPECT_NEAR(detail::centroidConditioning({{0, 0}, {w * s, 0}, {w * s, s}, {0, s}}), 0x1p40, 1.0);
+  EXPECT_EQ(detail::centroidConditioning({{0, 0}, {1, 0}}), 0.0);
+  EXPECT_TRUE(std::isinf(detail::centroidConditioning({{0, 0}, {1, 0}, {2, 0}})));
+}
+
+/// A one-sided chain segment along the x axis (its ghosts straight on, so neither corner is
+/// convex) through a sliver `width` wide and 1 long: the sliver stands in front of the segment
+/// with its top face 0.00045 behind it. Its short faces' normals are known in double only to a
+/// wide angle, but the segment straddles the top one: turning that axis cannot raise its
+/// reading, and the centroid, half a length in front, is far from every line.
+Case chainThroughTallSliver(double width) {
+  Polygon sliver;
+  sliver.count = 4;
+  sliver.vertices[0] = {0, -1};
+  sliver.vertices[1] = {width, -1};
+  sliver.vertices[2] = {width, 0.00045};
+  sliver.vertices[3] = {0, 0.00045};
+  return Case{"chain-through-tall-sliver", ChainSegment{{-2, 0}, {-1, 0}, {1, 0}, {2, 0}},
+              Transform{}, sliver, Transform{{0.25, 0}, {1, 0}}};
+}
+
+TEST(JudgeSliver, ChainSegmentThroughATallSliverMissedIsMissingContact) {
+  // The one-sided rules once took the scene's shortest edge (the sliver's 2^-40 top face) for
+  // every decision: the contact had to be deeper than 0.0625 to count, and a missed one passed
+  // as agree.
+  for (const double width : {0x1p-40, 0x1p-30, 0x1p-20}) {
+    const Case c = chainThroughTallSliver(width);
+    const Manifold reference = run(*findEngine("reference"), c);
+    ASSERT_EQ(reference.status, Status::contact);
+    EXPECT_EQ(judge(c, reference, DeclaredConventions{}).outcome, Outcome::agree) << width;
+    const Comparison r = judge(c, statusOnly(Status::noContact), DeclaredConventions{}, false);
+    EXPECT_EQ(r.outcome, Outcome::missingContact) << width << "\n" << r.explanation;
+  }
 }
 
 /// Seeded slivers (a short face of 10^-5 … 10^-3 cut off a corner of a random box) against
@@ -188,6 +277,26 @@ TEST(CompareSliver, MissedContactAndTiltedNormalUnderALongFaceFail) {
     tilted.normal = rotate(rotFromAngle(0.0733), expected.normal);
     EXPECT_EQ(compare(c, expected, tilted, tolerance).outcome, Outcome::wrongNormal) << engine;
     EXPECT_TRUE(isAcceptable(compare(c, expected, expected, tolerance).outcome)) << engine;
+  }
+}
+
+TEST(CompareSliver, ChainSegmentThroughATallSliverMissedIsMissingContact) {
+  // compare() gave chain segments the scene's shortest edge as the base of every allowance.
+  // The fast engine declares a rounding band of 1024 units: a centroid 2^-40 wide is known to
+  // it only to half a length (its area to half itself), so there its one-sided decision is a
+  // tie; from 2^-30 up it is not.
+  for (const double width : {0x1p-40, 0x1p-30, 0x1p-20}) {
+    const Case c = chainThroughTallSliver(width);
+    const Manifold expected = run(*findEngine("reference"), c);
+    ASSERT_EQ(expected.status, Status::contact);
+    for (const char* engine : {"fast", "reference"}) {
+      if (width < 0x1p-30 && std::string(engine) == "fast") continue;
+      const Tolerance tolerance = toleranceFor(c, conventionsFor(engine));
+      const Comparison r = compare(c, expected, statusOnly(Status::noContact), tolerance);
+      EXPECT_EQ(r.outcome, Outcome::missingContact) << engine << " " << width << "\n"
+                                                    << r.explanation;
+      EXPECT_TRUE(isAcceptable(compare(c, expected, expected, tolerance).outcome)) << engine;
+    }
   }
 }
 

@@ -442,6 +442,7 @@ int check(const std::string& cases, const std::string& manifolds, const std::str
     return kExitUnusable;
   }
   if (run.stopped) return kExitUnusable;
+  run.conventionsSource = conventions;
   if (!html.empty() && !writeFile(html, oracle::htmlReport(run, conventions), err)) {
     return kExitUnusable;
   }

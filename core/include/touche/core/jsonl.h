@@ -193,6 +193,11 @@ std::string_view lineKindName(LineKind kind);
 /// answers"); empty when it is of that kind or no JSON object at all.
 std::string otherKindOfLine(std::string_view line, LineKind expected);
 
+/// The id a line opens with ({"id":"...", printable ASCII without escapes), read without looking
+/// further: names a line too long, too deeply nested or holding a NUL byte to be parsed at all
+/// (idOfLine gives nothing for those). nullopt when the line does not open so, or the id is "".
+std::optional<std::string> leadingIdOfLine(std::string_view line);
+
 /// `text` made safe for a terminal: control characters (C0, DEL, C1), bidirectional controls
 /// and bytes that are not UTF-8 become visible escapes (\n, \u001b, \x80), so that an id can
 /// neither forge a line nor restyle the terminal. With `doubleBackslashes` a backslash is

@@ -118,6 +118,10 @@ struct CheckRun {
   static constexpr std::size_t kProblemsShown = 200;
 
   DeclaredConventions conventions;
+  /// Where the conventions came from, for the run's title (conventionsTitle): a preset's name,
+  /// or the path of the conventions file they were read from. Set by the caller; empty: they
+  /// are named by their engine.
+  std::string conventionsSource;
   /// Every case in the order of the cases file — only when the run keeps them
   /// (CheckOptions::keepCases, as check() does); else empty.
   std::vector<CheckedCase> cases;
@@ -263,6 +267,11 @@ std::string clusterLine(const Cluster& cluster);
 /// its mechanism and a one-line repro quoting the case and manifold lines as given.
 /// `conventionsArgument` is how the repro names the conventions (a preset or a file).
 std::string htmlReport(const CheckRun& run, const std::string& conventionsArgument);
+
+/// "box2d-v3 conventions" for a preset (or conventions named by their engine), "conventions
+/// from my.json" for a file (with "(engine 'mine')" when the file names one): the title of a
+/// run's summary and report.
+std::string conventionsTitle(const CheckRun& run);
 
 /// The order verdicts are listed in: the outcome classes, then unsupported and the failures
 /// judge() does not give.

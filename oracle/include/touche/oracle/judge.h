@@ -142,6 +142,10 @@ struct SourceLines {
   std::string_view manifoldLine;
 };
 
+/// The headline of judge()'s failure for an id that names no feature (an index beyond 255, an
+/// unknown type, an id not in the declared format): wrong under any conventions that read ids.
+inline constexpr std::string_view kIdNamesNoFeature = "a feature id that names no feature";
+
 /// judge() of a manifold line as read (parseManifold with manifoldReading(conventions)): every
 /// point (ManifoldRecord::points, also beyond two), each point's own normal, and its id read in
 /// the declared format — an id that names no feature is judged a wrong id when ids are
