@@ -1209,6 +1209,18 @@ std::string geometryConvention(const Judge& j, const Comparison& failure) {
     return "face axes only (faceNormalsOnly) on an edge pair whose closest features are two "
            "vertices";
   }
+  // A tie of reference faces whose extents differ: adjacent faces of one shape nearly
+  // collinear (a vertex a hair off the line of its neighbours) are parallel within the band
+  // yet clip the incident edge to different spans, so the points of another choice are not
+  // the reference's; only the geometry can say whether they are right.
+  const bool pointsDiffer =
+      (failure.outcome == Outcome::wrongPoint || failure.outcome == Outcome::wrongSeparation) &&
+      j.actual.pointCount == j.expected.pointCount;
+  const bool axisTie =
+      j.expected.gaps.axis && *j.expected.gaps.axis <= axisDecisionBand(j) + j.lengthAllowance;
+  if (pointsDiffer && j.actual.status == Status::contact && !normalDiffers && axisTie) {
+    return "reference face chosen in a tie of parallel faces whose extents differ";
+  }
   return "";
 }
 

@@ -904,7 +904,10 @@ bool placementAllowed(const Judge& j, PointPlacement p) {
   return j.conv.point == PointPlacement::either || j.conv.point == p;
 }
 
-Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
+/// `literal`: the point is one of two clip points each on a line along an edge of a core
+/// (farEndReadable), and its own line may also be read with a missed core at its nearest vertex
+/// only.
+Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb, bool literal) {
   const Vec2 n = (1.0 / length(mp.normal)) * mp.normal;
   const Vec2 side{-n.y * j.lengthAllowance, n.x * j.lengthAllowance};
   Reading r;
@@ -920,10 +923,12 @@ Reading readPoint(const Judge& j, const Point& mp, Surface sa, Surface sb) {
       offsetHi[k] = std::max(offsetHi[k], p.offsets[k]);
     }
   };
-  // The line itself with a missed core read at its nearest vertex only: a window as wide as
-  // the allowance takes in vertices the point is not at (a core not much larger than the
-  // allowance), and a reading a tighter tolerance accepts must stay accepted under a looser.
-  include(pointFacts(j, mp.point, mp.normal, sa, sb, 0.0));
+  // Two clip points at the ends of an incident edge nearly along the normal: a window as wide
+  // as the allowance (a core not much larger than it) takes the edge's other end into a
+  // missed core's reading, so each end is also read at its own nearest vertex — a reading a
+  // tighter tolerance accepts stays accepted under a looser one. (A lone point is read where
+  // its line first meets the core.)
+  if (literal) include(pointFacts(j, mp.point, mp.normal, sa, sb, 0.0));
   for (Vec2 x : {mp.point + side, mp.point - side})
     include(pointFacts(j, x, mp.normal, sa, sb));
   const double gapA = polygonGap(j, true, mp.point, n), gapB = polygonGap(j, false, mp.point, n);
@@ -966,7 +971,8 @@ bool farEndReadable(const Judge& j, bool onA, std::size_t i) {
 /// The reading that explains point i best.
 Reading bestReading(const Judge& j, std::size_t i) {
   const Point& mp = j.actual.points[i];
-  Reading best = readPoint(j, mp, Surface::line, Surface::line);
+  const bool literal = farEndReadable(j, true, i) || farEndReadable(j, false, i);
+  Reading best = readPoint(j, mp, Surface::line, Surface::line, literal);
   for (auto [sa, sb] :
        {std::pair{Surface::support, Surface::line}, std::pair{Surface::line, Surface::support},
         std::pair{Surface::farEnd, Surface::line}, std::pair{Surface::line, Surface::farEnd}}) {
@@ -975,7 +981,7 @@ Reading bestReading(const Judge& j, std::size_t i) {
     if ((farA && !farEndReadable(j, true, i)) || (farB && !farEndReadable(j, false, i))) {
       continue;
     }
-    const Reading r = readPoint(j, mp, sa, sb);
+    const Reading r = readPoint(j, mp, sa, sb, literal);
     if (r.worst() < best.worst()) best = r;
   }
   return best;
