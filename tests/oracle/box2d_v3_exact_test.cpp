@@ -35,16 +35,6 @@ Transform at(double x, double y) {
   return Transform{{x, y}, {}};
 }
 
-Case caseOf(const char* id, Shape a, Transform xfA, Shape b, Transform xfB) {
-  Case c;
-  c.id = id;
-  c.a = std::move(a);
-  c.xfA = xfA;
-  c.b = std::move(b);
-  c.xfB = xfB;
-  return c;
-}
-
 DeclaredConventions v3Conventions() {
   return conventionsPreset("box2d-v3").value();
 }
@@ -87,7 +77,7 @@ TEST(Box2dV3Exact, KnownByNameAndJudgedUnderV3sConventions) {
   EXPECT_EQ(c.engine, "box2d_v3_exact");
   EXPECT_EQ(c.fixedMargin, box2d_v3::kSpeculativeDistance);
   EXPECT_EQ(c.precision, Precision::float32);
-  const Case circles = caseOf("circles", Circle{{0, 0}, 1}, {}, Circle{{0, 0}, 1}, at(1.5, 0));
+  const Case circles = Case{"circles", Circle{{0, 0}, 1}, {}, Circle{{0, 0}, 1}, at(1.5, 0)};
   EXPECT_EQ(kExact.collide(circles.a, circles.xfA, circles.b, circles.xfB, {0.5}).status,
             Status::unsupported);
   EXPECT_EQ(reasonFor(kExact, circles, {0.5}, Status::unsupported), box2d_v3::kMarginUnsupported);
@@ -101,7 +91,7 @@ TEST(Box2dV3Exact, TakesThePolygonTheHullWouldChangeAndJudgesItExactly) {
   Polygon p;
   p.count = 5;
   p.vertices = {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1.005, 0}, Vec2{1, 1}, Vec2{-1, 1}};
-  const Case c = caseOf("pentagon", p, {}, Circle{{0, 0}, 0.5}, at(1.255, 0));
+  const Case c = Case{"pentagon", p, {}, Circle{{0, 0}, 0.5}, at(1.255, 0)};
   EXPECT_NE(box2d_v3::refusal(c.a, c.b), "");
   EXPECT_EQ(box2d_v3::exactRefusal(c.a, c.b), "");
   EXPECT_EQ(inputRefusal(kExact, c), "");
@@ -118,11 +108,10 @@ TEST(Box2dV3Exact, TakesShortCoresSegmentsAndChainEdges) {
   // A capsule core 0.004 long (b2CreateCapsuleShape would make a circle of it), a segment
   // 0.004 long (b2CreateSegmentShape asserts), a chain whose ghost is 0.001 from p1 (b2ChainDef
   // requires more than b2_linearSlop): each refused by box2d_v3, each collided here.
-  const Case shortCore =
-      caseOf("short-core", Capsule{{0, 0}, {0.004, 0}, 0.5}, {}, ball, at(0.9, 0));
-  const Case segment = caseOf("segment", Segment{{0, 0}, {0, 0.004}}, {}, ball, at(0.4, 0));
+  const Case shortCore = Case{"short-core", Capsule{{0, 0}, {0.004, 0}, 0.5}, {}, ball, at(0.9, 0)};
+  const Case segment = Case{"segment", Segment{{0, 0}, {0, 0.004}}, {}, ball, at(0.4, 0)};
   const Case chain =
-      caseOf("chain", ChainSegment{{-1, 0.001}, {-1, 0}, {1, 0}, {2, 0}}, {}, ball, at(0, -0.4));
+      Case{"chain", ChainSegment{{-1, 0.001}, {-1, 0}, {1, 0}, {2, 0}}, {}, ball, at(0, -0.4)};
   for (const Case& c : {shortCore, segment, chain}) {
     SCOPED_TRACE(c.id);
     EXPECT_NE(box2d_v3::refusal(c.a, c.b), "");
@@ -145,7 +134,7 @@ TEST(Box2dV3Exact, RefusesOnlyWhatFloatMakesDegenerate) {
   Polygon bulge;
   bulge.count = 5;
   bulge.vertices = {Vec2{0, 0}, Vec2{1, 0}, Vec2{1 + 0x1p-40, 0.5}, Vec2{1, 1}, Vec2{0, 1}};
-  const Case straight = caseOf("bulge", bulge, {}, ball, at(1.4, 0.5));
+  const Case straight = Case{"bulge", bulge, {}, ball, at(1.4, 0.5)};
   EXPECT_THAT(box2d_v3::exactRefusal(straight.a, straight.b),
               ::testing::HasSubstr("vertices 1, 2 and 3 do not turn left"));
   EXPECT_EQ(kExact.collide(straight.a, straight.xfA, straight.b, straight.xfB, {}).status,
@@ -153,14 +142,14 @@ TEST(Box2dV3Exact, RefusesOnlyWhatFloatMakesDegenerate) {
   EXPECT_EQ(reasonFor(kExact, straight, {}, Status::unsupported),
             box2d_v3::exactRefusal(straight.a, straight.b));
   // A box 2·10^-6 wide: area 4·10^-12 in float, below FLT_EPSILON.
-  const Case tiny = caseOf("tiny", makeBox(1e-6, 1e-6), {}, ball, at(0.5, 0));
+  const Case tiny = Case{"tiny", makeBox(1e-6, 1e-6), {}, ball, at(0.5, 0)};
   EXPECT_THAT(box2d_v3::exactRefusal(tiny.a, tiny.b), ::testing::HasSubstr("its area in float"));
   // A segment whose ends are one point in float.
-  const Case dot = caseOf("dot", Segment{{1, 0}, {1 + 0x1p-40, 0}}, {}, ball, at(1.2, 0));
+  const Case dot = Case{"dot", Segment{{1, 0}, {1 + 0x1p-40, 0}}, {}, ball, at(1.2, 0)};
   EXPECT_THAT(box2d_v3::exactRefusal(dot.a, dot.b),
               ::testing::HasSubstr("points p1 and p2 are one point in float"));
   // A capsule whose ends are one point in float is a circle there, not a refusal.
-  const Case point = caseOf("point", Capsule{{0, 0}, {0x1p-40, 0}, 0.5}, {}, ball, at(0.9, 0));
+  const Case point = Case{"point", Capsule{{0, 0}, {0x1p-40, 0}, 0.5}, {}, ball, at(0.9, 0)};
   EXPECT_EQ(box2d_v3::exactRefusal(point.a, point.b), "");
   const Manifold m = kExact.collide(point.a, point.xfA, point.b, point.xfB, {});
   ASSERT_EQ(m.status, Status::contact);
