@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <variant>
 
+#include "conventions_file.h"
 #include "touche/oracle/validation.h"
 #include "touche/reference/cast.h"
 
@@ -204,12 +205,18 @@ std::string castResultLine(const CastCheckRun& run) {
          judged;
 }
 
+std::string castConventionsTitle(const CastCheckRun& run) {
+  const std::string& source = run.conventionsSource;
+  return conventions_file::title(source, castConventionsPreset(source).has_value(),
+                                 run.conventions.engine, CastConventions{}.engine);
+}
+
 std::string castSummaryTable(const CastCheckRun& run) {
   std::map<std::string, int> counts;
   for (const CheckedCast& c : run.casts)
     ++counts[c.verdict];
   std::ostringstream out;
-  out << "touche check-casts: " << run.conventions.engine << " conventions\n";
+  out << "touche check-casts: " << castConventionsTitle(run) << "\n";
   for (const std::string& w : run.warnings)
     out << "warning: " << w << "\n";
   char row[96];

@@ -85,7 +85,7 @@ void verdictTable(std::ostringstream& html, const CastCheckRun& run) {
 
 std::string castHtmlReport(const CastCheckRun& run, const std::string& conventionsArgument) {
   std::ostringstream html;
-  report::pageHead(html, "touche check-casts: " + run.conventions.engine);
+  report::pageHead(html, "touche check-casts: " + castConventionsTitle(run));
   summary(html, run);
   pairTable(html, run);
   verdictTable(html, run);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "conventions_file.h"
 #include "touche/core/pairs.h"
 
 namespace touche::oracle {
@@ -427,10 +428,8 @@ std::string resultLine(const CheckRun& run) {
 
 std::string conventionsTitle(const CheckRun& run) {
   const std::string& source = run.conventionsSource;
-  if (source.empty() || conventionsPreset(source)) return run.conventions.engine + " conventions";
-  const std::string file = "conventions from " + printable(source);
-  if (run.conventions.engine == DeclaredConventions{}.engine) return file;
-  return file + " (engine '" + run.conventions.engine + "')";
+  return conventions_file::title(source, conventionsPreset(source).has_value(),
+                                 run.conventions.engine, DeclaredConventions{}.engine);
 }
 
 std::string summaryTable(const CheckRun& run) {

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "touche/core/jsonl.h"
+
 namespace touche::oracle::conventions_file {
 
 std::string shortest(double value) {
@@ -33,6 +35,14 @@ std::variant<std::string, InputError> readFile(const std::string& path,
   std::ostringstream text;
   text << file.rdbuf();
   return text.str();
+}
+
+std::string title(const std::string& source, bool preset, const std::string& engine,
+                  const std::string& unnamedEngine) {
+  if (source.empty() || preset) return engine + " conventions";
+  const std::string file = "conventions from " + printable(source);
+  if (engine == unnamedEngine) return file;
+  return file + " (engine '" + engine + "')";
 }
 
 }  // namespace touche::oracle::conventions_file

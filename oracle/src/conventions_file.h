@@ -80,4 +80,10 @@ auto load(const std::string& path, const std::string& presetNames, ParseText par
   return parsed;
 }
 
+/// How a check run names its conventions in its title: a preset (or none given, `source`
+/// empty) by the name its conventions carry, "<engine> conventions"; a file by its path, plus
+/// the engine it declares when that is not `unnamedEngine` (what a file naming none gets).
+std::string title(const std::string& source, bool preset, const std::string& engine,
+                  const std::string& unnamedEngine);
+
 }  // namespace touche::oracle::conventions_file

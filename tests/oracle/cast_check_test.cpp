@@ -61,6 +61,25 @@ TEST(CheckCasts, VerdictsSummaryAndExitStatus) {
       R"({"id":"a<b>","verdict":"unsupported","explanation":"the engine answered unsupported: no"})");
 }
 
+// A conventions file is titled by its path and the engine it declares, not by the engine
+// alone (which could be a preset's name); a preset, or no source, by its name.
+TEST(CheckCasts, TitleNamesAConventionsFileByItsPath) {
+  CastCheckRun r;
+  r.conventions = *castConventionsPreset("box2d-v3");
+  EXPECT_EQ(castConventionsTitle(r), "box2d-v3 conventions");
+  r.conventionsSource = "box2d-v3";
+  EXPECT_EQ(castConventionsTitle(r), "box2d-v3 conventions");
+  r.conventionsSource = "mine.json";
+  EXPECT_EQ(castConventionsTitle(r), "conventions from mine.json (engine 'box2d-v3')");
+  r.conventions.engine = CastConventions{}.engine;
+  EXPECT_EQ(castConventionsTitle(r), "conventions from mine.json");
+  r.conventionsSource = std::string("a") + '\x1b' + "[2Jb.json";  // a terminal escape
+  EXPECT_EQ(castConventionsTitle(r).find('\x1b'), std::string::npos);
+  EXPECT_THAT(castSummaryTable(r), HasSubstr("touche check-casts: conventions from a"));
+  EXPECT_THAT(castHtmlReport(r, "mine.json"),
+              HasSubstr("<title>touche check-casts: conventions from a"));
+}
+
 TEST(CheckCasts, NothingJudgedIsStatus3) {
   const CastCheckRun r = run(R"({"id":"ray-circle","engine":"e","status":"unsupported"}
 {"id":"swept-box","engine":"e","status":"unsupported"}
@@ -87,7 +106,7 @@ TEST(CheckCasts, HtmlReportDrawsEachFailingCastAndItsRepro) {
 )",
       *castConventionsPreset("exact"));
   const std::string html = castHtmlReport(r, "exact");
-  EXPECT_THAT(html, HasSubstr("<title>touche check-casts: exact</title>"));
+  EXPECT_THAT(html, HasSubstr("<title>touche check-casts: exact conventions</title>"));
   EXPECT_THAT(html, HasSubstr("<table id=\"pairs\">"));
   EXPECT_THAT(html, HasSubstr("<td class=\"n fail\">1</td>"));
   // A failing cast: its section, the drawing with both answers, the repro line.

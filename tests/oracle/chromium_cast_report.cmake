@@ -19,7 +19,7 @@ if(NOT status EQUAL 1)
 endif()
 chromium_dom(${report} cast-report)
 
-expect("<title>touche check-casts: exact</title>" "the title naming the conventions")
+expect("<title>touche check-casts: exact conventions</title>" "the title naming the conventions")
 expect("<p id=\"result\" class=\"fail\">3 casts: FAIL \\(2 failing\\); 3 of 3 judged</p>" "the summary")
 expect("<table id=\"pairs\"><thead><tr><th>shape/cast</th><th>agree</th><th>status-mismatch</th></tr>"
        "the shape/cast table's columns")

@@ -155,6 +155,7 @@ int checkCasts(const CheckCastsArguments& arguments, std::ostream& out, std::ost
       oracle::checkCasts(*casesIn, *resultsIn, conventions, [&](std::size_t judged) {
         if (progress) progress(judged, total);
       });
+  run.conventionsSource = arguments.conventions;
   for (const oracle::CheckedCast& c : run.casts)
     out << oracle::castVerdictLine(c) << '\n';
   out.flush();

@@ -38,6 +38,10 @@ struct CheckedCast {
 
 struct CastCheckRun {
   CastConventions conventions;
+  /// Where the conventions came from, for the run's title (castConventionsTitle): a preset's
+  /// name, or the path of the conventions file they were read from. Set by the caller; empty:
+  /// they are named by their engine.
+  std::string conventionsSource;
   std::vector<CheckedCast> casts;     ///< in the order of the cases file
   std::vector<std::string> problems;  ///< "results line 7: id 'x' matches no case"
   std::vector<std::string> warnings;  ///< repeated ids (the first line of an id wins)
@@ -49,6 +53,10 @@ struct CastCheckRun {
   /// (validation.h).
   int exitStatus() const;
 };
+
+/// The run's conventions as its summary and report title them: a preset by its name, a file
+/// by its path (and the engine it declares).
+std::string castConventionsTitle(const CastCheckRun& run);
 
 /// Reads both streams (never throws on bad input: every bad line becomes a verdict or a
 /// problem naming its line) and judges every cast against the reference; `judged`, when set,
