@@ -12,18 +12,25 @@
 // where the cast's scale lies in [2^-60, 2^40], Box2D 2.4.1 and v3 in [2^-4, 2^20] (their
 // working range), each failing only as one of its written-up findings (docs/findings.md,
 // "Casts": a swept circle through a chain segment's back; 2.4.1's normal of a nearby core
-// point).
+// point). The fast engine's batch paths run on every valid cast too (the cast repeated over
+// more than one 16-lane vector: castBatch, and for a ray the ray batch's two queries), each
+// entry castPlaced's result bit for bit; the clang targets run their portable paths, the g++
+// replay driver in ctest the kernels this CPU selects (AVX2, AVX-512).
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cast_harness.h"
 #include "touche/fast/cast.h"
+#include "touche/fast/cast_batch.h"
+#include "touche/fast/ray_batch.h"
 #include "touche/oracle/box2d_cast.h"
 #include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/cast_compare.h"
@@ -139,6 +146,90 @@ bool inBox2dWorkingRange(const CastCase& c) {
   return true;
 }
 
+/// Two results of one precision, bit for bit.
+template <class T>
+bool sameBits(const fast::CastResultT<T>& x, const fast::CastResultT<T>& y) {
+  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
+         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
+         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
+         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
+}
+
+/// A batch entry that is not castPlaced's result, described for the failure line.
+template <class T>
+std::string batchDiffers(const char* engine, const char* path, int k,
+                         const fast::CastResultT<T>& got, const fast::CastResultT<T>& scalar) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "%s %s entry %d differs from castPlaced: status %d/%d fraction %a/%a point "
+                "(%a, %a)/(%a, %a) normal (%a, %a)/(%a, %a) flags %u/%u",
+                engine, path, k, static_cast<int>(got.status), static_cast<int>(scalar.status),
+                static_cast<double>(got.fraction), static_cast<double>(scalar.fraction),
+                static_cast<double>(got.point.x), static_cast<double>(got.point.y),
+                static_cast<double>(scalar.point.x), static_cast<double>(scalar.point.y),
+                static_cast<double>(got.normal.x), static_cast<double>(got.normal.y),
+                static_cast<double>(scalar.normal.x), static_cast<double>(scalar.normal.y),
+                got.flags, scalar.flags);
+  return text;
+}
+
+/// Copies of one cast in a batch: more than one 16-lane vector, and a partial one after it.
+constexpr int kBatchCopies = 19;
+
+/// The ray batch (touche/fast/ray_batch.h) on the ray `input` repeated: ray k against shape k,
+/// and every ray against the last shape; each entry castPlaced's result for the ray placed from
+/// its T values (rayPlaced), bit for bit.
+template <class T>
+std::string rayBatchProblem(const char* engine,
+                            const std::vector<fast::PlacedCastShapeT<T>>& shapes,
+                            const fast::CastInputT<T>& input) {
+  const int n = kBatchCopies;
+  std::vector<T> ox(n, input.origin.x), oy(n, input.origin.y), tx(n, input.translation.x),
+      ty(n, input.translation.y), maxFraction(n, input.maxFraction);
+  const fast::RaysT<T> rays{ox.data(), oy.data(), tx.data(), ty.data(), maxFraction.data(), n};
+  if (!fast::rayIsValid(rays, 0)) return "";
+  const fast::CastResultT<T> scalar = fast::castPlaced(shapes[0], fast::rayPlaced(rays, 0));
+  std::vector<CastStatus> status(n);
+  std::vector<T> fraction(n), px(n), py(n), nx(n), ny(n);
+  std::vector<CastFeature> feature(n);
+  std::vector<std::uint32_t> flags(n);
+  const fast::RayHitsT<T> hits{status.data(), fraction.data(), px.data(),      py.data(),
+                               nx.data(),     ny.data(),       feature.data(), flags.data()};
+  const fast::RayTargetsT<T> targets(shapes.data(), n);
+  fast::castRays(targets, rays, hits);
+  for (int k = 0; k < n; ++k) {
+    if (!sameBits(hits.at(k), scalar))
+      return batchDiffers(engine, "castRays", k, hits.at(k), scalar);
+  }
+  fast::castRaysAgainst(targets, n - 1, rays, hits);
+  for (int k = 0; k < n; ++k) {
+    if (!sameBits(hits.at(k), scalar)) {
+      return batchDiffers(engine, "castRaysAgainst", k, hits.at(k), scalar);
+    }
+  }
+  return "";
+}
+
+/// The fast engine's batch paths in T on a valid cast: castBatch (touche/fast/cast_batch.h)
+/// over the cast repeated, and for a ray (radius 0) the ray batch; every entry must be
+/// castPlaced's result bit for bit.
+template <class T>
+std::string batchProblem(const char* engine, const CastCase& c) {
+  const fast::PlacedCastShapeT<T> shape = fast::placeForCast<T>(c.shape, c.xf);
+  const fast::PlacedCastInputT<T> input = fast::placeForCast<T>(c.ray);
+  const fast::CastResultT<T> scalar = fast::castPlaced(shape, input);
+  const std::vector<fast::PlacedCastShapeT<T>> shapes(kBatchCopies, shape);
+  const std::vector<fast::PlacedCastInputT<T>> casts(kBatchCopies, input);
+  std::vector<fast::CastResultT<T>> out(kBatchCopies);
+  fast::castBatch(fast::CastBatchT<T>{shapes.data(), casts.data(), nullptr, nullptr, kBatchCopies},
+                  out.data());
+  for (int k = 0; k < kBatchCopies; ++k) {
+    if (!sameBits(out[k], scalar)) return batchDiffers(engine, "castBatch", k, out[k], scalar);
+  }
+  if (c.ray.radius != 0.0) return "";
+  return rayBatchProblem(engine, shapes, input.in);
+}
+
 }  // namespace
 
 CastCase decodeCast(const std::uint8_t* data, std::size_t size) {
@@ -189,9 +280,11 @@ std::string crossCheckCast(const CastCase& c) {
       !problem.empty()) {
     return problem;
   }
+  if (auto problem = batchProblem<double>("fast", c); !problem.empty()) return problem;
   // Float engines are held to the reference where float products neither overflow nor
   // underflow; beyond that, to sanity only (as the manifold targets do).
   if (scale < 0x1p-60 || scale > 0x1p40) return "";
+  if (auto problem = batchProblem<float>("fast_float", c); !problem.empty()) return problem;
   if (auto problem =
           judged("fast_float", c, expected, fastFloat, oracle::castConventionsFor("fast_float"));
       !problem.empty()) {
