@@ -146,6 +146,16 @@ Vec2 pointsCentre(const Manifold& m) {
   return m.pointCount ? (1.0 / m.pointCount) * sum : sum;
 }
 
+/// The unit `normal` drawn from `from` as an arrow 0.22 of the scene's `size` long, each line
+/// of the SVG after `indent`.
+void drawNormal(std::ostringstream& svg, const View& view, Vec2 from, Vec2 normal, double size,
+                const char* colour, const char* indent) {
+  const Vec2 to = from + 0.22 * size * normal;
+  const svg::ArrowHead head = svg::arrowHead(to, normal, 0.04 * size, 0.02 * size);
+  svg << indent << "<path d=\"" << svg::arrowD(view, from, to, head) << "\" fill=\"none\" stroke=\""
+      << colour << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+}
+
 void drawManifold(std::ostringstream& svg, const View& view, const Manifold& m, const char* colour,
                   double size) {
   if (m.status != Status::contact) return;
@@ -155,14 +165,7 @@ void drawManifold(std::ostringstream& svg, const View& view, const Manifold& m, 
     svg << "  <circle cx=\"" << num(view.x(p.x)) << "\" cy=\"" << num(view.y(p.y)) << "\" r=\""
         << num(dot) << "\" fill=\"" << colour << "\"/>\n";
   }
-  const Vec2 from = pointsCentre(m);
-  const Vec2 to = from + 0.22 * size * m.normal;
-  const Vec2 side{-m.normal.y, m.normal.x};
-  const Vec2 h1 = to - 0.04 * size * m.normal + 0.02 * size * side;
-  const Vec2 h2 = to - 0.04 * size * m.normal - 0.02 * size * side;
-  svg << "  <path d=\"M" << view.at(from) << " L" << view.at(to) << " M" << view.at(h1) << " L"
-      << view.at(to) << " L" << view.at(h2) << "\" fill=\"none\" stroke=\"" << colour
-      << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
+  drawNormal(svg, view, pointsCentre(m), m.normal, size, colour, "  ");
 }
 
 /// A record's legend as a panel shows it: the engine, the status and the normal, then the
@@ -278,10 +281,13 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
           : DerivationLayer{};
   // The legend: the case, a line per record, the derivation layer's lines. A figure (a layer
   // on) writes the records' numbers in brief, the plain drawing in full.
-  std::vector<std::string> legend{"case " + c.id + " (A blue, B orange)"};
-  for (const ManifoldRecord& r : records)
-    legend.push_back(legendLine(r, derivationOn ? svg::legendNum : num));
-  legend.insert(legend.end(), derivation.legend.begin(), derivation.legend.end());
+  svg::Legend legend{{nullptr, "case " + c.id + " (A blue, B orange)"}};
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    legend.emplace_back(kColours[k % kColours.size()],
+                        legendLine(records[k], derivationOn ? svg::legendNum : num));
+  }
+  for (const std::string& line : derivation.legend)
+    legend.emplace_back("#555", line);
   const double font = 0.04 * size;
   const double pad = 0.15 * size;
   const double legendHeight = 0.06 * size * static_cast<double>(legend.size());
@@ -289,36 +295,19 @@ std::string renderSvg(const Case& c, std::span<const ManifoldRecord> records,
   const double y0 = -pad - legendHeight;
   // As wide as the scene and its margins, or as its longest legend line (the drawing stays at
   // the left).
-  double longest = 0.0;
-  for (const std::string& line : legend)
-    longest = std::max(longest, svg::textWidthEm(line));
-  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.6) * font);
+  const double w =
+      std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font, svg::kCaseLegend));
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
-      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
-  svg << "  <title>" << xmlText(c.id) << "</title>\n";
-  svg << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
-      << ", " << num(view.origin.y) << ")</desc>\n";
+  svg::openSvg(svg, x0, y0, w, h, 640, c.id, view);
   drawShape(svg, view, c.a, c.xfA, "#8fb3d9");
   drawShape(svg, view, c.b, c.xfB, "#e6b88a");
   svg << derivation.svg;
   for (std::size_t k = 0; k < records.size(); ++k) {
     drawManifold(svg, view, records[k].manifold, kColours[k % kColours.size()], size);
   }
-  svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  for (std::size_t k = 0; k < legend.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(k + 1);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\"";
-    if (k == 0) {
-      svg << ">";
-    } else {
-      const bool record = k <= records.size();
-      svg << " fill=\"" << (record ? kColours[(k - 1) % kColours.size()] : "#555") << "\">";
-    }
-    svg << xmlText(legend[k]) << "</text>\n";
-  }
-  svg << "  </g>\n</svg>\n";
+  svg::writeLegend(svg, legend, x0, y0, font, svg::kCaseLegend);
+  svg << "</svg>\n";
   return svg.str();
 }
 
@@ -378,17 +367,6 @@ void drawCastPath(std::ostringstream& svg, const View& view, const CastPath& pat
   svg << "  </g>\n";
 }
 
-void drawArrow(std::ostringstream& svg, const View& view, Vec2 from, Vec2 normal, double size,
-               const char* colour) {
-  const Vec2 to = from + 0.22 * size * normal;
-  const Vec2 side{-normal.y, normal.x};
-  const Vec2 h1 = to - 0.04 * size * normal + 0.02 * size * side;
-  const Vec2 h2 = to - 0.04 * size * normal - 0.02 * size * side;
-  svg << "    <path d=\"M" << view.at(from) << " L" << view.at(to) << " M" << view.at(h1) << " L"
-      << view.at(to) << " L" << view.at(h2) << "\" fill=\"none\" stroke=\"" << colour
-      << "\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n";
-}
-
 /// One record: at a hit the circle there (its centre origin + t·translation), the point and
 /// the normal; at an initial overlap the circle at the start.
 void drawCastRecord(std::ostringstream& svg, const View& view, const CastCase& c,
@@ -404,7 +382,7 @@ void drawCastRecord(std::ostringstream& svg, const View& view, const CastCase& c
     svg << "    <circle class=\"point\" cx=\"" << num(view.x(r.point.x)) << "\" cy=\""
         << num(view.y(r.point.y)) << "\" r=\"" << num(0.012 * size) << "\" fill=\"" << colour
         << "\"/>\n";
-    drawArrow(svg, view, r.point, r.normal, size, colour);
+    drawNormal(svg, view, r.point, r.normal, size, colour, "    ");
   }
   svg << "  </g>\n";
 }
@@ -440,40 +418,27 @@ std::string renderCastSvg(const CastCase& c, std::span<const CastRecord> records
   const double size = box.size();
   const double pad = 0.15 * size;
   const double font = 0.04 * size;
-  std::vector<std::string> legend{"cast " + c.id + " (r = " + svg::legendNum(c.ray.radius) +
-                                  "; the swept path dashed)"};
-  for (const CastRecord& r : records)
-    legend.push_back(castLegendLine(r));
+  svg::Legend legend{{nullptr, "cast " + c.id + " (r = " + svg::legendNum(c.ray.radius) +
+                                   "; the swept path dashed)"}};
+  for (std::size_t k = 0; k < records.size(); ++k)
+    legend.emplace_back(kColours[k % kColours.size()], castLegendLine(records[k]));
   const double legendHeight = 0.06 * size * static_cast<double>(legend.size());
   // As wide as the scene and its margins, at least as wide as it is tall (a tall, thin cast
   // keeps room for its legend), or as its longest legend line; the drawing stays at the left.
-  double longest = 0.0;
-  for (const std::string& line : legend)
-    longest = std::max(longest, svg::textWidthEm(line));
   const double w = std::max(std::max(box.hi.x - box.lo.x, box.hi.y - box.lo.y) + 2 * pad,
-                            (longest + 0.6) * font);
+                            svg::legendWidth(legend, font, svg::kCaseLegend));
   const double x0 = -pad;
   const double y0 = -pad - legendHeight;
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
-      << num(w) << " " << num(h) << "\" width=\"640\" height=\"" << num(640.0 * h / w) << "\">\n";
-  svg << "  <title>" << xmlText(c.id) << "</title>\n";
-  svg << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
-      << ", " << num(view.origin.y) << ")</desc>\n";
+  svg::openSvg(svg, x0, y0, w, h, 640, c.id, view);
   drawShape(svg, view, c.shape, c.xf, "#8fb3d9");
   drawCastPath(svg, view, path);
   for (std::size_t k = 0; k < records.size(); ++k) {
     drawCastRecord(svg, view, c, records[k].result, kColours[k % kColours.size()], size);
   }
-  svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  for (std::size_t k = 0; k < legend.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(k + 1);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\"";
-    if (k > 0) svg << " fill=\"" << kColours[(k - 1) % kColours.size()] << "\"";
-    svg << ">" << xmlText(legend[k]) << "</text>\n";
-  }
-  svg << "  </g>\n</svg>\n";
+  svg::writeLegend(svg, legend, x0, y0, font, svg::kCaseLegend);
+  svg << "</svg>\n";
   return svg.str();
 }
 

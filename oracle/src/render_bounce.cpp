@@ -155,10 +155,11 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
       {"#555", "arrows: the legs; at each contact, the normal from the surface to the centre"}};
   for (std::size_t k = 0; k < paths.size(); ++k)
     legend.emplace_back(pathColour(k), legendLine(paths[k]));
-  const double legendHeight = svg::legendHeight(legend, font);
+  const double legendHeight = svg::legendHeight(legend, font, svg::kSceneLegend);
   const double x0 = -pad, y0 = -pad - legendHeight;
   // As wide as the scene and its margins, or as its longest legend line.
-  const double w = std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font));
+  const double w =
+      std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font, svg::kSceneLegend));
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream out;
   svg::openSvg(out, x0, y0, w, h, 640, id, view);
@@ -172,7 +173,7 @@ std::string renderBounceSvg(const std::string& id, const BounceScene& scene,
   for (std::size_t k = paths.size(); k-- > 0;)
     drawLegs(out, view, paths[k].path, k, 0.028 * size);
   if (!paths.empty()) drawContacts(out, view, paths[0].path, r, size);
-  svg::writeLegend(out, legend, x0, y0, font);
+  svg::writeLegend(out, legend, x0, y0, font, svg::kSceneLegend);
   out << "</svg>\n";
   return out.str();
 }

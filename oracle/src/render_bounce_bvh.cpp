@@ -245,9 +245,9 @@ std::string renderBounceBvhSvg(const std::string& id, const BounceScene& scene,
   const double font = 0.028 * size;
   const double panel = box.hi.x - box.lo.x + 2 * pad;
   const auto legend = legendOf(id, walk, legIndex, leg);
-  const double legendHeight = svg::legendHeight(legend, font);
+  const double legendHeight = svg::legendHeight(legend, font, svg::kSceneLegend);
   const double x0 = -pad, y0 = -pad - legendHeight;
-  const double w = std::max(2 * panel, svg::legendWidth(legend, font));
+  const double w = std::max(2 * panel, svg::legendWidth(legend, font, svg::kSceneLegend));
   const double h = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream out;
   svg::openSvg(out, x0, y0, w, h, 960, id, view,
@@ -260,7 +260,7 @@ std::string renderBounceBvhSvg(const std::string& id, const BounceScene& scene,
   svg::sceneShapes(out, scene, view, x0, -pad, panel, h - legendHeight);
   walkPanel(out, walk, leg, scene.ball.radius, view);
   out << "  </g>\n";
-  svg::writeLegend(out, legend, x0, y0, font);
+  svg::writeLegend(out, legend, x0, y0, font, svg::kSceneLegend);
   out << "</svg>\n";
   return out.str();
 }

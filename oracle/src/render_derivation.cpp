@@ -4,7 +4,6 @@
 // near tie may be drawn either way; the manifold drawn over it is the engine's).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -110,7 +109,7 @@ std::optional<ClipRoles> clipRolesOf(const Manifold& m, const Faces& a, const Fa
 
 void drawLine(std::ostringstream& svg, const View& view, Vec2 p, Vec2 q, const char* colour,
               double width, bool dashed) {
-  svg << "    <path d=\"M" << view.at(p) << " L" << view.at(q) << "\" stroke=\"" << colour
+  svg << "    <path d=\"" << svg::lineD(view, p, q) << "\" stroke=\"" << colour
       << "\" stroke-width=\"" << num(width) << "\"" << (dashed ? " stroke-dasharray=\"6 4\"" : "")
       << " vector-effect=\"non-scaling-stroke\"/>\n";
 }
@@ -148,11 +147,9 @@ constexpr const char* kBehindColour = "#d62728";
 constexpr const char* kOwnedColour = "#1f77b4";
 constexpr const char* kNormalColour = "#333";
 
-/// A number for a legend: four significant digits ("-0" written 0).
+/// A number for a legend: four significant digits.
 std::string brief(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v == 0 ? 0.0 : v);
-  return buffer;
+  return svg::significant(v, 4);
 }
 
 std::string brief(Vec2 v) {
@@ -178,12 +175,9 @@ void drawCircle(std::ostringstream& svg, const View& view, Vec2 centre, double r
 void drawArrow(std::ostringstream& svg, const View& view, Vec2 from, Vec2 direction, double length,
                const char* colour) {
   const Vec2 to = from + length * direction;
-  const Vec2 side{-direction.y, direction.x};
-  const Vec2 h1 = to - 0.18 * length * direction + 0.09 * length * side;
-  const Vec2 h2 = to - 0.18 * length * direction - 0.09 * length * side;
-  svg << "    <path class=\"arrow\" d=\"M" << view.at(from) << " L" << view.at(to) << " M"
-      << view.at(h1) << " L" << view.at(to) << " L" << view.at(h2) << "\" stroke=\"" << colour
-      << "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"/>\n";
+  const svg::ArrowHead head = svg::arrowHead(to, direction, 0.18 * length, 0.09 * length);
+  svg << "    <path class=\"arrow\" d=\"" << svg::arrowD(view, from, to, head) << "\" stroke=\""
+      << colour << "\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"/>\n";
 }
 
 void drawLabel(std::ostringstream& svg, const View& view, Vec2 at, const std::string& text,

@@ -176,12 +176,10 @@ void drawArrow(std::ostringstream& svg, const svg::View& view, Vec2 from, Vec2 t
   const double len = length(d);
   if (!(len > 0)) return;
   const Vec2 u = (1 / len) * d;
-  const Vec2 side{-u.y, u.x};
   const double h = std::min(head, 0.4 * len);
-  const Vec2 h1 = to - h * u + 0.5 * h * side;
-  const Vec2 h2 = to - h * u - 0.5 * h * side;
-  svg << "    <path class=\"" << cls << "\" d=\"M" << view.at(from) << " L" << view.at(to);
-  if (h > 0) svg << " M" << view.at(h1) << " L" << view.at(to) << " L" << view.at(h2);
+  svg << "    <path class=\"" << cls << "\" d=\""
+      << (h > 0 ? svg::arrowD(view, from, to, svg::arrowHead(to, u, h, 0.5 * h))
+                : svg::lineD(view, from, to));
   svg << "\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"" << (h > 0 ? "2" : "4")
       << "\"" << (dashed ? " stroke-dasharray=\"5 3\"" : "")
       << " vector-effect=\"non-scaling-stroke\"/>\n";
@@ -195,9 +193,8 @@ void drawDot(std::ostringstream& svg, const svg::View& view, Vec2 at, double rad
 
 void drawLine(std::ostringstream& svg, const svg::View& view, Vec2 from, Vec2 to,
               const char* colour, const char* extra = "") {
-  svg << "    <path d=\"M" << view.at(from) << " L" << view.at(to) << "\" fill=\"none\" stroke=\""
-      << colour << "\" stroke-width=\"1.5\"" << extra
-      << " vector-effect=\"non-scaling-stroke\"/>\n";
+  svg << "    <path d=\"" << svg::lineD(view, from, to) << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"1.5\"" << extra << " vector-effect=\"non-scaling-stroke\"/>\n";
 }
 
 /// A label starting at `at`, or with `endAt` ending there.
@@ -388,27 +385,23 @@ std::string responseSvg(const ResponseCase& c, const ResponseResult& r, std::str
                         ResponseFigure figure) {
   const Walk w = walkOf(c, r, model);
   const Sketch sketch = sketchOf(c, r, w, figure);
-  const std::vector<std::string> legend = responseFigureLegend(c, r, model, figure);
+  svg::Legend legend;
+  for (std::string& line : responseFigureLegend(c, r, model, figure))
+    legend.emplace_back(nullptr, std::move(line));
   const svg::Bounds box = boundsOf(c, sketch);
   const svg::View view{{box.lo.x, box.hi.y}};
   const double size = box.size();
   const double font = 0.04 * size;
   const double pad = 0.15 * size;
-  const double legendHeight = 1.3 * font * static_cast<double>(legend.size()) + 0.5 * font;
-  double longest = 0.0;
-  for (const std::string& line : legend)
-    longest = std::max(longest, svg::textWidthEm(line));
+  const double legendHeight = svg::legendHeight(legend, font, svg::kCaseLegend);
   const double x0 = -pad, y0 = -pad - legendHeight;
-  const double width = std::max(box.hi.x - box.lo.x + 2 * pad, (longest + 0.6) * font);
+  const double width =
+      std::max(box.hi.x - box.lo.x + 2 * pad, svg::legendWidth(legend, font, svg::kCaseLegend));
   const double height = box.hi.y - box.lo.y + 2 * pad + legendHeight;
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << num(x0) << " " << num(y0) << " "
-      << num(width) << " " << num(height) << "\" width=\"640\" height=\""
-      << num(640.0 * height / width) << "\">\n";
-  svg << "  <title>" << xmlText(c.id) << ": " << responseFigureName(figure) << "</title>\n";
-  svg << "  <desc class=\"origin\">x right and y down from the world point (" << num(view.origin.x)
-      << ", " << num(view.origin.y) << "); velocities and impulses drawn at the coordinates' "
-      << "scale from the contact point</desc>\n";
+  svg::openSvg(svg, x0, y0, width, height, 640,
+               c.id + ": " + std::string(responseFigureName(figure)), view,
+               "; velocities and impulses drawn at the coordinates' scale from the contact point");
   svg << "  <g class=\"" << responseFigureName(figure) << "\">\n";
   for (const auto& [from, to] : sketch.planeLines)
     drawLine(svg, view, from, to, kColourPlane, " stroke-dasharray=\"2 3\"");
@@ -446,13 +439,8 @@ std::string responseSvg(const ResponseCase& c, const ResponseResult& r, std::str
               a.colour, left);
   }
   svg << "  </g>\n";
-  svg << "  <g class=\"legend\" font-family=\"sans-serif\" font-size=\"" << num(font) << "\">\n";
-  for (std::size_t k = 0; k < legend.size(); ++k) {
-    const double y = y0 + 1.3 * font * static_cast<double>(k + 1);
-    svg << "    <text x=\"" << num(x0 + 0.3 * font) << "\" y=\"" << num(y) << "\">"
-        << xmlText(legend[k]) << "</text>\n";
-  }
-  svg << "  </g>\n</svg>\n";
+  svg::writeLegend(svg, legend, x0, y0, font, svg::kCaseLegend);
+  svg << "</svg>\n";
   return svg.str();
 }
 

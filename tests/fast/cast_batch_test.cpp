@@ -8,28 +8,22 @@
 // kinds of feature, so that the comparison cannot pass on misses alone.
 #include <gtest/gtest.h>
 
-#include <cstring>
+#include <cstdint>
 #include <random>
 #include <vector>
 
+#include "cast_batch_support.h"
 #include "touche/fast/cast_batch.h"
 #include "touche/test_support/cast_scenes.h"
+#include "touche/test_support/fast_bits.h"
 
 namespace touche::fast {
 namespace {
 
-constexpr ShapeType kTypes[] = {ShapeType::circle, ShapeType::capsule, ShapeType::segment,
-                                ShapeType::polygon, ShapeType::chainSegment};
-constexpr int kCastsPerType = 4000;
+using test::CastTally;
+using test::sameBits;
 
-/// Whether two cast results are equal bit for bit, field by field.
-template <class T>
-bool sameBits(const CastResultT<T>& x, const CastResultT<T>& y) {
-  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
-         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
-         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
-         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
-}
+constexpr int kCastsPerType = 4000;
 
 /// Seeded valid casts of every type, each type's block in turn (rays and swept circles,
 /// rounded polygons included), every length scaled by 2^scaleExponent.
@@ -38,14 +32,10 @@ std::vector<CastCase> seededCasts(std::uint64_t seed, int scaleExponent) {
   std::mt19937_64 rng(seed);
   test::CastSceneSpec spec;
   spec.nearChance = 0.15;  // more origins inside or near: the overlap and general-loop lanes
-  for (ShapeType type : kTypes) {
-    int made = 0;
-    for (int attempt = 0; made < kCastsPerType && attempt < 4 * kCastsPerType; ++attempt) {
-      const CastCase c = test::scaledCast(test::randomCast(rng, type, spec), scaleExponent);
-      if (validateCast(c.shape, c.xf, c.ray)) continue;
-      casts.push_back(c);
-      ++made;
-    }
+  for (ShapeType type : test::kCastShapeTypes) {
+    test::appendValidCasts(casts, rng, type, kCastsPerType, [&](auto& r, ShapeType t) {
+      return test::scaledCast(test::randomCast(r, t, spec), scaleExponent);
+    });
   }
   return casts;
 }
@@ -85,39 +75,29 @@ template <class T>
 using Kernel = void (*)(const CastBatchT<T>&, CastResultT<T>*);
 
 template <class T>
-std::vector<std::pair<const char*, Kernel<T>>> kernels() {
-  std::vector<std::pair<const char*, Kernel<T>>> out{
-      {"castBatch", &castBatch<T>}, {"scalar", &detail::cast_batch::scalarCasts<T>}};
+std::vector<test::NamedKernel<Kernel<T>>> kernels() {
+  Kernel<T> avx2 = nullptr;
+  Kernel<T> avx512 = nullptr;
 #if TOUCHE_FAST_AVX2
-  if (detail::haveAvx2()) out.push_back({"avx2", &detail::cast_batch::avx2::casts<T>});
+  avx2 = &detail::cast_batch::avx2::casts<T>;
 #endif
 #if TOUCHE_FAST_AVX512
-  if (detail::haveAvx512()) out.push_back({"avx512", &detail::cast_batch::avx512::casts<T>});
+  avx512 = &detail::cast_batch::avx512::casts<T>;
 #endif
-  return out;
+  return test::kernelSets<Kernel<T>>({"castBatch", &castBatch<T>},
+                                     &detail::cast_batch::scalarCasts<T>, avx2, avx512);
 }
-
-struct Tally {
-  int casts = 0, hits = 0, faceHits = 0, vertexHits = 0, overlaps = 0;
-};
 
 /// Runs every kernel over the casts and requires castPlaced's bits; tallies per shape type.
 template <class T>
-void expectSameAsScalar(const std::vector<CastCase>& cases, Tally (&tally)[kShapeTypeCount]) {
+void expectSameAsScalar(const std::vector<CastCase>& cases, CastTally (&tally)[kShapeTypeCount]) {
   const Pools<T> pools(cases);
   const CastBatchT<T> batch = pools.batch();
   std::vector<CastResultT<T>> expected(static_cast<std::size_t>(batch.count));
   for (int k = 0; k < batch.count; ++k) {
     expected[k] = castPlaced(batch.shape(k), batch.cast(k));
     if (k >= static_cast<int>(cases.size())) continue;  // the second round repeats the first
-    Tally& t = tally[static_cast<int>(typeOf(cases[pools.shapeIndex[k]].shape))];
-    ++t.casts;
-    t.hits += expected[k].status == CastStatus::hit;
-    t.overlaps += expected[k].status == CastStatus::initialOverlap;
-    t.faceHits +=
-        expected[k].status == CastStatus::hit && expected[k].feature.type == FeatureType::face;
-    t.vertexHits +=
-        expected[k].status == CastStatus::hit && expected[k].feature.type == FeatureType::vertex;
+    tally[static_cast<int>(typeOf(cases[pools.shapeIndex[k]].shape))].add(expected[k]);
   }
   for (const auto& [name, kernel] : kernels<T>()) {
     SCOPED_TRACE(name);
@@ -139,16 +119,15 @@ void expectSameAsScalar(const std::vector<CastCase>& cases, Tally (&tally)[kShap
 
 template <class T>
 void checkScale(std::uint64_t seed, int scaleExponent) {
-  Tally tally[kShapeTypeCount] = {};
+  CastTally tally[kShapeTypeCount] = {};
   expectSameAsScalar<T>(seededCasts(seed, scaleExponent), tally);
-  for (ShapeType type : kTypes) {
-    const Tally& t = tally[static_cast<int>(type)];
+  for (ShapeType type : test::kCastShapeTypes) {
+    const CastTally& t = tally[static_cast<int>(type)];
     SCOPED_TRACE(std::string(shapeTypeName(type)));
-    ASSERT_EQ(t.casts, kCastsPerType);
-    const double hitRate = static_cast<double>(t.hits) / t.casts;
-    EXPECT_GT(hitRate, 0.25);
-    EXPECT_LT(hitRate, 0.75);
-    EXPECT_GT(t.overlaps, t.casts / 50);  // origins inside or near
+    ASSERT_EQ(t.count, kCastsPerType);
+    EXPECT_GT(t.hitRate(), 0.25);
+    EXPECT_LT(t.hitRate(), 0.75);
+    EXPECT_GT(t.overlaps, t.count / 50);  // origins inside or near
     EXPECT_GT(t.vertexHits, t.hits / 50);
     if (type != ShapeType::circle) {
       EXPECT_GT(t.faceHits, t.hits / 4);
@@ -164,13 +143,10 @@ TEST(FastCastBatch, FloatIsBitwiseTheScalarPath) {
   checkScale<float>(0xba7c5, 0);
 }
 
-// 2^-50 takes every float circle below castCircle's well-scaled range (the scalar lanes),
-// 2^-450 every double one; 2^46 takes the farther float casts above it.
 TEST(FastCastBatch, ScaledCastsAreBitwiseTheScalarPath) {
-  checkScale<float>(0xba7c6, 46);
-  checkScale<float>(0xba7c7, -50);
-  checkScale<double>(0xba7c8, 46);
-  checkScale<double>(0xba7c9, -450);
+  test::atScalarLaneScales(0xba7c6, [](auto zero, std::uint64_t seed, int exponent) {
+    checkScale<decltype(zero)>(seed, exponent);
+  });
 }
 
 TEST(FastCastBatch, EmptyAndShortBatchesWriteOnlyTheirCasts) {

@@ -9,6 +9,7 @@
 
 #include "chain_support.h"
 #include "expect.h"
+#include "touche/test_support/scene_ops.h"
 
 namespace touche::fast::test {
 namespace {
@@ -25,9 +26,7 @@ const ChainSegment kConvexAtP2{{-2, 0}, {-1, 0}, {1, 0}, {2, 1}};
 /// ghost2 = (2, −1): edge2 = (1, −1), cross(edge1, edge2) = −2 < 0: concave corner at p2.
 const ChainSegment kConcaveAtP2{{-2, 0}, {-1, 0}, {1, 0}, {2, -1}};
 
-Transform at(double x, double y) {
-  return {{x, y}, {1, 0}};
-}
+using touche::test::at;
 
 /// expectBothWays (expect.h) through the chain pairs' entry points.
 void expectChain(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,

@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <random>
@@ -19,24 +19,19 @@
 #include <utility>
 #include <vector>
 
+#include "cast_batch_support.h"
 #include "touche/fast/ray_batch.h"
 #include "touche/test_support/cast_scenes.h"
+#include "touche/test_support/fast_bits.h"
 
 namespace touche::fast {
 namespace {
 
-constexpr ShapeType kTypes[] = {ShapeType::circle, ShapeType::capsule, ShapeType::segment,
-                                ShapeType::polygon, ShapeType::chainSegment};
+using test::CastTally;
+using test::sameBits;
+
 // Not a multiple of any vector width: the last rays run from the padded copy.
 constexpr int kRaysPerType = 3001;
-
-template <class T>
-bool sameBits(const CastResultT<T>& x, const CastResultT<T>& y) {
-  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
-         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
-         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
-         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
-}
 
 /// The ray re-aimed through one of the shape's core points (a vertex, an end, a centre): rays
 /// through a segment's end, where the entry point lies within the rounding slack of the face's
@@ -70,17 +65,13 @@ std::vector<CastCase> seededRays(std::uint64_t seed, int exponent) {
   test::CastSceneSpec spec;
   spec.rayChance = 1.0;
   spec.nearChance = 0.15;  // more origins inside or near: the overlap lanes
-  for (ShapeType type : kTypes) {
+  for (ShapeType type : test::kCastShapeTypes) {
     const int wanted = type == ShapeType::polygon ? 2 * kRaysPerType : kRaysPerType;
-    int made = 0;
-    for (int attempt = 0; made < wanted && attempt < 4 * wanted; ++attempt) {
-      CastCase c = test::randomCast(rng, type, spec);
-      if (test::uniformInt(rng, 0, 3) == 0) c = aimedAtACorePoint(rng, c);
-      c = test::scaledCast(c, exponent);
-      if (validateCast(c.shape, c.xf, c.ray)) continue;
-      cases.push_back(c);
-      ++made;
-    }
+    test::appendValidCasts(cases, rng, type, wanted, [&](auto& r, ShapeType t) {
+      CastCase c = test::randomCast(r, t, spec);
+      if (test::uniformInt(r, 0, 3) == 0) c = aimedAtACorePoint(r, c);
+      return test::scaledCast(c, exponent);
+    });
   }
   return cases;
 }
@@ -179,15 +170,15 @@ using Kernel = void (*)(const RayTargetsT<T>&, detail::ray_batch::RayShapes, con
                         const RayHitsT<T>&);
 
 template <class T>
-std::vector<std::pair<const char*, Kernel<T>>> kernels() {
-  std::vector<std::pair<const char*, Kernel<T>>> out{
-      {"castRays", &detail::ray_batch::castRaysWith<T>},
-      {"scalar", &detail::ray_batch::scalarRays<T>}};
+std::vector<test::NamedKernel<Kernel<T>>> kernels() {
+  Kernel<T> avx2 = nullptr;
+  Kernel<T> avx512 = nullptr;
 #if TOUCHE_FAST_AVX2
-  if (detail::haveAvx2()) out.push_back({"avx2", &detail::cast_batch::avx2::rays<T>});
-  if (detail::haveAvx512()) out.push_back({"avx512", &detail::cast_batch::avx512::rays<T>});
+  avx2 = &detail::cast_batch::avx2::rays<T>;
+  avx512 = &detail::cast_batch::avx512::rays<T>;
 #endif
-  return out;
+  return test::kernelSets<Kernel<T>>({"castRays", &detail::ray_batch::castRaysWith<T>},
+                                     &detail::ray_batch::scalarRays<T>, avx2, avx512);
 }
 
 /// Every kernel against castPlaced, with `shapes` choosing ray k's shape; returns the hit
@@ -223,37 +214,27 @@ double expectSameAsScalar(const Batch<T>& batch, detail::ray_batch::RayShapes sh
   return static_cast<double>(hitCount) / rays.count;
 }
 
-struct Tally {
-  int rays = 0, hits = 0, faceHits = 0, vertexHits = 0, overlaps = 0;
-};
-
 /// The three queries over the same rays, and the tallies that keep them from passing vacuously.
 template <class T>
 void checkRays(std::uint64_t seed, int exponent) {
   const std::vector<CastCase> cases = seededRays(seed, exponent);
   const Batch<T> batch(cases);
   const RaysT<T> rays = batch.rays();
-  Tally tally[kShapeTypeCount] = {};
+  CastTally tally[kShapeTypeCount] = {};
   for (int k = 0; k < rays.count; ++k) {
-    const CastResultT<T> r = castPlaced(batch.placed[k], rayPlaced(rays, k));
-    Tally& t = tally[static_cast<int>(typeOf(cases[k].shape))];
-    ++t.rays;
-    t.hits += r.status == CastStatus::hit;
-    t.overlaps += r.status == CastStatus::initialOverlap;
-    t.faceHits += r.status == CastStatus::hit && r.feature.type == FeatureType::face;
-    t.vertexHits += r.status == CastStatus::hit && r.feature.type == FeatureType::vertex;
+    tally[static_cast<int>(typeOf(cases[k].shape))].add(
+        castPlaced(batch.placed[k], rayPlaced(rays, k)));
   }
-  for (ShapeType type : kTypes) {
-    const Tally& t = tally[static_cast<int>(type)];
+  for (ShapeType type : test::kCastShapeTypes) {
+    const CastTally& t = tally[static_cast<int>(type)];
     SCOPED_TRACE(std::string(shapeTypeName(type)));
-    ASSERT_GE(t.rays, kRaysPerType);
-    const double hitRate = static_cast<double>(t.hits) / t.rays;
-    EXPECT_GT(hitRate, 0.2);
-    EXPECT_LT(hitRate, 0.75);
+    ASSERT_GE(t.count, kRaysPerType);
+    EXPECT_GT(t.hitRate(), 0.2);
+    EXPECT_LT(t.hitRate(), 0.75);
     // A ray's origin is inside a shape with area only (not on a segment's line).
     const bool area = type != ShapeType::segment && type != ShapeType::chainSegment;
     if (area) {
-      EXPECT_GT(t.overlaps, t.rays / 50);
+      EXPECT_GT(t.overlaps, t.count / 50);
     }
     if (type == ShapeType::circle) {
       EXPECT_EQ(t.vertexHits, t.hits);
@@ -317,13 +298,10 @@ TEST(FastRayBatch, FloatIsBitwiseTheScalarPath) {
   checkRays<float>(0x4a7b2, 0);
 }
 
-// 2^-50 takes every float circle below castCircle's well-scaled range, 2^-450 every double
-// one; 2^46 takes the farther float rays above the scale bound (castPlaced's lanes).
 TEST(FastRayBatch, ScaledRaysAreBitwiseTheScalarPath) {
-  checkRays<float>(0x4a7b3, 46);
-  checkRays<float>(0x4a7b4, -50);
-  checkRays<double>(0x4a7b5, 46);
-  checkRays<double>(0x4a7b6, -450);
+  test::atScalarLaneScales(0x4a7b3, [](auto zero, std::uint64_t seed, int exponent) {
+    checkRays<decltype(zero)>(seed, exponent);
+  });
 }
 
 TEST(FastRayBatch, ShortBatchesWriteOnlyTheirRays) {

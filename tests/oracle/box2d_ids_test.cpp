@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "records.h"
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
@@ -22,11 +23,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-DeclaredConventions preset(const char* name) {
-  auto c = conventionsPreset(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(DeclaredConventions{});
-}
+using test::preset;
 
 /// Box2D 2.4.1 (engine box2d) under its preset, its ids read as b2ContactFeature.
 DeclaredConventions nativeConventions() {
@@ -35,25 +32,10 @@ DeclaredConventions nativeConventions() {
   return c;
 }
 
-std::string featureJson(const box2d::NativeFeature& f) {
-  return "{\"indexA\":" + std::to_string(f.indexA) + ",\"indexB\":" + std::to_string(f.indexB) +
-         ",\"typeA\":" + std::to_string(f.typeA) + ",\"typeB\":" + std::to_string(f.typeB) + "}";
-}
-
 /// The manifold as Box2D writes it: its world manifold, each point's id its b2ContactFeature.
 ManifoldRecord nativeRecord(const Case& c, const box2d::NativeManifold& n) {
-  ManifoldRecord r;
-  r.id = c.id;
-  r.engine = "box2d";
-  r.manifold = n.manifold;
-  for (int i = 0; i < n.manifold.pointCount; ++i) {
-    ReportedPoint p;
-    p.point = n.manifold.points[i].point;
-    p.separation = n.manifold.points[i].separation;
-    p.id = featureJson(n.features[i]);
-    r.points.push_back(p);
-  }
-  return r;
+  return test::recordWithIds(c, "box2d", n.manifold,
+                             [&](int i) { return test::featureJson(n.features[i]); });
 }
 
 Comparison judgeNative(const Case& c, box2d::Mutation mutation = box2d::Mutation::none,

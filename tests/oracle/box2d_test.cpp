@@ -8,6 +8,7 @@
 #include "touche/oracle/engines.h"
 #include "touche/reference/reference.h"
 #include "touche/test_support/checks.h"
+#include "touche/test_support/scene_ops.h"
 
 namespace touche::oracle {
 namespace {
@@ -15,9 +16,7 @@ namespace {
 constexpr double kFloatTol = 1e-6;  // inputs and outputs pass through float
 
 const Transform kIdentity{};
-Transform at(double x, double y) {
-  return Transform{{x, y}, {}};
-}
+using test::at;
 
 void expectPoint(const ManifoldPoint& p, Vec2 point, double separation) {
   EXPECT_NEAR(p.point.x, point.x, kFloatTol);

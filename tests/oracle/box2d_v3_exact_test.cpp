@@ -31,9 +31,7 @@ const Engine& kExact = box2d_v3::kExactEngine;
 #define SKIP_WITHOUT_V3() \
   if (!box2d_v3::built()) GTEST_SKIP() << "built without Box2D v3 (TOUCHE_BOX2D_V3_DIR)"
 
-Transform at(double x, double y) {
-  return Transform{{x, y}, {}};
-}
+using test::at;
 
 DeclaredConventions v3Conventions() {
   return conventionsPreset("box2d-v3").value();

@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "records.h"
 #include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -35,9 +36,7 @@ const Engine& kV3 = box2d_v3::kEngine;
 #define SKIP_WITHOUT_V3() \
   if (!box2d_v3::built()) GTEST_SKIP() << "built without Box2D v3 (TOUCHE_BOX2D_V3_DIR)"
 
-Transform at(double x, double y) {
-  return Transform{{x, y}, {}};
-}
+using test::at;
 
 Case caseOf(const char* id, Shape a, Transform xfA, Shape b, Transform xfB) {
   Case c;
@@ -53,11 +52,7 @@ Manifold run(const Case& c, const Options& options = {}) {
   return kV3.collide(c.a, c.xfA, c.b, c.xfB, options);
 }
 
-DeclaredConventions preset(const char* name) {
-  auto c = conventionsPreset(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(DeclaredConventions{});
-}
+using test::preset;
 
 void expectPoint(const ManifoldPoint& p, Vec2 point, double separation) {
   EXPECT_NEAR(p.point.x, point.x, kFloatTol);
@@ -533,18 +528,8 @@ int edited(int key, KeyEdit edit) {
 
 /// The manifold as v3 writes it: each point's id its key, edited by `edit`.
 ManifoldRecord keyedRecord(const Case& c, const box2d_v3::NativeManifold& n, KeyEdit edit) {
-  ManifoldRecord r;
-  r.id = c.id;
-  r.engine = "box2d_v3";
-  r.manifold = n.manifold;
-  for (int i = 0; i < n.manifold.pointCount; ++i) {
-    ReportedPoint p;
-    p.point = n.manifold.points[i].point;
-    p.separation = n.manifold.points[i].separation;
-    p.id = std::to_string(edited(n.keys[i], edit));
-    r.points.push_back(p);
-  }
-  return r;
+  return test::recordWithIds(c, "box2d_v3", n.manifold,
+                             [&](int i) { return std::to_string(edited(n.keys[i], edit)); });
 }
 
 /// What judging v3's keys on a pair's seeded scenes found.

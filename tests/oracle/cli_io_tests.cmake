@@ -1,29 +1,7 @@
 # The `touche` CLI's input and output: bounded lines, exact numbers, failed writes, unreadable
 # inputs, ids. Each test below was once a user's report (docs/file-formats.md says what holds).
-# Included from tests/oracle/CMakeLists.txt, which sets TOUCHE_CLI_DATA and TOUCHE_RUN_CLI.
-
-# touche_cli_test(NAME EXIT ARGS ... [EXPECT ...] [EXPECT_STDERR ...] [REJECT_STDERR ...]
-#                 [LINES n] [STDIN file] [STDOUT file] [OUTPUT_FILE file] [GENERATED])
-# runs run_cli.cmake; GENERATED: the test reads the inputs write_inputs.cmake writes. A pattern
-# must not hold an unbalanced [ (a CMake list keeps the ; after one): write \[ as . there.
-function(touche_cli_test name exit)
-  cmake_parse_arguments(T "GENERATED" "LINES;STDIN;STDOUT;OUTPUT_FILE"
-                        "ARGS;EXPECT;EXPECT_STDERR;REJECT_STDERR" ${ARGN})
-  set(optional)
-  foreach(value IN ITEMS LINES STDIN STDOUT OUTPUT_FILE)
-    if(DEFINED T_${value})
-      list(APPEND optional "-D${value}=${T_${value}}")
-    endif()
-  endforeach()
-  # The lists quoted, as one argument each: their ';' must reach run_cli.cmake.
-  add_test(NAME ${name}
-    COMMAND ${CMAKE_COMMAND} -DTOOL=$<TARGET_FILE:touche> -DEXPECT_EXIT=${exit} "-DARGS=${T_ARGS}"
-      "-DEXPECT=${T_EXPECT}" "-DEXPECT_STDERR=${T_EXPECT_STDERR}"
-      "-DREJECT_STDERR=${T_REJECT_STDERR}" ${optional} -P ${TOUCHE_RUN_CLI})
-  if(T_GENERATED)
-    set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED touche_cli_generated_inputs)
-  endif()
-endfunction()
+# Included from tests/oracle/CMakeLists.txt, which sets TOUCHE_CLI_DATA and TOUCHE_RUN_CLI and
+# defines touche_cli_test.
 
 # Lines too big or too deep to keep in tests/oracle/data.
 set(TOUCHE_CLI_WORK ${CMAKE_CURRENT_BINARY_DIR}/cli_inputs)

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "golden_cases.h"
+#include "records.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -21,11 +22,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-DeclaredConventions preset(const char* name) {
-  auto c = conventionsPreset(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(DeclaredConventions{});
-}
+using test::preset;
 
 DeclaredConventions declared(const std::string& json) {
   auto parsed = parseConventions(json);

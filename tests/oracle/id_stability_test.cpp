@@ -13,6 +13,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "records.h"
 #include "touche/fast/fast.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
@@ -106,17 +107,7 @@ std::string manifoldLines(const std::vector<Case>& cases, const IdOf& idOf,
   std::string text;
   for (const Case& c : cases) {
     const Manifold m = run(fast::kDoubleEngine, c);
-    ManifoldRecord r;
-    r.id = c.id;
-    r.engine = "mine";
-    r.manifold = m;
-    for (int i = 0; i < m.pointCount; ++i) {
-      ReportedPoint p;
-      p.point = m.points[i].point;
-      p.separation = m.points[i].separation;
-      p.id = idOf(m.points[i]);
-      r.points.push_back(p);
-    }
+    ManifoldRecord r = test::recordWithIds(c, "mine", m, [&](int i) { return idOf(m.points[i]); });
     if (exchangeInCopies && !c.movedFrom.empty() && r.points.size() == 2) {
       std::swap(r.points[0].id, r.points[1].id);
     }

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "golden_cases.h"
+#include "records.h"
 #include "touche/oracle/check.h"
 #include "touche/oracle/engines.h"
 #include "touche/oracle/judge.h"
@@ -25,11 +26,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-DeclaredConventions preset(const char* name) {
-  auto c = conventionsPreset(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(DeclaredConventions{});
-}
+using test::preset;
 
 using golden::boxesCase;
 using golden::boxesManifold;

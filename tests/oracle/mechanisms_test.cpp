@@ -16,6 +16,7 @@
 
 #include "golden_cases.h"
 #include "planted_bugs.h"
+#include "records.h"
 #include "touche/oracle/box2d.h"
 #include "touche/oracle/box2d_v3.h"
 #include "touche/oracle/check.h"
@@ -33,11 +34,7 @@ using ::testing::HasSubstr;
 
 constexpr double kPi = 3.14159265358979323846;
 
-DeclaredConventions preset(const char* name) {
-  auto c = conventionsPreset(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(DeclaredConventions{});
-}
+using test::preset;
 
 std::vector<Case> corpus() {
   std::istringstream in{std::string(builtinCorpus())};
@@ -248,20 +245,11 @@ std::vector<Case> polygonPairs() {
 /// b2ContactFeature written as the object {indexA, indexB, typeA, typeB} or as its 32-bit key.
 ManifoldRecord box2dNative(const Case& c, box2d::Mutation mutation, bool key) {
   const box2d::NativeManifold n = box2d::collideNative(c.a, c.xfA, c.b, c.xfB, {}, mutation);
-  ManifoldRecord r = recordOf(c, "box2d", n.manifold);
-  for (int i = 0; i < n.manifold.pointCount; ++i) {
+  return test::recordWithIds(c, "box2d", n.manifold, [&](int i) {
     const box2d::NativeFeature& f = n.features[static_cast<std::size_t>(i)];
-    ReportedPoint p;
-    p.point = n.manifold.points[i].point;
-    p.separation = n.manifold.points[i].separation;
-    p.id = key ? std::to_string(f.indexA | f.indexB << 8 | f.typeA << 16 | f.typeB << 24)
-               : "{\"indexA\":" + std::to_string(f.indexA) +
-                     ",\"indexB\":" + std::to_string(f.indexB) +
-                     ",\"typeA\":" + std::to_string(f.typeA) +
-                     ",\"typeB\":" + std::to_string(f.typeB) + "}";
-    r.points.push_back(p);
-  }
-  return r;
+    return key ? std::to_string(f.indexA | f.indexB << 8 | f.typeA << 16 | f.typeB << 24)
+               : test::featureJson(f);
+  });
 }
 
 TEST(Mechanisms, Box2dIdsUnswappedOnAFlipAndIndicesExchangedInTheClip) {
@@ -305,15 +293,9 @@ TEST(Mechanisms, Box2dV3KeysUnswapped) {
   conv.idFormat = IdFormat::box2dV3;
   const auto native = [](const Case& c) {
     const box2d_v3::NativeManifold n = box2d_v3::collideNative(c.a, c.xfA, c.b, c.xfB);
-    ManifoldRecord r = recordOf(c, "box2d_v3", n.manifold);
-    for (int i = 0; i < n.manifold.pointCount; ++i) {
-      ReportedPoint p;
-      p.point = n.manifold.points[i].point;
-      p.separation = n.manifold.points[i].separation;
-      p.id = std::to_string(n.keys[static_cast<std::size_t>(i)]);
-      r.points.push_back(p);
-    }
-    return r;
+    return test::recordWithIds(c, "box2d_v3", n.manifold, [&](int i) {
+      return std::to_string(n.keys[static_cast<std::size_t>(i)]);
+    });
   };
   const Planted p =
       plantAndCheckRecords(polygonPairs(), native, conv, [](const Case&, ManifoldRecord& r) {

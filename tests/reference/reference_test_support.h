@@ -12,6 +12,7 @@
 
 #include "touche/core/validate.h"
 #include "touche/reference/reference.h"
+#include "touche/test_support/scene_ops.h"
 
 namespace touche::reference::testing {
 
@@ -70,9 +71,7 @@ inline Polygon makePolygon(std::vector<Vec2> vertices, double radius = 0.0) {
   return p;
 }
 
-inline Transform at(double x, double y) {
-  return Transform{{x, y}, {1.0, 0.0}};
-}
+using touche::test::at;
 
 inline FeatureId fid(FeatureType ta, int ia, FeatureType tb, int ib) {
   return {ta, static_cast<std::uint8_t>(ia), tb, static_cast<std::uint8_t>(ib)};

@@ -1,10 +1,11 @@
-// touche test support — bitwise equality of fast-engine manifolds, shared by the fast engine's
-// per-build tests and the fuzz harness (which require the batch path and every wider build to
-// give the portable scalar path's bits).
+// touche test support — bitwise equality of fast-engine manifolds and cast results, shared by
+// the fast engine's per-build tests and the fuzz harness (which require the batch path and
+// every wider build to give the portable scalar path's bits).
 #pragma once
 
 #include <cstring>
 
+#include "touche/fast/cast.h"
 #include "touche/fast/types.h"
 
 namespace touche::test {
@@ -25,6 +26,15 @@ bool sameBits(const fast::ManifoldT<T>& x, const fast::ManifoldT<T>& y) {
     }
   }
   return true;
+}
+
+/// Whether two cast results are equal bit for bit, field by field.
+template <class T>
+bool sameBits(const fast::CastResultT<T>& x, const fast::CastResultT<T>& y) {
+  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
+         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
+         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
+         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
 }
 
 }  // namespace touche::test

@@ -12,6 +12,11 @@
 
 namespace touche::test {
 
+/// The transform that places a shape at (x, y), unturned.
+inline Transform at(double x, double y) {
+  return Transform{{x, y}, {}};
+}
+
 /// v rotated by k quarter turns counter-clockwise: (x, y) → (−y, x) per turn. Exact.
 inline Vec2 quarterTurn(Vec2 v, int k) {
   for (int i = 0; i < ((k % 4) + 4) % 4; ++i)
