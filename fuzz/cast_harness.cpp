@@ -21,7 +21,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -37,6 +36,7 @@
 #include "touche/reference/cast.h"
 #include "touche/test_support/cast_findings.h"
 #include "touche/test_support/cast_scenes.h"
+#include "touche/test_support/fast_bits.h"
 #include "touche/test_support/random.h"
 
 namespace touche::fuzz {
@@ -146,15 +146,6 @@ bool inBox2dWorkingRange(const CastCase& c) {
   return true;
 }
 
-/// Two results of one precision, bit for bit.
-template <class T>
-bool sameBits(const fast::CastResultT<T>& x, const fast::CastResultT<T>& y) {
-  return x.status == y.status && x.feature == y.feature && x.flags == y.flags &&
-         std::memcmp(&x.fraction, &y.fraction, sizeof x.fraction) == 0 &&
-         std::memcmp(&x.point, &y.point, sizeof x.point) == 0 &&
-         std::memcmp(&x.normal, &y.normal, sizeof x.normal) == 0;
-}
-
 /// A batch entry that is not castPlaced's result, described for the failure line.
 template <class T>
 std::string batchDiffers(const char* engine, const char* path, int k,
@@ -198,12 +189,12 @@ std::string rayBatchProblem(const char* engine,
   const fast::RayTargetsT<T> targets(shapes.data(), n);
   fast::castRays(targets, rays, hits);
   for (int k = 0; k < n; ++k) {
-    if (!sameBits(hits.at(k), scalar))
+    if (!test::sameBits(hits.at(k), scalar))
       return batchDiffers(engine, "castRays", k, hits.at(k), scalar);
   }
   fast::castRaysAgainst(targets, n - 1, rays, hits);
   for (int k = 0; k < n; ++k) {
-    if (!sameBits(hits.at(k), scalar)) {
+    if (!test::sameBits(hits.at(k), scalar)) {
       return batchDiffers(engine, "castRaysAgainst", k, hits.at(k), scalar);
     }
   }
@@ -224,7 +215,8 @@ std::string batchProblem(const char* engine, const CastCase& c) {
   fast::castBatch(fast::CastBatchT<T>{shapes.data(), casts.data(), nullptr, nullptr, kBatchCopies},
                   out.data());
   for (int k = 0; k < kBatchCopies; ++k) {
-    if (!sameBits(out[k], scalar)) return batchDiffers(engine, "castBatch", k, out[k], scalar);
+    if (!test::sameBits(out[k], scalar))
+      return batchDiffers(engine, "castBatch", k, out[k], scalar);
   }
   if (c.ray.radius != 0.0) return "";
   return rayBatchProblem(engine, shapes, input.in);
