@@ -721,8 +721,8 @@ oracle::DeclaredConventions judgedConventions(const Engine& engine, const Option
 
 /// The manifold judged against exact geometry (judge(): nothing of the reference's algorithm
 /// assumed) under the engine's conventions: it must be acceptable, with no excuse. compare()
-/// judges against the reference's answer; this holds both to the geometry, so a bug the reference and
-/// the compare step share, or a false verdict of either judge, shows up as a disagreement.
+/// judges against the reference's answer; this holds both to the geometry, so a bug the reference
+/// and the compare step share, or a false verdict of either judge, shows up as a disagreement.
 std::string checkJudged(const Engine& engine, const Case& c, const Options& options,
                         const Manifold& m) {
   const oracle::Comparison judged = oracle::judge(c, m, judgedConventions(engine, options));
@@ -866,8 +866,7 @@ std::string checkValid(const FuzzInput& in, PairId pair) {
   }
   if (std::string sane = checkSane("reference", expected); !sane.empty()) return sane;
   if (judgedInput(in.scene)) {
-    if (std::string judged =
-            checkJudged(reference::kEngine, in.scene, in.options, expected);
+    if (std::string judged = checkJudged(reference::kEngine, in.scene, in.options, expected);
         !judged.empty()) {
       return judged;
     }

@@ -757,7 +757,8 @@ std::optional<Comparison> judgeNormal(Judge& j) {
     // Two cores: a tie of sides or regions says nothing of the depth along another normal
     // (cores touching at an end line tie the region, yet only one face is deepest): the exact
     // geometry judges it (geometryConvention).
-    return verdict(j, Outcome::wrongNormal, "two capsule cores, another normal than the reference's");
+    return verdict(j, Outcome::wrongNormal,
+                   "two capsule cores, another normal than the reference's");
   }
   if (axisGapWithinBand(j)) {
     if (j.facts.polygonCircle && anotherTiedCircleFace(j)) {

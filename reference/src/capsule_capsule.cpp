@@ -158,9 +158,9 @@ SatChoice chooseSide(const WorldCapsule& a, const WorldCapsule& b) {
   choice.referenceA = order >= 0;
   const Side& chosen = choice.referenceA ? choice.sideA : choice.sideB;
   choice.tie = order == 0 || chosen.w == chosen.otherW;
-  choice.gap = std::min(choice.referenceA ? approximateDifference(sepA, sepB)
-                                          : approximateDifference(sepB, sepA),
-                        chosen.lead());
+  choice.gap = std::min(
+      choice.referenceA ? approximateDifference(sepA, sepB) : approximateDifference(sepB, sepA),
+      chosen.lead());
   return choice;
 }
 

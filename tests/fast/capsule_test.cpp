@@ -269,8 +269,7 @@ TEST(FastCapsuleCapsule, TeeOfTouchingCoresTakesTheFaceThroughTheOrigin) {
   const Golden under{Status::contact, {0, -1}, {{{0.5, 0}, -0.2, fv(0, 0)}}};
   expectBothWays(a, kIdentity, Capsule{{0.5, 0}, {0.5, -1}, 0.1}, kIdentity, under);
   // Collinear end to end: every side separates by 0; the rule's A's right side, flagged.
-  const Golden line{
-      Status::contact, {0, -1}, {{{1, 0}, -0.2, vv(1, 0)}}, kFlagDegenerateNormal};
+  const Golden line{Status::contact, {0, -1}, {{{1, 0}, -0.2, vv(1, 0)}}, kFlagDegenerateNormal};
   expectMatches(collide(a, kIdentity, Capsule{{1, 0}, {2, 0}, 0.1}, kIdentity), line, kTolDouble,
                 "double collinear");
   expectMatches(collideFloat(a, kIdentity, Capsule{{1, 0}, {2, 0}, 0.1}, kIdentity), line,

@@ -388,8 +388,8 @@ TEST(Box2dV3, TouchingCapsuleCoresTakeALeftNormalThatOverlapsMore) {
   // shapes overlap by 1.2; the least overlap, 0.2, is along B's face (1, 0). Both judges fail
   // it; the harness knows it by its mechanism — on box2d_v3_exact too (the same v3 code) and
   // with a segment A.
-  const Case tee = caseOf("v3-tee", Capsule{{0, 0}, {1, 0}, 0.1}, {},
-                          Capsule{{0, -1}, {0, 1}, 0.1}, at(1, 0));
+  const Case tee =
+      caseOf("v3-tee", Capsule{{0, 0}, {1, 0}, 0.1}, {}, Capsule{{0, -1}, {0, 1}, 0.1}, at(1, 0));
   const Case segmentTee = caseOf("v3-segment-tee", Segment{{0, 0}, {1, 0}}, {},
                                  Capsule{{0, -1}, {0, 1}, 0.1}, at(1, 0));
   for (const Case& c : {tee, segmentTee}) {

@@ -364,8 +364,8 @@ TEST(Compare, TouchingCoresAlongAnotherFaceFailEvenAtARegionTie) {
 TEST(Compare, AFlaggedConeAcceptsItsNormalsOnly) {
   // Tips meeting at an angle: A (0, 0)–(1, 0), B (1, 0)–(2, 1), radii 0.25. Every normal from
   // (1, −1)/√2 through (1, 0) to (0, 1) is as deep; the reference's is (0, 1), flagged.
-  const Case tips{"tips", Capsule{{0, 0}, {1, 0}, 0.25}, Transform{},
-                  Capsule{{1, 0}, {2, 1}, 0.25}, Transform{}};
+  const Case tips{"tips", Capsule{{0, 0}, {1, 0}, 0.25}, Transform{}, Capsule{{1, 0}, {2, 1}, 0.25},
+                  Transform{}};
   Manifold expected;
   expected.status = Status::contact;
   expected.normal = {0, 1};

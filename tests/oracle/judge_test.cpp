@@ -258,8 +258,7 @@ TEST(Judge, CapsuleCoresCrossingWithinTheRoundingNeedANearOptimalNormal) {
     // Turned a quarter turn, the normal reads the overlap along the segment: wrong.
     Manifold turned = answer;
     turned.normal = {-answer.normal.y, answer.normal.x};
-    EXPECT_EQ(judge(c, turned, *engineConventions(engine)).outcome, Outcome::wrongNormal)
-        << engine;
+    EXPECT_EQ(judge(c, turned, *engineConventions(engine)).outcome, Outcome::wrongNormal) << engine;
   }
   // Capsules crossing deeply (an X, cores overlapping by far more than any rounding): the
   // normal must still be near-optimal.
@@ -275,10 +274,10 @@ TEST(Judge, CapsuleCoresCrossingWithinTheRoundingNeedANearOptimalNormal) {
 
 /// The tee: capsule A's tip (1, 0) on capsule B's core x = 1, B perpendicular to A; radii 0.1.
 Case teeCase() {
-  return std::get<Case>(parseCase(
-      R"({"id":"tee","a":{"type":"capsule","p1":[0,0],"p2":[1,0],"radius":0.1},)"
-      R"("b":{"type":"capsule","p1":[0,-1],"p2":[0,1],"radius":0.1},)"
-      R"("xfA":{"p":[0,0],"angle":0},"xfB":{"p":[1,0],"angle":0}})"));
+  return std::get<Case>(
+      parseCase(R"({"id":"tee","a":{"type":"capsule","p1":[0,0],"p2":[1,0],"radius":0.1},)"
+                R"("b":{"type":"capsule","p1":[0,-1],"p2":[0,1],"radius":0.1},)"
+                R"("xfA":{"p":[0,0],"angle":0},"xfB":{"p":[1,0],"angle":0}})"));
 }
 
 Manifold onePointAlong(Vec2 normal) {
