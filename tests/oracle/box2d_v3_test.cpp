@@ -403,6 +403,16 @@ TEST(Box2dV3, TouchingCapsuleCoresTakeALeftNormalThatOverlapsMore) {
       EXPECT_EQ(findings::knownFinding(c, check), "V5") << c.id;
     }
   }
+  // Touching within v3's rounding, not within FLT_EPSILON: a capsule standing on a segment at
+  // (−62.5, −63.6) (fuzz/regressions/segment_capsule.jsonl). v3's closest points are a float
+  // rounding apart and their direction, (1, 0), runs along the segment; exact: (0, 1).
+  const Case standing =
+      caseOf("v3-standing", Segment{{-2.859375, 0}, {2.859375, 0}}, at(-64, -63.640625),
+             Capsule{{0, 0.25}, {0, 1.890625}, 0.25}, at(-62.515625, -63.890625));
+  const test::CrossCheck rounded = test::crossCheck(kV3, standing);
+  ASSERT_EQ(rounded.actual.status, Status::contact);
+  EXPECT_EQ(rounded.comparison.outcome, Outcome::wrongNormal) << rounded.comparison.explanation;
+  EXPECT_EQ(findings::knownFinding(standing, rounded), "V5");
   // B's core shifted 0.01 to the right: the cores are apart, v3's normal is the closest
   // points' (1, 0) and agrees; not V5.
   const Case apart = caseOf("v3-tee-apart", Capsule{{0, 0}, {1, 0}, 0.1}, {},
