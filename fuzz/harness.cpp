@@ -595,9 +595,9 @@ std::string checkBox2d(const FuzzInput& in) {
 /// engine box2d_v3), each recognized by its mechanism on the failing case
 /// (touche/test_support/box2d_v3_findings.h): V2 (a chain segment's vertex–vertex point on the
 /// chain segment), V3 (v3's chain tolerances: a corner convex by a turn below convexTol taken
-/// as flat, a normal beyond a convex corner by a sine below sinTol admitted) and V4 (corners
-/// apart with both core face separations within 0.1·b2_linearSlop: no contact). Returns the
-/// finding, or "".
+/// as flat, a normal beyond a convex corner by a sine below sinTol admitted), V4 (corners
+/// apart with both core face separations within 0.1·b2_linearSlop: no contact) and V5 (capsule
+/// cores touching within FLT_EPSILON: A's left normal). Returns the finding, or "".
 std::string box2dV3KnownFinding(const Case& scene, const test::CrossCheck& check) {
   return test::box2d_v3_findings::knownFinding(scene, check);
 }
@@ -719,24 +719,14 @@ oracle::DeclaredConventions judgedConventions(const Engine& engine, const Option
   return conventions;
 }
 
-/// The documented fallback of touche's capsule pairs (docs/derivations/capsule.md, step 6; Box2D
-/// v3's too): two capsule cores that cross or touch have no direction between their closest
-/// points, and the engines take A's left normal, flagged kFlagDegenerateNormal — a defined
-/// normal, but not the best one, which judge() rightly calls wrong-normal. Recognized by the
-/// reference's flag on the case and that verdict; every other failure still fails.
-bool crossingCoresFallback(const Manifold& reference, const oracle::Comparison& judged) {
-  return (reference.flags & kFlagDegenerateNormal) != 0 &&
-         judged.outcome == oracle::Outcome::wrongNormal;
-}
-
 /// The manifold judged against exact geometry (judge(): nothing of the reference's algorithm
-/// assumed) under the engine's conventions: it must be acceptable. compare() judges against the
-/// reference's answer (`reference`); this holds both to the geometry, so a bug the reference and
-/// the compare step share, or a false verdict of either judge, shows up as a disagreement.
+/// assumed) under the engine's conventions: it must be acceptable, with no excuse. compare()
+/// judges against the reference's answer; this holds both to the geometry, so a bug the reference
+/// and the compare step share, or a false verdict of either judge, shows up as a disagreement.
 std::string checkJudged(const Engine& engine, const Case& c, const Options& options,
-                        const Manifold& m, const Manifold& reference) {
+                        const Manifold& m) {
   const oracle::Comparison judged = oracle::judge(c, m, judgedConventions(engine, options));
-  if (oracle::isAcceptable(judged.outcome) || crossingCoresFallback(reference, judged)) return "";
+  if (oracle::isAcceptable(judged.outcome)) return "";
   return std::string(engine.name) + " judged against exact geometry: " + judged.explanation;
 }
 
@@ -752,7 +742,7 @@ std::string checkFast(const FuzzInput& in, const Engine& engine) {
       return std::string(engine.name) + " vs reference: " + check.comparison.explanation;
     }
     if (!judgedInput(in.scene)) continue;
-    const std::string judged = checkJudged(engine, c, in.options, check.actual, check.expected);
+    const std::string judged = checkJudged(engine, c, in.options, check.actual);
     if (!judged.empty()) {
       return judged;
     }
@@ -876,8 +866,7 @@ std::string checkValid(const FuzzInput& in, PairId pair) {
   }
   if (std::string sane = checkSane("reference", expected); !sane.empty()) return sane;
   if (judgedInput(in.scene)) {
-    if (std::string judged =
-            checkJudged(reference::kEngine, in.scene, in.options, expected, expected);
+    if (std::string judged = checkJudged(reference::kEngine, in.scene, in.options, expected);
         !judged.empty()) {
       return judged;
     }

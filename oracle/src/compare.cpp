@@ -9,9 +9,12 @@
 //      face's reading can rise to the margin (a missed contact); a chain segment's one-sided
 //      decisions (gaps.region) within their own allowance (chainRegionAllowance);
 //   2. sanity of the actual contact: finite, 1–2 points, unit normal;
-//   3. normal: equal within the allowance, any unit normal when the expected one is flagged
-//      degenerate or built from a length inside the engine's rounding band (gaps.normal), or
-//      a different normal explained by a declared tie or convention (gaps.axis, gaps.region);
+//   3. normal: equal within the allowance, any unit normal when the expected one is built
+//      from a length inside the engine's rounding band (gaps.normal), or a different normal
+//      explained by a declared tie or convention (gaps.axis, gaps.region); another normal
+//      where the expected one is flagged degenerate (the geometry leaves a set of normals) or
+//      between two capsule cores is judged against exact geometry (judge(): as deep as the
+//      best within the engine's allowance);
 //   4. points matched by position (not order), then separations, then feature ids (a clip id
 //      named across a side plane within the band, gaps.clip, or a region id within it,
 //      gaps.region, is a tie);
@@ -726,15 +729,15 @@ std::optional<Comparison> judgeClipKept(Judge& j) {
 std::optional<Comparison> judgeNormal(Judge& j) {
   if (j.zeroNormal) return std::nullopt;
   const double diff = length(j.actual.normal - j.expected.normal);
-  if (j.expected.flags & kFlagDegenerateNormal) {
-    // Any unit normal is acceptable; points placed along it move with it.
-    j.lengthAllowance += diff * j.lever;
-    return std::nullopt;
-  }
   if (diff <= j.normalAllowance) return std::nullopt;
   j.notes << "  normal: expected " << vec(j.expected.normal) << ", actual " << vec(j.actual.normal)
           << ": differs by " << inUnits(diff, j.tol.epsilon) << " (allowed "
           << inUnits(j.normalAllowance, j.tol.epsilon) << ")\n";
+  if (j.expected.flags & kFlagDegenerateNormal) {
+    // The geometry leaves a set of normals (any for concentric circles, a cone where two faces
+    // are as deep): another one is judged against the exact geometry (geometryConvention).
+    return verdict(j, Outcome::wrongNormal, "another normal than the flagged expectation's");
+  }
   if (j.tol.faceNormalOnly && (j.facts.polygonPolygon || j.facts.edgePolygon) &&
       isVertexVertex(j.expected)) {
     return judgeFaceNormalOnly(j);
@@ -750,6 +753,13 @@ std::optional<Comparison> judgeNormal(Judge& j) {
     }
   }
   if (auto r = judgeClipKept(j)) return r;
+  if (j.facts.capsulePair) {
+    // Two cores: a tie of sides or regions says nothing of the depth along another normal
+    // (cores touching at an end line tie the region, yet only one face is deepest): the exact
+    // geometry judges it (geometryConvention).
+    return verdict(j, Outcome::wrongNormal,
+                   "two capsule cores, another normal than the reference's");
+  }
   if (axisGapWithinBand(j)) {
     if (j.facts.polygonCircle && anotherTiedCircleFace(j)) {
       return verdict(j, Outcome::agreeWithinTie, "the circle's region read on another tied face");
@@ -1185,6 +1195,14 @@ std::string geometryConvention(const Judge& j, const Comparison& failure) {
   if (isAcceptable(failure.outcome) || failure.outcome == Outcome::nonFinite ||
       failure.outcome == Outcome::statusMismatch) {
     return "";
+  }
+  // Another normal where the expected one is flagged (the geometry leaves a set of them) or
+  // between two capsule cores (judgeNormal): only the geometry knows whether it is as deep.
+  const bool flagged = (j.expected.flags & kFlagDegenerateNormal) != 0;
+  if (failure.outcome == Outcome::wrongNormal && (flagged || j.facts.capsulePair)) {
+    return flagged ? "the expected normal is flagged degenerateNormal: any normal as deep passes"
+                   : "two capsule cores: a normal other than the reference's is judged by its "
+                     "depth";
   }
   if (j.tol.polygonSkin != 0.0) return "";  // judge() would grow the segment too
   const bool normalDiffers = j.actual.status == Status::contact &&

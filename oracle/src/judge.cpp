@@ -681,26 +681,7 @@ bool oneSidedNormalAdmissible(Judge& j, Vec2 normal) {
 /// The allowances of a normal, from the sources it may have been built from: those it lies
 /// within the turn of (the most uncertain of them: a direction built from a short base is
 /// only known that well); a normal near none of them is known to its own rounding.
-/// Two segment cores (capsules, segments) that cross by no more than the engine's rounding:
-/// an engine that builds the normal from their closest points (Box2D v3's b2CollideCapsules,
-/// touche's capsule pairs, docs/derivations/capsule.md step 6) finds them a hair apart or
-/// coinciding, and the direction between them may be any — as may the lengths measured along
-/// it. (Cores apart by a hair have a closest-points source whose base is that hair.)
-bool coresCrossWithinRounding(const Judge& j) {
-  if (j.geometry.vertexCount(true) != 2 || j.geometry.vertexCount(false) != 2) return false;
-  for (const NormalSource& s : j.facts.sources) {
-    if (s.closest) return false;
-  }
-  return -(j.facts.best + j.facts.radius) <= j.tol.length() + j.tol.roundingBand();
-}
-
 void matchNormalSource(Judge& j, Vec2 normal) {
-  if (coresCrossWithinRounding(j)) {
-    setTurn(j, 2.0 + j.tol.normal());
-    j.notes << "  normal: the cores cross within the rounding of touching; built from their "
-               "closest points, it may point anywhere\n";
-    return;
-  }
   const Vec2 n = (1.0 / length(normal)) * normal;
   const NormalSource* from = nullptr;
   for (const NormalSource& s : j.facts.sources) {

@@ -16,8 +16,14 @@
 //           sepA ≥ sepB exactly. Clip the other core to the reference extent; keep the two
 //           points when one of them is at most the closest distance from the reference line
 //           (v3 adds b2_linearSlop to that distance; the exact rule has no slop).
-//   Step 6: otherwise one point: the round contact of c1 and c2. Crossing cores (c1 = c2) have
-//           no direction: the fallback is A's left normal leftPerp(d1), kFlagDegenerateNormal.
+//   Step 6: otherwise one point: the round contact of c1 and c2 along c2 − c1. Touching
+//           cores (c1 = c2; reached only when one core projects entirely at or beyond an end of
+//           the other, so the origin lies on the boundary of the cores' difference
+//           {b − a}, a parallelogram with edges d1 and d2) take step 5's choice of the four
+//           face normals: the best separation is 0 along the face through the origin. Where
+//           two faces attain it (tips meeting at an angle, collinear cores end to end) every
+//           normal between them is as deep: the rule's (A before B, right side before left)
+//           is returned, flagged kFlagDegenerateNormal.
 // Gaps (DecisionGaps): contact from the core distance; axis from step 5's choices (the
 // reference core, and the reference core's side); clip
 // (step 5): the smallest distance along the reference core between an incident endpoint and a
@@ -25,7 +31,7 @@
 // distance of step 4's projections from flipping, and (step 6) the smallest
 // distance of a closest point to a line through an endpoint of the other core perpendicular to
 // it (where the clamping of step 2 switches between endpoint and interior); normal (step 6):
-// |c2 − c1|.
+// |c2 − c1|, or for touching cores (a face normal) the axis gap of step 5's choice instead.
 // Feature ids follow the two-vertex-polygon scheme (cores.h): an unclipped endpoint j of the
 // incident core → (face of the reference, vertex j); a point clipped at reference vertex k →
 // (vertex k, the incident face facing the reference). Step 6 names endpoints (f = 0 or 1) as
@@ -128,6 +134,36 @@ Side satSide(const WorldCapsule& ref, const WorldCapsule& other) {
   return {rightPerp(d), 0, negative, positive};
 }
 
+/// Step 5's choice between the two cores' sides: A's side when sepA ≥ sepB exactly.
+struct SatChoice {
+  Side sideA;
+  Side sideB;
+  bool referenceA = true;
+  /// Tie of the two cores' sides (sepA = sepB) or of the chosen core's two sides.
+  bool tie = false;
+  /// DecisionGaps::axis: the chosen side's separation minus the other core's, or the
+  /// reference core's lead of its chosen side over its other side when that is smaller (the
+  /// side decides the normal and the clip as much as the core does).
+  double gap = 0.0;
+
+  /// The manifold normal's direction (A → B), unnormalised.
+  ExactVec2 normal() const { return referenceA ? sideA.m : ExactVec2{-sideB.m.x, -sideB.m.y}; }
+};
+
+SatChoice chooseSide(const WorldCapsule& a, const WorldCapsule& b) {
+  SatChoice choice{satSide(a, b), satSide(b, a)};
+  const SqrtForm sepA = quotient(choice.sideA.w, dot(choice.sideA.m, choice.sideA.m));
+  const SqrtForm sepB = quotient(choice.sideB.w, dot(choice.sideB.m, choice.sideB.m));
+  const int order = compare(sepA, sepB);
+  choice.referenceA = order >= 0;
+  const Side& chosen = choice.referenceA ? choice.sideA : choice.sideB;
+  choice.tie = order == 0 || chosen.w == chosen.otherW;
+  choice.gap = std::min(
+      choice.referenceA ? approximateDifference(sepA, sepB) : approximateDifference(sepB, sepA),
+      chosen.lead());
+  return choice;
+}
+
 FeatureId idOf(FeatureType typeA, int indexA, FeatureType typeB, int indexB) {
   return {typeA, static_cast<std::uint8_t>(indexA), typeB, static_cast<std::uint8_t>(indexB)};
 }
@@ -194,8 +230,14 @@ Manifold singlePoint(const WorldCapsule& a, const WorldCapsule& b, const Closest
                      const Rational& margin) {
   const ExactVec2 d1 = a.q - a.p;
   ExactVec2 direction = cp.c2 - cp.c1;
-  const bool degenerate = sign(dot(direction, direction)) == 0;
-  if (degenerate) direction = ExactVec2{-d1.y, d1.x};
+  const bool touching = sign(dot(direction, direction)) == 0;
+  // Touching cores: step 5's face choice (the face through the origin of the cores'
+  // difference; the rule's face where two of them are best).
+  std::optional<SatChoice> faces;
+  if (touching) {
+    faces = chooseSide(a, b);
+    direction = faces->normal();
+  }
   const auto feature = [](const Rational& f, int face) {
     if (sign(f) == 0) return std::make_pair(FeatureType::vertex, 0);
     if (f == 1) return std::make_pair(FeatureType::vertex, 1);
@@ -207,7 +249,7 @@ Manifold singlePoint(const WorldCapsule& a, const WorldCapsule& b, const Closest
   Manifold m;
   if (withinMargin(contact.separation, margin)) {
     m = singlePointManifold(contact, idOf(fa.first, fa.second, fb.first, fb.second));
-    if (degenerate) m.flags |= kFlagDegenerateNormal;
+    if (faces && faces->tie) m.flags |= kFlagDegenerateNormal;
   }
   MinDistance region;
   const ExactVec2 d2 = b.q - b.p;
@@ -216,7 +258,12 @@ Manifold singlePoint(const WorldCapsule& a, const WorldCapsule& b, const Closest
   for (const ExactVec2* end : {&b.p, &b.q})
     region.offer(dot(cp.c1 - *end, d2), dot(d2, d2));
   m.gaps.region = region.rounded();
-  m.gaps.normal = lengthGap(cp.c2 - cp.c1);
+  // The normal is built from c2 − c1, or (touching) is a face's chosen by step 5's rule.
+  if (faces) {
+    m.gaps.axis = faces->gap;
+  } else {
+    m.gaps.normal = lengthGap(cp.c2 - cp.c1);
+  }
   return m;
 }
 
@@ -238,26 +285,18 @@ Manifold collideWorldCapsules(const WorldCapsule& a, const WorldCapsule& b,
   std::optional<Manifold> clipped;
   std::optional<double> axisGap;
   if (!projectsOutside(a, b) && !projectsOutside(b, a)) {
-    const Side sideA = satSide(a, b);
-    const Side sideB = satSide(b, a);
-    const SqrtForm sepA = quotient(sideA.w, dot(sideA.m, sideA.m));
-    const SqrtForm sepB = quotient(sideB.w, dot(sideB.m, sideB.m));
-    const bool referenceA = compare(sepA, sepB) >= 0;
-    if (referenceA) {
-      clipped = clipCores(a, b, sideA, distance, margin);
+    const SatChoice choice = chooseSide(a, b);
+    if (choice.referenceA) {
+      clipped = clipCores(a, b, choice.sideA, distance, margin);
     } else {
-      clipped = clipCores(b, a, sideB, distance, margin);
+      clipped = clipCores(b, a, choice.sideB, distance, margin);
       if (clipped) clipped = swapRoles(*clipped);
     }
-    // DecisionGaps::axis: the chosen side's separation minus the other core's, or the
-    // reference core's lead of its chosen side over its other side when that is smaller (the
-    // side decides the normal and the clip as much as the core does).
-    axisGap = referenceA ? approximateDifference(sepA, sepB) : approximateDifference(sepB, sepA);
-    axisGap = std::min(*axisGap, referenceA ? sideA.lead() : sideB.lead());
+    axisGap = choice.gap;
   }
   // Step 6: otherwise one point.
   Manifold m = clipped ? *clipped : singlePoint(a, b, cp, margin);
-  m.gaps.axis = axisGap;
+  if (axisGap) m.gaps.axis = axisGap;
   // DecisionGaps::region also covers step 4 (clipped points or one point): a core standing
   // on the other's end line decides it by a hair.
   MinDistance step4;

@@ -229,23 +229,68 @@ TEST(FastCapsuleCapsule, TipToTipCollinear) {
   expectBothWays(a, kIdentity, Capsule{{0.5, 0}, {1.5, 0}, 0.2}, kIdentity, noContact());
 }
 
-// Tips meeting exactly (A's p2 = B's p1 = (0, 0), B going up): the closest points coincide, no
-// direction: A's left normal (0, 1)... here A runs (−1, 0) → (0, 0), so leftPerp = (0, 1),
-// flagged; distance 0, separation −0.5, point (0, 0) + ½(0 − 0)·n = (0, 0), (vertex 1, vertex 0).
-TEST(FastCapsuleCapsule, TipsMeetingExactlyTakeLeftNormalFlagged) {
+// Tips meeting exactly (A's p2 = B's p1 = (0, 0), B going up): the closest points coincide.
+// Touching cores take K5's side (reference step 6): A's left side (0, 1) and B's left side
+// both separate by 0 (a cone of normals between them), the rule takes A's, flagged; distance
+// 0, separation −0.5, point (0, 0), (vertex 1, vertex 0). Swapped, the rule takes the new A's
+// (B's) left side, (−1, 0.5) normalised: another normal of the same cone.
+TEST(FastCapsuleCapsule, TipsMeetingExactlyTakeTheRulesSideFlagged) {
   const Capsule a{{-1, 0}, {0, 0}, 0.25};
   const Capsule b{{0, 0}, {0.5, 1}, 0.25};
   const Golden g{Status::contact, {0, 1}, {{{0, 0}, -0.5, vv(1, 0)}}, kFlagDegenerateNormal};
-  const Manifold m = collide(a, kIdentity, b, kIdentity);
-  expectMatches(m, g, kTolDouble, "double A,B");
+  expectMatches(collide(a, kIdentity, b, kIdentity), g, kTolDouble, "double A,B");
   expectMatches(collideFloat(a, kIdentity, b, kIdentity), g, kTolFloat, "float A,B");
-  // Swapped, B's own left normal is the fallback: B runs (0, 0) → (0.5, 1), leftPerp (−1, 0.5)
-  // normalised; any unit normal is acceptable for a flagged manifold, the ids swap.
-  const Manifold s = collide(b, kIdentity, a, kIdentity);
-  ASSERT_EQ(s.status, Status::contact);
-  EXPECT_EQ(s.flags, kFlagDegenerateNormal);
-  EXPECT_EQ(s.points[0].id, vv(0, 1));
-  EXPECT_NEAR(std::hypot(s.normal.x, s.normal.y), 1.0, 1e-15);
+  const Vec2 bLeft{-2 / std::sqrt(5.0), 1 / std::sqrt(5.0)};
+  const Golden s{Status::contact, bLeft, {{{0, 0}, -0.5, vv(0, 1)}}, kFlagDegenerateNormal};
+  expectMatches(collide(b, kIdentity, a, kIdentity), s, kTolDouble, "double B,A");
+  expectMatches(collideFloat(b, kIdentity, a, kIdentity), s, kTolFloat, "float B,A");
+  // B bent below A's line, (0, 0) → (0.5, −1): the cone lies below, A's right side (0, −1)
+  // (A's left normal (0, 1) would read an overlap of 1.5).
+  const Golden below{Status::contact, {0, -1}, {{{0, 0}, -0.5, vv(1, 0)}}, kFlagDegenerateNormal};
+  const Capsule down{{0, 0}, {0.5, -1}, 0.25};
+  expectMatches(collide(a, kIdentity, down, kIdentity), below, kTolDouble, "double below");
+  expectMatches(collideFloat(a, kIdentity, down, kIdentity), below, kTolFloat, "float below");
+}
+
+// The tee: A (0, 0) → (1, 0), B (0, −1) → (0, 1) at (1, 0), radii 0.1. A's tip lies on B's core
+// and B projects at A's end (K4): one point with c1 = c2 = (1, 0). B's side facing A
+// separates by 0, every other side by −1: normal (1, 0), not A's left normal (0, 1) (an
+// overlap of 1.2 along it); separation −0.2, point (1, 0), (vertex 1 of A, face 1 of B).
+TEST(FastCapsuleCapsule, TeeOfTouchingCoresTakesTheFaceThroughTheOrigin) {
+  const Capsule a{{0, 0}, {1, 0}, 0.1};
+  const Capsule b{{0, -1}, {0, 1}, 0.1};
+  const Golden g{Status::contact, {1, 0}, {{{1, 0}, -0.2, vf(1, 1)}}};
+  expectBothWays(a, kIdentity, b, {{1, 0}, {}}, g);
+  expectRigidMotionInvariance(a, kIdentity, b, {{1, 0}, {}}, g, {{3, -2}, {0.6, 0.8}}, {}, 8.0);
+  // Mirrored in x: normal (−1, 0).
+  const Golden mirrored{Status::contact, {-1, 0}, {{{-1, 0}, -0.2, vf(1, 0)}}};
+  expectBothWays(Capsule{{0, 0}, {-1, 0}, 0.1}, kIdentity, b, {{-1, 0}, {}}, mirrored);
+  // B standing on A's core from below, (0.5, 0) → (0.5, −1): A's right side (0, −1).
+  const Golden under{Status::contact, {0, -1}, {{{0.5, 0}, -0.2, fv(0, 0)}}};
+  expectBothWays(a, kIdentity, Capsule{{0.5, 0}, {0.5, -1}, 0.1}, kIdentity, under);
+  // Collinear end to end: every side separates by 0; the rule's A's right side, flagged.
+  const Golden line{Status::contact, {0, -1}, {{{1, 0}, -0.2, vv(1, 0)}}, kFlagDegenerateNormal};
+  expectMatches(collide(a, kIdentity, Capsule{{1, 0}, {2, 0}, 0.1}, kIdentity), line, kTolDouble,
+                "double collinear");
+  expectMatches(collideFloat(a, kIdentity, Capsule{{1, 0}, {2, 0}, 0.1}, kIdentity), line,
+                kTolFloat, "float collinear");
+}
+
+// The tee crossed by a hair: B at x = 1 − 2^-40, so that A's tip pokes 2^-40 through B's core.
+// Exactly, B projects inside A's extent and the clip keeps A's tip on B's face: normal (1, 0),
+// separation −0.2 − 2^-40. Float rounds 1 − 2^-40 to 1 and takes one point at closest points
+// that coincide: K5's side within the band, the same normal.
+TEST(FastCapsuleCapsule, TeeCrossedWithinTheRoundingKeepsTheFaceNormal) {
+  const Capsule a{{0, 0}, {1, 0}, 0.1};
+  const Capsule b{{0, -1}, {0, 1}, 0.1};
+  const Transform xfB{{1 - 0x1p-40, 0}, {}};
+  for (const Manifold& m : {collide(a, kIdentity, b, xfB), collideFloat(a, kIdentity, b, xfB)}) {
+    ASSERT_EQ(m.status, Status::contact) << describe(m);
+    EXPECT_NEAR(m.normal.x, 1.0, 1e-6) << describe(m);
+    EXPECT_NEAR(m.normal.y, 0.0, 1e-6) << describe(m);
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_NEAR(m.points[0].separation, -0.2, 1e-6);
+  }
 }
 
 // B stands on A like a T: B (0.25, 0.375) → (0.25, 2). B projects onto A's axis inside, but A

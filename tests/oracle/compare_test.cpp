@@ -315,8 +315,9 @@ TEST(Compare, NonUnitNormalIsWrongNormal) {
   EXPECT_THAT(r.explanation, HasSubstr("not unit"));
 }
 
-TEST(Compare, DegenerateExpectedNormalAcceptsAnyUnitNormal) {
-  // Concentric unit circles: any unit normal, the point at the common centre.
+TEST(Compare, DegenerateExpectedNormalAcceptsAnyNormalAsDeep) {
+  // Concentric unit circles: any unit normal is as deep, the point at the common centre (a
+  // normal built over the centres' distance 0 may point anywhere).
   const Case c{"concentric", Circle{{0, 0}, 1.0}, Transform{}, Circle{{0, 0}, 1.0}, Transform{}};
   Manifold expected;
   expected.status = Status::contact;
@@ -327,7 +328,59 @@ TEST(Compare, DegenerateExpectedNormalAcceptsAnyUnitNormal) {
   Manifold actual = expected;
   actual.flags = kFlagNone;
   actual.normal = {0, -1};
-  EXPECT_EQ(compare(c, expected, actual, floatTolerance(c)).outcome, Outcome::agree);
+  const Comparison r = compare(c, expected, actual, floatTolerance(c));
+  EXPECT_EQ(r.outcome, Outcome::agree) << r.explanation;  // built over a centre distance of 0
+}
+
+/// The tee: capsule A's tip (1, 0) on capsule B's core x = 1, B perpendicular to A; radii 0.1.
+/// The reference's answer: B's face, normal (1, 0), separation −0.2 at (1, 0).
+const Case kTee{"tee", Capsule{{0, 0}, {1, 0}, 0.1}, Transform{}, Capsule{{0, -1}, {0, 1}, 0.1},
+                Transform{{1, 0}, {1, 0}}};
+
+Manifold teeManifold(Vec2 normal) {
+  Manifold m;
+  m.status = Status::contact;
+  m.normal = normal;
+  m.pointCount = 1;
+  m.points[0] = {{1, 0}, -0.2, {FeatureType::vertex, 1, FeatureType::face, 1}};
+  m.gaps.axis = 1.0;
+  m.gaps.region = 0.0;  // B stands exactly on A's end line (step 4)
+  m.gaps.contact = 0.2;
+  return m;
+}
+
+TEST(Compare, TouchingCoresAlongAnotherFaceFailEvenAtARegionTie) {
+  // Box2D v3's answer, A's left normal (0, 1): the region tie of step 4 does not excuse it,
+  // the shapes overlap by 1.2 along it.
+  const Manifold expected = teeManifold({1, 0});
+  for (const Tolerance& tol :
+       {floatTolerance(kTee), toleranceFor(kTee, conventionsFor("box2d_v3"))}) {
+    const Comparison left = compare(kTee, expected, teeManifold({0, 1}), tol);
+    EXPECT_EQ(left.outcome, Outcome::wrongNormal) << left.explanation;
+    EXPECT_EQ(compare(kTee, expected, teeManifold({1, 0}), tol).outcome, Outcome::agree);
+  }
+}
+
+TEST(Compare, AFlaggedConeAcceptsItsNormalsOnly) {
+  // Tips meeting at an angle: A (0, 0)–(1, 0), B (1, 0)–(2, 1), radii 0.25. Every normal from
+  // (1, −1)/√2 through (1, 0) to (0, 1) is as deep; the reference's is (0, 1), flagged.
+  const Case tips{"tips", Capsule{{0, 0}, {1, 0}, 0.25}, Transform{}, Capsule{{1, 0}, {2, 1}, 0.25},
+                  Transform{}};
+  Manifold expected;
+  expected.status = Status::contact;
+  expected.normal = {0, 1};
+  expected.pointCount = 1;
+  expected.points[0] = {{1, 0}, -0.5, {FeatureType::vertex, 1, FeatureType::vertex, 0}};
+  expected.flags = kFlagDegenerateNormal;
+  expected.gaps.axis = 0.0;
+  Manifold inCone = expected;
+  inCone.flags = kFlagNone;
+  inCone.normal = {1, 0};
+  const Comparison r = compare(tips, expected, inCone, floatTolerance(tips));
+  EXPECT_EQ(r.outcome, Outcome::agreeWithinTie) << r.explanation;
+  Manifold outside = inCone;
+  outside.normal = {0, -1};  // overlap 1.5 along it
+  EXPECT_EQ(compare(tips, expected, outside, floatTolerance(tips)).outcome, Outcome::wrongNormal);
 }
 
 TEST(Compare, MissingSecondPointIsWrongPointCount) {

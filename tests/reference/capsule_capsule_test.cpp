@@ -107,5 +107,142 @@ TEST(ReferenceSegmentCapsule, CollinearTouchingEndToEnd) {
   expectSwapSymmetric(a, at(0, 0), b, at(0, 0), {}, m);
 }
 
+// ---- Touching cores (step 6 with c1 = c2): step 5's face choice -----------------------------
+
+TEST(ReferenceCapsuleCapsule, TeeOfTouchingCoresTakesTheFaceThroughTheOrigin) {
+  // A core (0, 0)–(1, 0), B core (0, −1)–(0, 1) moved to (1, 0), radii 0.1: A's tip lies on B's
+  // core and B projects onto A's axis entirely at A's end (step 4), so step 6 runs with
+  // c1 = c2 = (1, 0). A's sides separate by −1 (B crosses A's line); B's side facing A by 0,
+  // its other side by −1: B's face, normal (1, 0) (A's left normal (0, 1) would read an
+  // overlap of 1.2). Separation −0.2, point (1, 0), ids (vertex 1 of A, face 1 of B).
+  const Capsule a{{0, 0}, {1, 0}, 0.1};
+  const Capsule b{{0, -1}, {0, 1}, 0.1};
+  const Manifold m = collide(a, at(0, 0), b, at(1, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{1, 0}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {1, 0}, -0.2, fid(kVertex, 1, kFace, 1));
+  EXPECT_EQ(m.flags, kFlagNone);  // the geometry determines the normal
+  EXPECT_EQ(m.gaps.axis, 1.0);    // B's facing side leads every other side by 1
+  EXPECT_FALSE(m.gaps.normal.has_value());
+  expectSwapSymmetric(a, at(0, 0), b, at(1, 0), {}, m);  // roles swapped: (−1, 0)
+}
+
+TEST(ReferenceCapsuleCapsule, TeeMirroredTakesTheMirroredFace) {
+  // The tee mirrored in x: A core (0, 0)–(−1, 0), B at (−1, 0): normal (−1, 0). B's core
+  // reversed ((0, 1)–(0, −1)) names its other face: face 0 faces A.
+  const Capsule a{{0, 0}, {-1, 0}, 0.1};
+  const Capsule b{{0, 1}, {0, -1}, 0.1};
+  const Manifold m = collide(a, at(0, 0), b, at(-1, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{-1, 0}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {-1, 0}, -0.2, fid(kVertex, 1, kFace, 1));
+  expectSwapSymmetric(a, at(0, 0), b, at(-1, 0), {}, m);
+  // B reversed in the unmirrored tee: the same normal, B's face 0.
+  const Manifold r = collide(Capsule{{0, 0}, {1, 0}, 0.1}, at(0, 0), b, at(1, 0));
+  EXPECT_EQ(r.normal, (Vec2{1, 0}));
+  expectPoint(r.points[0], {1, 0}, -0.2, fid(kVertex, 1, kFace, 0));
+}
+
+TEST(ReferenceCapsuleCapsule, EndOnTheOtherCoreTakesTheSideTheOtherCoreLiesOn) {
+  // B core (0.5, 0)–(0.5, −1) stands on A's core (0, 0)–(1, 0) from below (A projects onto
+  // B's axis at its start: step 6, c1 = c2 = (0.5, 0)). A's right side (0, −1) separates by
+  // 0, B's sides by −0.5: normal (0, −1), not A's left normal (0, 1) (overlap 1.2 along it).
+  const Capsule a{{0, 0}, {1, 0}, 0.1};
+  const Capsule b{{0.5, 0}, {0.5, -1}, 0.1};
+  const Manifold m = collide(a, at(0, 0), b, at(0, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, -1}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {0.5, 0}, -0.2, fid(kFace, 0, kVertex, 0));
+  EXPECT_EQ(m.flags, kFlagNone);
+  EXPECT_EQ(m.gaps.axis, 0.5);
+  expectSwapSymmetric(a, at(0, 0), b, at(0, 0), {}, m);
+}
+
+TEST(ReferenceCapsuleCapsule, TipsMeetingAtAnAngleTakeTheRulesFaceOfTheCone) {
+  // A core (0, 0)–(1, 0), B core (1, 0)–(2, 1): tip to tip at (1, 0). A's left side and B's
+  // left side both separate by 0 (every normal between (0, 1) and (1, −1)/√2 is as deep):
+  // the rule takes A's, normal (0, 1), flagged. Swapped, the rule takes the new A's (B's)
+  // face: (−1, 1)/√2 — another normal of the same cone, not the negation.
+  const Capsule a{{0, 0}, {1, 0}, 0.25};
+  const Capsule b{{1, 0}, {2, 1}, 0.25};
+  const Manifold m = collide(a, at(0, 0), b, at(0, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, 1}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {1, 0}, -0.5, fid(kVertex, 1, kVertex, 0));
+  EXPECT_EQ(m.flags, kFlagDegenerateNormal);
+  EXPECT_EQ(m.gaps.axis, 0.0);
+  const Manifold back = collide(b, at(0, 0), a, at(0, 0));
+  ASSERT_EQ(back.status, Status::contact) << describe(back);
+  EXPECT_EQ(back.normal, (Vec2{-std::sqrt(0.5), std::sqrt(0.5)}));
+  expectPoint(back.points[0], {1, 0}, -0.5, fid(kVertex, 0, kVertex, 1));
+  EXPECT_EQ(back.flags, kFlagDegenerateNormal);
+  // B bent the other way, (1, 0)–(2, −1): the cone lies below, A's right side (0, −1).
+  const Manifold below = collide(a, at(0, 0), Capsule{{1, 0}, {2, -1}, 0.25}, at(0, 0));
+  EXPECT_EQ(below.normal, (Vec2{0, -1}));
+  EXPECT_EQ(below.flags, kFlagDegenerateNormal);
+}
+
+TEST(ReferenceCapsuleCapsule, CollinearCoresEndToEndTakeTheRightSide) {
+  // A core (0, 0)–(1, 0), B core (1, 0)–(2, 0): every side of both separates by 0 and every
+  // normal with a non-negative x is as deep; the rule's: A's right side, (0, −1), flagged.
+  const Capsule a{{0, 0}, {1, 0}, 0.25};
+  const Capsule b{{1, 0}, {2, 0}, 0.25};
+  const Manifold m = collide(a, at(0, 0), b, at(0, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{0, -1}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {1, 0}, -0.5, fid(kVertex, 1, kVertex, 0));
+  EXPECT_EQ(m.flags, kFlagDegenerateNormal);
+}
+
+TEST(ReferenceSegmentCapsule, SegmentTipOnACapsuleCoreTakesTheCapsulesFace) {
+  // The tee with a segment A (radius 0): normal (1, 0), separation −0.1, point midway between
+  // A's tip and B's surface: (1, 0) + ½(0 − 0.1)·(1, 0) = (0.95, 0).
+  const Segment a{{0, 0}, {1, 0}};
+  const Capsule b{{0, -1}, {0, 1}, 0.1};
+  const Manifold m = collide(a, at(0, 0), b, at(1, 0));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{1, 0}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {0.95, 0}, -0.1, fid(kVertex, 1, kFace, 1));
+  EXPECT_EQ(m.flags, kFlagNone);
+}
+
+TEST(ReferenceCapsuleCapsule, RegressionEndOnCapsuleCoreFromTheRight) {
+  // fuzz/regressions/capsule_capsule.jsonl "capsule-end-on-capsule-core-…": A's core is the
+  // world segment x = 89.5, y ∈ [−134, −122] (p1 → p2 upwards); B's core (89.5, −127)–
+  // (90.5, −127) starts on it and runs right. A's right side (1, 0) separates by 0 (A's left
+  // normal (−1, 0) would read an overlap of 2): separation −1, point (89.5, −127).
+  const Capsule a{{-6.5, -0.5}, {5.5, -0.5}, 0.5};
+  const Capsule b{{-0.5, 0.5}, {0.5, 0.5}, 0.5};
+  const Transform xfA{{89, -127.5}, {0, 1}};
+  const Manifold m = collide(a, xfA, b, at(90, -127.5));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{1, 0}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {89.5, -127}, -1.0, fid(kFace, 0, kVertex, 0));
+  EXPECT_EQ(m.flags, kFlagNone);
+  expectSwapSymmetric(a, xfA, b, at(90, -127.5), {}, m);
+}
+
+TEST(ReferenceSegmentCapsule, RegressionTipsMeetingAtARightAngle) {
+  // fuzz/regressions/segment_capsule.jsonl "segment-end-on-capsule-core-…": the segment runs
+  // up from (−64, −64.25) to (−64, −63.75), B's core right from the same point. The cone is
+  // between (1, 0) and (0, −1); the rule takes A's right side (1, 0) (A's left normal (−1, 0)
+  // would read an overlap of 2.5), flagged. Separation −2, point (−64, −64.25) − (1, 0).
+  const Segment a{{0, -0.25}, {0, 0.25}};
+  const Capsule b{{-0.5, -0.25}, {0, -0.25}, 2};
+  const Manifold m = collide(a, at(-64, -64), b, at(-63.5, -64));
+  ASSERT_EQ(m.status, Status::contact) << describe(m);
+  EXPECT_EQ(m.normal, (Vec2{1, 0}));
+  ASSERT_EQ(m.pointCount, 1);
+  expectPoint(m.points[0], {-65, -64.25}, -2.0, fid(kVertex, 0, kVertex, 0));
+  EXPECT_EQ(m.flags, kFlagDegenerateNormal);
+}
+
 }  // namespace
 }  // namespace touche::reference::testing

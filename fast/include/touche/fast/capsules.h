@@ -54,8 +54,12 @@
 //       the extent are closer) at a positive height; the fast engine tests that form — the
 //       heights of the two incident endpoints compared, with a rounding band — because the
 //       distance comparison itself is an exact tie whenever the closest point is a clipped end.
-//   K6: one point on the line of closest points; crossing cores (both fractions inside) have
-//       no direction: A's left normal −nA, kFlagDegenerateNormal.
+//   K6: one point on the line of closest points. Cores whose closest distance is within the
+//       rounding band of 0 (touching, or crossing where K4 decided within rounding) take K5's
+//       side instead (the reference's step 6 for c1 = c2: the face through the origin of the
+//       cores' difference), kFlagDegenerateNormal when the two cores' sides tie within the band:
+//       rounded closest points a hair apart, or coinciding, give no direction, and A's left
+//       normal (Box2D v3's fallback) can read an overlap of the cores' length.
 //   Two branches: K3's contact test (only the distance is computed before it) and K4's choice
 //   between the clip and one point; the other decisions are selects on masks held in SSE
 //   registers (MaskT), and the clip runs both incident ends as the halves of one quad. AVX2 and
@@ -901,11 +905,11 @@ struct OnePointT {
 /// Step K6: the normal of coreDistance's case, and the ids: an endpoint fraction names its
 /// vertex, an inside one the face whose outward normal points at the other core (A: face 0 when
 /// the normal is on face 0's side; B: face 0 unless its face-0 normal points along the normal,
-/// the reference's facingFace).
+/// the reference's facingFace). Cores touching within `band` take touchingFaces' normal.
 template <class T>
 [[gnu::always_inline]] inline OnePointT<T> onePoint(const CoreT<T>& a, const CoreT<T>& b,
                                                     const ClosestT<T>& cp, const DistanceT<T>& g,
-                                                    Vec2T<T> left) {
+                                                    Vec2T<T> left, T band) {
   const Vec2T<T> unit =
       g.tiny ? g.u.unit : Vec2T<T>{g.between.x / g.u.length, g.between.y / g.u.length};
   const Vec2T<T> normalA = pick(less(T(0), g.wA), a.normal, left);
@@ -919,6 +923,11 @@ template <class T>
   const bool atEndA = g.endA.test();
   out.degenerate =
       (inA & (g.wA == T(0))) | (inB & (g.wB == T(0))) | (!inA & !inB & (!atEndA | !g.u.ok));
+  if (!(band < g.distance)) [[unlikely]] {
+    const OnePointT<T> faces = touchingFaces(a, b, band);
+    out.normal = faces.normal;
+    out.degenerate = faces.degenerate;
+  }
   const auto index = [](T f, int face) {
     return selectInt(f == T(0), 0, selectInt(f == T(1), 1, face));
   };
@@ -985,6 +994,20 @@ template <class T>
   const MaskT<T> faceOne = pick(lessEqual(std::abs(leftSide - right), band),
                                 faceOneAtTie(ref, other), less(right, leftSide));
   return {pick(faceOne, -ref.normal, ref.normal), faceOne, pick(faceOne, leftSide, right)};
+}
+
+/// Step K6 for cores touching within the band: K5's choice of side (the reference's step 6 at
+/// c1 = c2), the tie flagged. Out of line: valid random input reaches it only by construction.
+template <class T>
+[[gnu::noinline]] OnePointT<T> touchingFaces(const CoreT<T>& a, const CoreT<T>& b, T band) {
+  const SideT<T> sideA = satSide(a, b, band);
+  const SideT<T> sideB = satSide(b, a, band);
+  OnePointT<T> out;
+  out.normal = sideB.separation > sideA.separation ? -sideB.normal : sideA.normal;
+  out.degenerate = std::abs(sideA.separation - sideB.separation) <= band;
+  // mutant 105: touching cores take A's left normal (Box2D v3's fallback)
+  if constexpr (TOUCHE_MUTANT_IS(105)) out.normal = -a.normal;
+  return out;
 }
 
 /// Each lane's magnitude (the sign bit cleared: exact).
@@ -1171,8 +1194,7 @@ template <class T>
 [[gnu::always_inline]] inline bool capsulesInA(ManifoldT<T>& m, const CoreT<T>& a,
                                                const CoreT<T>& b, T band, T margin) {
   const ClosestT<T> cp = closestPoints(a.p1, a.p2, b.p1, b.p2, a.axis(), b.axis());
-  Vec2T<T> left = -a.normal;                             // the documented fallback, leftPerp(d1)
-  if constexpr (TOUCHE_MUTANT_IS(105)) left = a.normal;  // mutant 105: right normal instead
+  const Vec2T<T> left = -a.normal;  // leftPerp(d1): a direction for closest points that coincide
   const DistanceT<T> gap = coreDistance(a, b, cp, left);
   if (gap.distance - a.radius - b.radius > margin) return false;  // K3
   // K4: the clip applies only when neither core projects outside the other. Then K5 clips,
@@ -1181,7 +1203,7 @@ template <class T>
   // instructions or more.
   const MaskT<T> inside = !(projectsOutside(a, b) | projectsOutside(b, a));
   if (inside.test() && clipInA(m, a, b, band, margin)) return true;
-  writeOnePoint(m, onePoint(a, b, cp, gap, left), cp.c2, a.radius, b.radius, margin);  // K6
+  writeOnePoint(m, onePoint(a, b, cp, gap, left, band), cp.c2, a.radius, b.radius, margin);  // K6
   return true;
 }
 

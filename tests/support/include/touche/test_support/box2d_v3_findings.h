@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -168,11 +169,44 @@ inline bool isFindingV4(const Case& c, const CrossCheck& check) {
          maxCoreFaceSeparation(coreB, coreA) <= tenthOfSlop;
 }
 
+/// The distance between segments p1p2 and q1q2 (0 when they cross).
+inline double segmentDistance(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
+  const double s1 = cross(p2 - p1, q1 - p1), s2 = cross(p2 - p1, q2 - p1);
+  const double s3 = cross(q2 - q1, p1 - q1), s4 = cross(q2 - q1, p2 - q1);
+  if (((s1 < 0 && s2 > 0) || (s1 > 0 && s2 < 0)) && ((s3 < 0 && s4 > 0) || (s3 > 0 && s4 < 0))) {
+    return 0.0;
+  }
+  return std::min({distanceToSegment(p1, q1, q2), distanceToSegment(p2, q1, q2),
+                   distanceToSegment(q1, p1, p2), distanceToSegment(q2, p1, p2)});
+}
+
+/// Finding V5: b2CollideCapsules (also behind b2CollideSegmentAndCapsule) builds its one point's
+/// normal from the cores' closest points even where they touch: A's left normal b2LeftPerp(u1)
+/// when they are within FLT_EPSILON of each other (distanceSquared ≤ epsSqr), else the
+/// direction between two float points that differ only by rounding — whatever the geometry:
+/// with a tip on the other core the best normal is the other core's face, and either normal can
+/// read an overlap of a core's length. Recognized when both shapes are two-point cores that
+/// touch within float rounding (FLT_EPSILON plus the rounding of the scene's coordinates) and
+/// v3 answered its one point, whose normal is then A's left normal or a rounding's direction.
+inline bool isFindingV5(const Case& c, const CrossCheck& check) {
+  const Manifold& m = check.actual;
+  if (m.status != Status::contact || check.expected.status != Status::contact) return false;
+  const std::vector<Vec2> coreA = polygonCoreOf(c.a, c.xfA);
+  const std::vector<Vec2> coreB = polygonCoreOf(c.b, c.xfB);
+  if (coreA.size() != 2 || coreB.size() != 2) return false;
+  double scale = 1.0;
+  for (const Vec2 v : {coreA[0], coreA[1], coreB[0], coreB[1], c.xfA.p, c.xfB.p})
+    scale = std::max({scale, std::fabs(v.x), std::fabs(v.y)});
+  const double touching = static_cast<double>(FLT_EPSILON) + 0x1p-18 * scale;
+  return m.pointCount == 1 && segmentDistance(coreA[0], coreA[1], coreB[0], coreB[1]) <= touching;
+}
+
 /// The finding that explains engine box2d_v3's disagreement with the reference on a case ("V2",
-/// "V3", "V4"), or "" (finding V1, the zero normal, is declared: zeroNormalEpsilon).
+/// "V3", "V4", "V5"), or "" (finding V1, the zero normal, is declared: zeroNormalEpsilon).
 inline std::string knownFinding(const Case& c, const CrossCheck& check) {
   if (isFindingV2(c, check)) return "V2";
   if (isFindingV4(c, check)) return "V4";
+  if (isFindingV5(c, check)) return "V5";
   if (hasNearlyStraightConvexCorner(c) || normalWithinSinTolBeyondConvexCorner(c, check.actual)) {
     return "V3";
   }
