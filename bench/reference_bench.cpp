@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "random_pairs.h"
 #include "touche/core/pairs.h"
 #include "touche/core/validate.h"
 #include "touche/reference/reference.h"
@@ -23,12 +24,8 @@ namespace {
 
 using namespace touche;
 
-struct Scene {
-  Shape a;
-  Transform xfA;
-  Shape b;
-  Transform xfB;
-};
+/// One scene: two shapes and their transforms.
+using Scene = bench::PairCase;
 
 class SceneSource {
  public:

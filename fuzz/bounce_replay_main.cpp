@@ -2,7 +2,6 @@
 // scenes (valid scene lines) and seeded random inputs, which must mostly be valid and a good
 // share of them stopped by an obstacle.
 #include <string>
-#include <variant>
 
 #include "bounce_harness.h"
 #include "replay.h"
@@ -10,17 +9,12 @@
 
 int main(int argc, char** argv) {
   using namespace touche;
-  using fuzz::replay::LineOutcome;
   using fuzz::replay::RandomOutcome;
   fuzz::replay::StatusTally tally{{"obstacle", "max_bounces", "max_length", nullptr, "error"}};
   fuzz::replay::Target target;
   target.lineNoun = "scenes";
   target.maxLineBytes = kMaxSceneLineBytes;
-  target.checkLine = [](const Line& line) -> LineOutcome {
-    auto parsed = loadBounceCase(line.text);
-    if (const auto* error = std::get_if<InputError>(&parsed)) return {false, error->describe()};
-    return {true, fuzz::crossCheckBounce(std::get<BounceCase>(parsed))};
-  };
+  target.checkLine = fuzz::replay::caseLines(loadBounceCase, fuzz::crossCheckBounce);
   target.checkRandom = [&](const std::uint8_t* data, std::size_t size) -> RandomOutcome {
     const BounceCase c = fuzz::decodeBounce(data, size);
     tally.add(static_cast<int>(reference::bounce(c.scene).status));

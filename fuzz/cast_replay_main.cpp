@@ -2,7 +2,6 @@
 // cases (valid cast lines) and seeded random inputs, which must mostly be valid and a good
 // share of them hits.
 #include <string>
-#include <variant>
 
 #include "cast_harness.h"
 #include "replay.h"
@@ -10,15 +9,10 @@
 
 int main(int argc, char** argv) {
   using namespace touche;
-  using fuzz::replay::LineOutcome;
   using fuzz::replay::RandomOutcome;
   fuzz::replay::StatusTally tally{{"hit", "miss", "initial_overlap", nullptr, "error"}};
   fuzz::replay::Target target;
-  target.checkLine = [](const Line& line) -> LineOutcome {
-    auto parsed = loadCastCase(line.text);
-    if (const auto* error = std::get_if<InputError>(&parsed)) return {false, error->describe()};
-    return {true, fuzz::crossCheckCast(std::get<CastCase>(parsed))};
-  };
+  target.checkLine = fuzz::replay::caseLines(loadCastCase, fuzz::crossCheckCast);
   target.checkRandom = [&](const std::uint8_t* data, std::size_t size) -> RandomOutcome {
     const CastCase c = fuzz::decodeCast(data, size);
     tally.add(static_cast<int>(reference::cast(c.shape, c.xf, c.ray).status));

@@ -18,8 +18,11 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
+#include <variant>
 
 #include "touche/core/jsonl.h"
+#include "touche/core/validate.h"
 
 namespace touche::fuzz::replay {
 
@@ -51,6 +54,19 @@ struct Target {
   /// --print: the case one input decodes to, as a line.
   std::function<std::string(const std::uint8_t* data, std::size_t size)> printInput;
 };
+
+/// Target::checkLine for a target whose lines hold one kind of case: `load` reads the line (a
+/// line it refuses is no case and fails with the error), `crossCheck` judges the case.
+template <class Case>
+std::function<LineOutcome(const Line& line)> caseLines(
+    std::variant<Case, InputError> (*load)(std::string_view),
+    std::string (*crossCheck)(const Case&)) {
+  return [load, crossCheck](const Line& line) -> LineOutcome {
+    auto parsed = load(line.text);
+    if (const auto* error = std::get_if<InputError>(&parsed)) return {false, error->describe()};
+    return {true, crossCheck(std::get<Case>(parsed))};
+  };
+}
 
 /// The reference's statuses over random inputs, for targets whose status enums run (wanted,
 /// ..., error at index 4): the inputs exercised the engines when at least a fifth reached the

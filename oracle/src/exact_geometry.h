@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "touche/core/shapes.h"
+#include "touche/core/vec2_of.h"
 
 namespace touche::oracle::exact {
 
@@ -21,31 +22,16 @@ namespace touche::oracle::exact {
 using Q = boost::multiprecision::number<boost::multiprecision::gmp_rational,
                                         boost::multiprecision::et_off>;
 
-/// A 2D point or vector over a number type: exact rationals (QVec) or filtered values.
+/// A 2D point or vector over a number type: exact rationals (QVec) or filtered values
+/// (touche/core/vec2_of.h, with its arithmetic).
 template <class N>
-struct VecOf {
-  N x;
-  N y;
-};
+using VecOf = Vec2Of<N>;
 /// An exact 2D point or vector.
 using QVec = VecOf<Q>;
+// The vector products by their exact:: names too (exact::dot(n, n)).
+using touche::cross;
+using touche::dot;
 
-template <class N>
-VecOf<N> operator+(const VecOf<N>& a, const VecOf<N>& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-template <class N>
-VecOf<N> operator-(const VecOf<N>& a, const VecOf<N>& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-template <class N>
-N dot(const VecOf<N>& a, const VecOf<N>& b) {
-  return a.x * b.x + a.y * b.y;
-}
-template <class N>
-N cross(const VecOf<N>& a, const VecOf<N>& b) {
-  return a.x * b.y - a.y * b.x;
-}
 /// Lifts a finite double vector exactly (callers validate first: GMP aborts on NaN).
 template <class N>
 VecOf<N> liftAs(Vec2 v) {

@@ -8,9 +8,9 @@
 
 #include <boost/multiprecision/gmp.hpp>
 #include <stdexcept>
-#include <type_traits>
 
 #include "touche/core/geometry.h"
+#include "touche/core/vec2_of.h"
 
 namespace touche::reference {
 
@@ -30,37 +30,6 @@ Rational liftExact(double value);
 
 /// Sign of a rational: −1, 0 or +1.
 int sign(const Rational& value);
-
-/// A 2D vector or point with coordinates of number type N: Rational (exact) or Approx
-/// (approx.h, the filtered constructions).
-template <class N>
-struct Vec2Of {
-  N x;
-  N y;
-};
-
-// Vector arithmetic over any number type N (Rational, Approx, the response's Surd2, MPFR): one
-// definition for every exact or enclosing construction. The scalar of k·a converts to N.
-template <class N>
-Vec2Of<N> operator+(const Vec2Of<N>& a, const Vec2Of<N>& b) {
-  return {a.x + b.x, a.y + b.y};
-}
-template <class N>
-Vec2Of<N> operator-(const Vec2Of<N>& a, const Vec2Of<N>& b) {
-  return {a.x - b.x, a.y - b.y};
-}
-template <class N>
-Vec2Of<N> operator*(const std::type_identity_t<N>& k, const Vec2Of<N>& a) {
-  return {k * a.x, k * a.y};
-}
-template <class N>
-N dot(const Vec2Of<N>& a, const Vec2Of<N>& b) {
-  return a.x * b.x + a.y * b.y;
-}
-template <class N>
-N cross(const Vec2Of<N>& a, const Vec2Of<N>& b) {
-  return a.x * b.y - a.y * b.x;
-}
 
 /// An exact 2D vector or point with rational coordinates.
 using ExactVec2 = Vec2Of<Rational>;

@@ -27,6 +27,7 @@
 #include <string>
 #include <tuple>
 
+#include "agreement_support.h"
 #include "chain_support.h"
 #include "expect.h"
 #include "touche/core/jsonl.h"
@@ -62,22 +63,6 @@ double sceneScale(const ChainCase& c) {
       {std::abs(c.xfA.p.x), std::abs(c.xfA.p.y), std::abs(c.xfB.p.x), std::abs(c.xfB.p.y)});
   return std::max(1.0, 2.0 * local + position);
 }
-
-double radiusOf(const Shape& s) {
-  if (const auto* p = std::get_if<Polygon>(&s)) return p->radius;
-  if (const auto* q = std::get_if<Circle>(&s)) return q->radius;
-  if (const auto* k = std::get_if<Capsule>(&s)) return k->radius;
-  return 0.0;
-}
-
-/// Counters of one run.
-struct Tally {
-  int cases = 0;
-  int contacts = 0;
-  int compared = 0;
-  int ties = 0;           ///< inside the tie band: discrete answers not compared
-  double worstUnits = 0;  ///< largest value error seen, in eps·scale
-};
 
 /// Whether the reference reports one of its decisions within `band` (lengths) or
 /// `angleBand` (the incident edge's alignment, dimensionless), or a point that close to the
@@ -149,19 +134,9 @@ void checkAgainstReference(PairId pair, int cases, std::uint64_t seed, double ma
     const double radius = radiusOf(c.b);
     const std::string whyD = compareCase(d, exact, 0x1p-52, scale, margin, radius, forDouble);
     const std::string whyF = compareCase(f, exact, 0x1p-23, scale, margin, radius, forFloat);
-    for (const auto& [why, fast, name] : {std::tuple{whyD, d, "double"}, {whyF, f, "float"}}) {
-      if (why.empty() || ++failures > 5) continue;
-      ADD_FAILURE() << name << " disagrees (" << why << ") on "
-                    << formatCase({"", c.a, c.xfA, c.b, c.xfB}, NumberFormat::hex)
-                    << "\n fast:  " << describe(fast) << "\n exact: " << describe(exact);
-    }
+    reportDisagreements(whyD, d, whyF, f, exact, c, NumberFormat::hex, failures);
   }
-  for (const Tally* t : {&forDouble, &forFloat}) {
-    const double rate = static_cast<double>(t->contacts) / t->cases;
-    EXPECT_GE(rate, 0.30);
-    EXPECT_LE(rate, 0.70);
-    EXPECT_GE(t->compared, t->cases * 95 / 100);
-  }
+  expectHitRates(forDouble, forFloat, false);
   EXPECT_GE(behind, cases / 20);
   EXPECT_GE(convexCorner, cases / 20);
   EXPECT_GE(otherCorner, cases / 20);

@@ -62,6 +62,20 @@ bench::PairCase rounded(bench::PairCase c, double radius) {
   return c;
 }
 
+/// The seeded pairs of one pair type: as drawn, and with every polygon rounded by 0.05.
+struct SeededPairs {
+  std::vector<bench::PairCase> plain;
+  std::vector<bench::PairCase> round;
+};
+SeededPairs seededPairs(PairId pair) {
+  SeededPairs out;
+  out.plain = bench::makePairs(pair, kPairs, 0xde7e + static_cast<int>(pair));
+  out.round = out.plain;
+  for (bench::PairCase& c : out.round)
+    c = rounded(c, 0.05);
+  return out;
+}
+
 /// The scalar results of one pair in T. `portable`: polygon–polygon through its portable
 /// (SSE2) build directly, instead of the run-time choice (the AVX2 build where the CPU has it).
 template <class T>
@@ -251,11 +265,7 @@ std::string results() {
   const PairId pairs[] = {PairId::circle_circle, PairId::polygon_circle, PairId::polygon_polygon};
   for (PairId pair : pairs) {
     const char* name = pairInfo(pair).name.data();
-    const std::vector<bench::PairCase> plain =
-        bench::makePairs(pair, kPairs, 0xde7e + static_cast<int>(pair));
-    std::vector<bench::PairCase> round = plain;
-    for (bench::PairCase& c : round)
-      c = rounded(c, 0.05);
+    const auto [plain, round] = seededPairs(pair);
     const bool same =
         run<float>(out, name, pair, plain, 0.0f) && run<double>(out, name, pair, plain, 0.0) &&
         run<float>(out, name, pair, round, 0.1f) && run<double>(out, name, pair, round, 0.1);
@@ -267,11 +277,7 @@ std::string results() {
                                  PairId::segment_capsule, PairId::segment_polygon};
   for (PairId pair : capsulePairs) {
     const char* name = pairInfo(pair).name.data();
-    const std::vector<bench::PairCase> plain =
-        bench::makePairs(pair, kPairs, 0xde7e + static_cast<int>(pair));
-    std::vector<bench::PairCase> round = plain;
-    for (bench::PairCase& c : round)
-      c = rounded(c, 0.05);
+    const auto [plain, round] = seededPairs(pair);
     runScalar<float>(out, name, pair, plain, 0.0f);
     runScalar<double>(out, name, pair, plain, 0.0);
     runScalar<float>(out, name, pair, round, 0.1f);

@@ -28,6 +28,7 @@
 #include <tuple>
 
 #include "../../bench/random_pairs.h"
+#include "agreement_support.h"
 #include "expect.h"
 #include "touche/core/jsonl.h"
 #include "touche/reference/reference.h"
@@ -55,33 +56,6 @@ double sceneScale(const bench::PairCase& c) {
   const double position = std::max(
       {std::abs(c.xfA.p.x), std::abs(c.xfA.p.y), std::abs(c.xfB.p.x), std::abs(c.xfB.p.y)});
   return std::max(1.0, 2.0 * local + position);
-}
-
-/// Counters of one run.
-struct Tally {
-  int cases = 0;
-  int contacts = 0;
-  int compared = 0;
-  int ties = 0;           ///< inside the tie band: discrete answers not compared
-  int explained = 0;      ///< clip-plane or Voronoi-boundary ties recognised by their effect
-  double worstUnits = 0;  ///< largest value error seen, in eps·scale
-};
-
-/// The position of the fast point with the same id, or of the nearest point when none has it.
-const ManifoldPoint* matchPoint(const Manifold& fast, const ManifoldPoint& e, bool* sameId) {
-  const ManifoldPoint* best = nullptr;
-  double bestDistance = std::numeric_limits<double>::infinity();
-  for (int j = 0; j < fast.pointCount; ++j) {
-    if (fast.points[j].id == e.id) {
-      *sameId = true;
-      return &fast.points[j];
-    }
-    const double d =
-        std::hypot(fast.points[j].point.x - e.point.x, fast.points[j].point.y - e.point.y);
-    if (d < bestDistance) bestDistance = d, best = &fast.points[j];
-  }
-  *sameId = false;
-  return best;
 }
 
 /// Whether the reference reports a decision within `band`, or a point that close to the margin.
@@ -150,11 +124,7 @@ void checkAgainstReference(PairId pair, int cases, std::uint64_t seed, double ra
     const Manifold exact = reference::collide(c.a, c.xfA, c.b, c.xfB, options);
     ASSERT_TRUE(exact.status == Status::contact || exact.status == Status::noContact);
     const double scale = sceneScale(c);
-    double radii = 0.0;
-    for (const Shape* s : {&c.a, &c.b}) {
-      if (const auto* p = std::get_if<Polygon>(s)) radii += p->radius;
-      if (const auto* q = std::get_if<Circle>(s)) radii += q->radius;
-    }
+    const double radii = radiusOf(c.a) + radiusOf(c.b);
     for (Tally* t : {&forDouble, &forFloat}) {
       ++t->cases;
       if (exact.status == Status::contact) ++t->contacts;
@@ -163,28 +133,10 @@ void checkAgainstReference(PairId pair, int cases, std::uint64_t seed, double ra
     const Manifold f = collideFloat(c.a, c.xfA, c.b, c.xfB, options);
     const std::string whyD = compareCase(d, exact, 0x1p-52, scale, margin, radii, forDouble);
     const std::string whyF = compareCase(f, exact, 0x1p-23, scale, margin, radii, forFloat);
-    for (const auto& [why, fast, name] : {std::tuple{whyD, d, "double"}, {whyF, f, "float"}}) {
-      if (why.empty() || ++failures > 5) continue;
-      ADD_FAILURE() << name << " disagrees (" << why << ") on "
-                    << formatCase({"", c.a, c.xfA, c.b, c.xfB}) << "\n fast:  " << describe(fast)
-                    << "\n exact: " << describe(exact);
-    }
+    reportDisagreements(whyD, d, whyF, f, exact, c, NumberFormat::decimal, failures);
   }
-  for (const Tally* t : {&forDouble, &forFloat}) {
-    const double rate = static_cast<double>(t->contacts) / t->cases;
-    EXPECT_GE(rate, 0.30);
-    EXPECT_LE(rate, 0.70);
-    EXPECT_GE(t->compared, t->cases * 95 / 100);
-    EXPECT_LE(t->explained, t->cases / 100);
-  }
-  ::testing::Test::RecordProperty(
-      "tally", "double: " + std::to_string(forDouble.compared) + " compared, " +
-                   std::to_string(forDouble.ties) + " ties, " +
-                   std::to_string(forDouble.explained) + " explained, worst " +
-                   std::to_string(forDouble.worstUnits) +
-                   " units; float: " + std::to_string(forFloat.compared) + " compared, " +
-                   std::to_string(forFloat.ties) + " ties, " + std::to_string(forFloat.explained) +
-                   " explained, worst " + std::to_string(forFloat.worstUnits) + " units");
+  expectHitRates(forDouble, forFloat, true);
+  recordTallies(forDouble, forFloat);
   EXPECT_EQ(failures, 0);
 }
 

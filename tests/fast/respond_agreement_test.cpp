@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
@@ -33,44 +34,82 @@ double worstError(const ResponseResult& fast, const ResponseResult& ref, double 
   return touche::testing::worstResponseGap(fast, ref, scale, true);
 }
 
-TEST(FastRespondAgreement, HundredThousandSeededCasesAgreeWithTheReference) {
-  std::mt19937_64 rng(20240914);
-  constexpr int kCases = 100000;
+/// For box2d-block on two points, a bound on the condition number of K (trace²/det K ≥
+/// λmax/λmin): the block solve x = −K⁻¹b multiplies the rounding of b by up to that much; 1
+/// otherwise.
+double blockConditioning(const ResponseCase& c, std::string_view model) {
+  if (model != kModelBox2DBlock || c.manifold.pointCount != 2) return 1.0;
+  const RBody<double> a = RBody<double>::from(c.a);
+  const RBody<double> b = RBody<double>::from(c.b);
+  const RVec2<double> n{c.manifold.normal.x, c.manifold.normal.y};
+  RContact<double> k[2];
+  for (int i = 0; i < 2; ++i) {
+    const RVec2<double> p{c.manifold.points[i].point.x, c.manifold.points[i].point.y};
+    k[i] = {p - a.center, p - b.center, n};
+  }
+  const std::optional<RBlockMatrix<double>> m = blockMatrix(a, b, k[0], k[1]);
+  if (!m) return 1.0;  // the first point alone
+  return std::max(1.0, (m->k11 + m->k22) * (m->k11 + m->k22) / m->det);
+}
+
+/// What the agreement of fast with the reference saw: the reference's points, those it pushes
+/// apart, those at the edge of the friction cone and those with friction; the worst errors in
+/// units of eps times the case's scale and the block solve's conditioning.
+struct Agreement {
   int points = 0;
-  int approaching = 0;
+  int pushing = 0;
   int sliding = 0;
+  int rubbing = 0;
   double worstDouble = 0.0;
   double worstFloat = 0.0;
-  for (int n = 0; n < kCases; ++n) {
-    const ResponseCase c = touche::testing::randomResponseCase(rng);
-    const ResponseResult ref = reference::respond(c);
+  double pushRate() const { return double(pushing) / points; }
+};
+
+/// fast::respond under `model`, in double and in float, against the exact reference on `cases`
+/// cases drawn by `draw` from a generator seeded with `seed`: every output within `bound` eps
+/// times the case's scale and the block solve's conditioning (1 but for box2d-block).
+template <class Draw>
+void expectAgreement(std::string_view model, std::uint64_t seed, int cases, double bound, Draw draw,
+                     Agreement& seen) {
+  std::mt19937_64 rng(seed);
+  for (int n = 0; n < cases; ++n) {
+    const ResponseCase c = draw(rng);
+    const ResponseResult ref = reference::respond(c, model);
     ASSERT_EQ(ref.status, ResponseStatus::ok) << ref.reason;
     const double scale = scaleOf(c, ref);
-    const double d = worstError(respond(c), ref, scale) / DBL_EPSILON;
-    const double f = worstError(respondFloat(c), ref, scale) / FLT_EPSILON;
-    worstDouble = std::max(worstDouble, d);
-    worstFloat = std::max(worstFloat, f);
-    // Measured on this seed: 6.1 (double) and 11.5 (float); the bound leaves room for another
-    // compiler's contraction-free reassociation, not for a wrong formula (those are ~1e15 eps).
-    ASSERT_LE(d, 64) << "case " << n;
-    ASSERT_LE(f, 64) << "case " << n;
+    const double kappa = blockConditioning(c, model);
+    const double d = worstError(respond(c, model), ref, scale) / DBL_EPSILON / kappa;
+    const double f = worstError(respondFloat(c, model), ref, scale) / FLT_EPSILON / kappa;
+    seen.worstDouble = std::max(seen.worstDouble, d);
+    seen.worstFloat = std::max(seen.worstFloat, f);
+    ASSERT_LE(d, bound) << "case " << n;
+    ASSERT_LE(f, bound) << "case " << n;
     for (int i = 0; i < ref.pointCount; ++i) {
-      ++points;
-      if (ref.impulses[i].normal > 0) ++approaching;
-      if (ref.impulses[i].normal > 0 &&
-          ref.impulses[i].tangent == -c.friction * ref.impulses[i].normal) {
-        ++sliding;
-      }
+      const PointImpulse& impulse = ref.impulses[i];
+      ++seen.points;
+      if (impulse.normal > 0) ++seen.pushing;
+      if (impulse.normal > 0 && impulse.tangent == -c.friction * impulse.normal) ++seen.sliding;
+      if (impulse.tangent != 0) ++seen.rubbing;
     }
   }
-  const double hitRate = double(approaching) / points;
+}
+
+TEST(FastRespondAgreement, HundredThousandSeededCasesAgreeWithTheReference) {
+  // Measured on this seed: 6.1 (double) and 11.5 (float); the bound leaves room for another
+  // compiler's contraction-free reassociation, not for a wrong formula (those are ~1e15 eps).
+  constexpr double kBound = 64;
+  Agreement seen;
+  ASSERT_NO_FATAL_FAILURE(expectAgreement(
+      kModelSource003, 20240914, 100000, kBound,
+      [](std::mt19937_64& rng) { return touche::testing::randomResponseCase(rng); }, seen));
+  const double hitRate = seen.pushRate();
   std::printf(
       "points %d, approaching %.3f, sliding %d; worst error: double %.1f eps, float %.1f eps"
       " (times the case's scale)\n",
-      points, hitRate, sliding, worstDouble, worstFloat);
+      seen.points, hitRate, seen.sliding, seen.worstDouble, seen.worstFloat);
   EXPECT_GE(hitRate, 0.3);
   EXPECT_LE(hitRate, 0.7);
-  EXPECT_GT(sliding, points / 50);  // the clamp is exercised
+  EXPECT_GT(seen.sliding, seen.points / 50);  // the clamp is exercised
 }
 
 TEST(FastRespond, HeadOnWorkedExampleInBothPrecisions) {
@@ -100,63 +139,27 @@ namespace {
 // room as source-003's bound.
 constexpr double kSequentialBound = 64;
 
-/// For box2d-block on two points, a bound on the condition number of K (trace²/det K ≥
-/// λmax/λmin): the block solve x = −K⁻¹b multiplies the rounding of b by up to that much; 1
-/// otherwise.
-double blockConditioning(const ResponseCase& c, std::string_view model) {
-  if (model != kModelBox2DBlock || c.manifold.pointCount != 2) return 1.0;
-  const RBody<double> a = RBody<double>::from(c.a);
-  const RBody<double> b = RBody<double>::from(c.b);
-  const RVec2<double> n{c.manifold.normal.x, c.manifold.normal.y};
-  RContact<double> k[2];
-  for (int i = 0; i < 2; ++i) {
-    const RVec2<double> p{c.manifold.points[i].point.x, c.manifold.points[i].point.y};
-    k[i] = {p - a.center, p - b.center, n};
-  }
-  const std::optional<RBlockMatrix<double>> m = blockMatrix(a, b, k[0], k[1]);
-  if (!m) return 1.0;  // the first point alone
-  return std::max(1.0, (m->k11 + m->k22) * (m->k11 + m->k22) / m->det);
-}
-
-/// Model `model` (box2d-sequential or box2d-block), fast against exact on seeded cases; the
-/// errors in units of eps times the block solve's conditioning.
+/// Model `model` (box2d-sequential or box2d-block), fast against exact on seeded cases, with
+/// the box2d models' coefficients drawn too (1 to 10 iterations, threshold 0, 1/2 or 1).
 void expectBox2DModelAgrees(std::string_view model) {
-  std::mt19937_64 rng(20261128);
   std::uniform_int_distribution<int> iterations(1, 10);
   std::uniform_int_distribution<int> threshold(0, 2);
-  constexpr int kCases = 2000;
-  int points = 0;
-  int pushing = 0;
-  int rubbing = 0;
-  double worstDouble = 0.0;
-  double worstFloat = 0.0;
-  for (int n = 0; n < kCases; ++n) {
+  const auto draw = [&](std::mt19937_64& rng) {
     ResponseCase c = touche::testing::randomResponseCase(rng);
     c.iterations = iterations(rng);
     c.restitutionThreshold = 0.5 * threshold(rng);
-    const ResponseResult ref = reference::respond(c, model);
-    ASSERT_EQ(ref.status, ResponseStatus::ok) << ref.reason;
-    const double scale = scaleOf(c, ref);
-    const double kappa = blockConditioning(c, model);
-    const double d = worstError(respond(c, model), ref, scale) / DBL_EPSILON / kappa;
-    const double f = worstError(respondFloat(c, model), ref, scale) / FLT_EPSILON / kappa;
-    worstDouble = std::max(worstDouble, d);
-    worstFloat = std::max(worstFloat, f);
-    ASSERT_LE(d, kSequentialBound) << "case " << n;
-    ASSERT_LE(f, kSequentialBound) << "case " << n;
-    for (int i = 0; i < ref.pointCount; ++i) {
-      ++points;
-      if (ref.impulses[i].normal > 0) ++pushing;
-      if (ref.impulses[i].tangent != 0) ++rubbing;
-    }
-  }
-  const double hitRate = double(pushing) / points;
+    return c;
+  };
+  Agreement seen;
+  ASSERT_NO_FATAL_FAILURE(expectAgreement(model, 20261128, 2000, kSequentialBound, draw, seen));
+  const double hitRate = seen.pushRate();
   std::printf(
       "%s: points %d, pushing %.3f, rubbing %d; worst error: double %.1f eps, float %.1f eps\n",
-      std::string(model).c_str(), points, hitRate, rubbing, worstDouble, worstFloat);
+      std::string(model).c_str(), seen.points, hitRate, seen.rubbing, seen.worstDouble,
+      seen.worstFloat);
   EXPECT_GE(hitRate, 0.3);
   EXPECT_LE(hitRate, 0.7);
-  EXPECT_GT(rubbing, points / 5);  // friction is exercised
+  EXPECT_GT(seen.rubbing, seen.points / 5);  // friction is exercised
 }
 
 TEST(FastRespondAgreement, Box2DSequentialSeededCasesAgreeWithTheReference) {

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <string>
+#include <string_view>
 
 #include "touche/fast/respond.h"
 #include "touche/oracle/response_laws.h"
@@ -234,50 +236,61 @@ bool pushed(const ResponseResult& r) {
   return false;
 }
 
+/// A property of the laws under one declared model: every model of kResponseModels, or the
+/// box2d models alone.
+class ResponseLawsPerModel : public ::testing::TestWithParam<std::string_view> {};
+class ResponseLawsPerBox2DModel : public ResponseLawsPerModel {};
+
+/// The test name of a model: its name with '-' as '_' (source_003, box2d_block, ...).
+std::string modelTestName(const ::testing::TestParamInfo<std::string_view>& info) {
+  std::string name(info.param);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 // The correct answers under each model (the exact reference, and fast in double within its
 // precision) pass every law applied for that model; the cone (source-003) or friction-bound
 // (box2d models) and energy are judged on a case where a point pushed often enough to mean
 // something. Without the declared model the box2d answers do fail the cone and energy: what
 // the model-aware judge fixes.
-TEST(ResponseLawsPerModel, CorrectAnswersPassEveryAppliedLaw) {
-  for (std::string_view model : kResponseModels) {
-    std::mt19937_64 rng(20261130);
-    constexpr int kCases = 1000;
-    std::map<std::string, int> judged;
-    int undeclaredFails = 0;
-    for (int n = 0; n < kCases; ++n) {
-      ResponseCase c = drawModelCase(rng);
-      if (n % 3 == 0) c.restitution = 0;  // energy under the box2d models
-      const ResponseResult exact = reference::respond(c, model);
-      const ResponseResult fastDouble = fast::respond(c, model);
-      const auto verdicts = judgeResponseLaws(c, exact, {}, model);
-      for (const LawVerdict& v : verdicts) {
-        ASSERT_NE(v.outcome, LawOutcome::fail)
-            << model << " case " << n << ": " << v.law << ": " << v.explanation;
-        if (v.outcome == LawOutcome::pass && pushed(exact)) ++judged[v.law];
-      }
-      for (const LawVerdict& v :
-           judgeResponseLaws(c, fastDouble, toleranceForEngine("fast"), model)) {
-        ASSERT_NE(v.outcome, LawOutcome::fail)
-            << "fast " << model << " case " << n << ": " << v.law << ": " << v.explanation;
-      }
-      if (!passes(judgeResponseLaws(c, exact, {}))) ++undeclaredFails;
+TEST_P(ResponseLawsPerModel, CorrectAnswersPassEveryAppliedLaw) {
+  const std::string_view model = GetParam();
+  std::mt19937_64 rng(20261130);
+  constexpr int kCases = 1000;
+  std::map<std::string, int> judged;
+  int undeclaredFails = 0;
+  for (int n = 0; n < kCases; ++n) {
+    ResponseCase c = drawModelCase(rng);
+    if (n % 3 == 0) c.restitution = 0;  // energy under the box2d models
+    const ResponseResult exact = reference::respond(c, model);
+    const ResponseResult fastDouble = fast::respond(c, model);
+    const auto verdicts = judgeResponseLaws(c, exact, {}, model);
+    for (const LawVerdict& v : verdicts) {
+      ASSERT_NE(v.outcome, LawOutcome::fail)
+          << model << " case " << n << ": " << v.law << ": " << v.explanation;
+      if (v.outcome == LawOutcome::pass && pushed(exact)) ++judged[v.law];
     }
-    const bool box2d = model != kModelSource003;
-    std::printf(
-        "%s: of %d cases judged with a push: coulomb-cone %d, friction-bound %d, energy "
-        "%d, slip-not-reversed %d; failing without the declared model %d\n",
-        std::string(model).c_str(), kCases, judged["coulomb-cone"], judged["friction-bound"],
-        judged["energy"], judged["slip-not-reversed"], undeclaredFails);
-    EXPECT_GT(judged[box2d ? "friction-bound" : "coulomb-cone"], kCases * 3 / 10) << model;
-    EXPECT_EQ(judged[box2d ? "coulomb-cone" : "friction-bound"], 0) << model;
-    EXPECT_GT(judged["energy"], kCases / 8) << model;
-    EXPECT_LT(judged["energy"], kCases * 7 / 10) << model;
-    if (box2d) {
-      EXPECT_GT(undeclaredFails, kCases / 20) << model;
-    } else {
-      EXPECT_EQ(undeclaredFails, 0);
+    for (const LawVerdict& v :
+         judgeResponseLaws(c, fastDouble, toleranceForEngine("fast"), model)) {
+      ASSERT_NE(v.outcome, LawOutcome::fail)
+          << "fast " << model << " case " << n << ": " << v.law << ": " << v.explanation;
     }
+    if (!passes(judgeResponseLaws(c, exact, {}))) ++undeclaredFails;
+  }
+  const bool box2d = model != kModelSource003;
+  std::printf(
+      "%s: of %d cases judged with a push: coulomb-cone %d, friction-bound %d, energy "
+      "%d, slip-not-reversed %d; failing without the declared model %d\n",
+      std::string(model).c_str(), kCases, judged["coulomb-cone"], judged["friction-bound"],
+      judged["energy"], judged["slip-not-reversed"], undeclaredFails);
+  EXPECT_GT(judged[box2d ? "friction-bound" : "coulomb-cone"], kCases * 3 / 10) << model;
+  EXPECT_EQ(judged[box2d ? "coulomb-cone" : "friction-bound"], 0) << model;
+  EXPECT_GT(judged["energy"], kCases / 8) << model;
+  EXPECT_LT(judged["energy"], kCases * 7 / 10) << model;
+  if (box2d) {
+    EXPECT_GT(undeclaredFails, kCases / 20) << model;
+  } else {
+    EXPECT_EQ(undeclaredFails, 0);
   }
 }
 
@@ -353,22 +366,21 @@ Caught catchPlanted(std::string_view model, Shape shape, Plant plant) {
   return caught;
 }
 
-TEST(ResponseLawsPerModel, RestitutionDoubledIsCaughtByTheRestitutionLawUnderEachModel) {
-  for (std::string_view model : kResponseModels) {
-    const Caught caught = catchPlanted(
-        model,
-        [](ResponseCase& c) {
-          c.manifold.pointCount = 1;
-          c.friction = 0;
-          c.restitutionThreshold = 0;
-        },
-        [](ResponseCase& c) { c.restitution = 2 * c.restitution; });
-    std::printf("%s, restitution doubled: %d answers changed, restitution fails %d, energy %d\n",
-                std::string(model).c_str(), caught.bugged, caught.byLaw.at("restitution"),
-                caught.byLaw.count("energy") ? caught.byLaw.at("energy") : 0);
-    EXPECT_GT(caught.bugged, 120) << model;
-    EXPECT_EQ(caught.byLaw.at("restitution"), caught.bugged) << model;
-  }
+TEST_P(ResponseLawsPerModel, RestitutionDoubledIsCaughtByTheRestitutionLawUnderEachModel) {
+  const std::string_view model = GetParam();
+  const Caught caught = catchPlanted(
+      model,
+      [](ResponseCase& c) {
+        c.manifold.pointCount = 1;
+        c.friction = 0;
+        c.restitutionThreshold = 0;
+      },
+      [](ResponseCase& c) { c.restitution = 2 * c.restitution; });
+  std::printf("%s, restitution doubled: %d answers changed, restitution fails %d, energy %d\n",
+              std::string(model).c_str(), caught.bugged, caught.byLaw.at("restitution"),
+              caught.byLaw.count("energy") ? caught.byLaw.at("energy") : 0);
+  EXPECT_GT(caught.bugged, 120) << model;
+  EXPECT_EQ(caught.byLaw.at("restitution"), caught.bugged) << model;
 }
 
 /// Box2D's sequential impulses for one point written in double, with its friction clamp
@@ -412,74 +424,76 @@ ResponseResult box2dOnePoint(const ResponseCase& c, bool clamped) {
   return out;
 }
 
-TEST(ResponseLawsPerModel, UnclampedFrictionIsCaughtUnderTheBox2DModels) {
+TEST_P(ResponseLawsPerBox2DModel, UnclampedFrictionIsCaughtUnderTheBox2DModels) {
   // Under the box2d models the cone is not applied; friction-bound catches a port that forgets
   // the friction clamp where the model's clamp is ±μ·0 (one iteration), and the comparison with
   // the model everywhere. The same port with its clamp passes every law and the model.
-  for (std::string_view model : {kModelBox2DSequential, kModelBox2DBlock}) {
-    std::mt19937_64 rng(4243);
-    int slipping = 0, byBound = 0, byModel = 0, oneIteration = 0;
-    const ResponseTolerance t = toleranceForEngine("fast");
-    for (int n = 0; n < 1000; ++n) {
-      ResponseCase c = drawModelCase(rng);
-      c.manifold.pointCount = 1;
-      c.friction *= 0.2;
-      if (n % 4 == 0) c.iterations = 1;
-      auto verdicts = judgeResponseLaws(c, box2dOnePoint(c, true), t, model);
-      verdicts.push_back(judgeAgainstModel(c, box2dOnePoint(c, true), model, t));
-      for (const LawVerdict& v : verdicts) {
-        ASSERT_NE(v.outcome, LawOutcome::fail)
-            << model << " case " << n << ": " << v.law << ": " << v.explanation;
-      }
-      const ResponseResult bugged = box2dOnePoint(c, false);
-      if (bugged.impulses[0].normal <= 0 ||
-          std::fabs(bugged.impulses[0].tangent) <= c.friction * bugged.impulses[0].normal) {
-        continue;  // the clamp would not have acted
-      }
-      ++slipping;
-      if (c.iterations == 1) ++oneIteration;
-      if (verdictOf(judgeResponseLaws(c, bugged, t, model), "friction-bound").outcome ==
-          LawOutcome::fail) {
-        ++byBound;
-      }
-      if (judgeAgainstModel(c, bugged, model, t).outcome == LawOutcome::fail) ++byModel;
+  const std::string_view model = GetParam();
+  std::mt19937_64 rng(4243);
+  int slipping = 0, byBound = 0, byModel = 0, oneIteration = 0;
+  const ResponseTolerance t = toleranceForEngine("fast");
+  for (int n = 0; n < 1000; ++n) {
+    ResponseCase c = drawModelCase(rng);
+    c.manifold.pointCount = 1;
+    c.friction *= 0.2;
+    if (n % 4 == 0) c.iterations = 1;
+    auto verdicts = judgeResponseLaws(c, box2dOnePoint(c, true), t, model);
+    verdicts.push_back(judgeAgainstModel(c, box2dOnePoint(c, true), model, t));
+    for (const LawVerdict& v : verdicts) {
+      ASSERT_NE(v.outcome, LawOutcome::fail)
+          << model << " case " << n << ": " << v.law << ": " << v.explanation;
     }
-    std::printf(
-        "%s, unclamped friction: %d slipping beyond the clamp (%d with one iteration), "
-        "friction-bound fails %d, model %d\n",
-        std::string(model).c_str(), slipping, oneIteration, byBound, byModel);
-    EXPECT_GT(slipping, 200) << model;
-    EXPECT_EQ(byModel, slipping) << model;
-    EXPECT_GE(byBound, oneIteration) << model;
-    EXPECT_GT(oneIteration, slipping / 10) << model;
+    const ResponseResult bugged = box2dOnePoint(c, false);
+    if (bugged.impulses[0].normal <= 0 ||
+        std::fabs(bugged.impulses[0].tangent) <= c.friction * bugged.impulses[0].normal) {
+      continue;  // the clamp would not have acted
+    }
+    ++slipping;
+    if (c.iterations == 1) ++oneIteration;
+    if (verdictOf(judgeResponseLaws(c, bugged, t, model), "friction-bound").outcome ==
+        LawOutcome::fail) {
+      ++byBound;
+    }
+    if (judgeAgainstModel(c, bugged, model, t).outcome == LawOutcome::fail) ++byModel;
   }
+  std::printf(
+      "%s, unclamped friction: %d slipping beyond the clamp (%d with one iteration), "
+      "friction-bound fails %d, model %d\n",
+      std::string(model).c_str(), slipping, oneIteration, byBound, byModel);
+  EXPECT_GT(slipping, 200) << model;
+  EXPECT_EQ(byModel, slipping) << model;
+  EXPECT_GE(byBound, oneIteration) << model;
+  EXPECT_GT(oneIteration, slipping / 10) << model;
 }
 
-TEST(ResponseLawsPerModel, UnclampedFrictionIsCaughtUnderEachModel) {
+TEST_P(ResponseLawsPerModel, UnclampedFrictionIsCaughtUnderEachModel) {
   // μ taken as 10^6 by the solver while the case says μ: source-003's cone catches it; under
   // the box2d models (whose clamp is ±μ·0 in a first pass, whatever μ) the comparison with the
   // model does.
-  for (std::string_view model : kResponseModels) {
-    const Caught caught = catchPlanted(
-        model, [](ResponseCase& c) { c.friction *= 0.2; },
-        [](ResponseCase& c) { c.friction = 1e6; });
-    const auto count = [&](const char* law) {
-      return caught.byLaw.count(law) ? caught.byLaw.at(law) : 0;
-    };
-    std::printf(
-        "%s, unclamped friction: %d answers changed, coulomb-cone fails %d, "
-        "friction-bound %d, model %d\n",
-        std::string(model).c_str(), caught.bugged, count("coulomb-cone"), count("friction-bound"),
-        count("model"));
-    EXPECT_GT(caught.bugged, 120) << model;
-    EXPECT_EQ(count("model"), caught.bugged) << model;
-    if (model == kModelSource003) {
-      EXPECT_GT(count("coulomb-cone"), caught.bugged * 9 / 10);
-    } else {
-      EXPECT_EQ(count("coulomb-cone"), 0) << model;  // not applied: friction-bound instead
-    }
+  const std::string_view model = GetParam();
+  const Caught caught = catchPlanted(
+      model, [](ResponseCase& c) { c.friction *= 0.2; }, [](ResponseCase& c) { c.friction = 1e6; });
+  const auto count = [&](const char* law) {
+    return caught.byLaw.count(law) ? caught.byLaw.at(law) : 0;
+  };
+  std::printf(
+      "%s, unclamped friction: %d answers changed, coulomb-cone fails %d, "
+      "friction-bound %d, model %d\n",
+      std::string(model).c_str(), caught.bugged, count("coulomb-cone"), count("friction-bound"),
+      count("model"));
+  EXPECT_GT(caught.bugged, 120) << model;
+  EXPECT_EQ(count("model"), caught.bugged) << model;
+  if (model == kModelSource003) {
+    EXPECT_GT(count("coulomb-cone"), caught.bugged * 9 / 10);
+  } else {
+    EXPECT_EQ(count("coulomb-cone"), 0) << model;  // not applied: friction-bound instead
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Models, ResponseLawsPerModel, ::testing::ValuesIn(kResponseModels),
+                         modelTestName);
+INSTANTIATE_TEST_SUITE_P(Box2DModels, ResponseLawsPerBox2DModel,
+                         ::testing::Values(kModelBox2DSequential, kModelBox2DBlock), modelTestName);
 
 }  // namespace
 }  // namespace touche::oracle

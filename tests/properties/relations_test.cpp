@@ -105,17 +105,6 @@ bool hasExactTie(const Manifold& m) {
   return (m.gaps.axis && *m.gaps.axis == 0) || (m.gaps.incident && *m.gaps.incident == 0);
 }
 
-/// A power-of-two translation: each component 0 or ±2^i, i ∈ [−6, 12].
-Vec2 powerOfTwoTranslation(std::mt19937_64& rng) {
-  auto component = [&rng]() {
-    if (chance(rng, 0.2)) return 0.0;
-    const double sign = chance(rng, 0.5) ? 1.0 : -1.0;
-    return sign * std::ldexp(1.0, static_cast<int>(uniformInt(rng, -6, 12)));
-  };
-  const double x = component();
-  return {x, component()};
-}
-
 Manifold movedManifold(Manifold m, int turns, Vec2 t) {
   m = rotatedManifold(m, turns);
   for (int i = 0; i < m.pointCount; ++i)

@@ -9,6 +9,7 @@
 #include "touche/core/jsonl.h"
 #include "touche/core/manifold.h"
 #include "touche/core/shapes.h"
+#include "touche/test_support/random.h"
 
 namespace touche::test {
 
@@ -52,6 +53,18 @@ inline bool sumIsExact(double a, double b) {
   const double s = a + b;
   const double bb = s - a;
   return (a - (s - bb)) + (b - bb) == 0.0 && std::isfinite(s);
+}
+
+/// A power-of-two translation: each component 0 or ±2^i, i ∈ [−6, 12] (x drawn first).
+template <class Rng>
+Vec2 powerOfTwoTranslation(Rng& rng) {
+  auto component = [&rng]() {
+    if (chance(rng, 0.2)) return 0.0;
+    const double sign = chance(rng, 0.5) ? 1.0 : -1.0;
+    return sign * std::ldexp(1.0, static_cast<int>(uniformInt(rng, -6, 12)));
+  };
+  const double x = component();
+  return {x, component()};
 }
 
 /// True when both translations of the scene shifted by t are exact doubles.
