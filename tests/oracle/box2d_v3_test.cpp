@@ -374,9 +374,8 @@ TEST(Box2dV3, FindingV3CornerConvexByASubnormalTurnIsRecognizedWhereverTheChainI
   // Straight at p1 (p1 = (3, 0)): convex under neither rule, and not V3.
   ChainSegment straight = chain;
   straight.p1 = {3, 0};
-  EXPECT_FALSE(findings::hasNearlyStraightConvexCorner(
-      caseOf("v3-chain-corner-straight-placed", straight, at(9, -13.75), capsule,
-             at(12.25, -13.75))));
+  EXPECT_FALSE(findings::hasNearlyStraightConvexCorner(caseOf(
+      "v3-chain-corner-straight-placed", straight, at(9, -13.75), capsule, at(12.25, -13.75))));
 }
 
 TEST(Box2dV3, CornersApartWithinATenthOfTheSlopLoseTheirSpeculativeContact) {

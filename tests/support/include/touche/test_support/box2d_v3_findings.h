@@ -23,9 +23,9 @@ namespace touche::test::box2d_v3_findings {
 /// turn by a subnormal vanishes next to a translation).
 struct WorldChain {
   Vec2 g1, p1, p2, g2;
-  bool isA = true;             ///< the chain segment is shape A (the normal points away from it)
-  bool leftTurnAtP1 = false;   ///< orient2d(g1, p1, p2) > 0: the corner at p1 is convex
-  bool leftTurnAtP2 = false;   ///< orient2d(p1, p2, g2) > 0: the corner at p2 is convex
+  bool isA = true;            ///< the chain segment is shape A (the normal points away from it)
+  bool leftTurnAtP1 = false;  ///< orient2d(g1, p1, p2) > 0: the corner at p1 is convex
+  bool leftTurnAtP2 = false;  ///< orient2d(p1, p2, g2) > 0: the corner at p2 is convex
 };
 
 inline std::optional<WorldChain> worldChainOf(const Case& c) {
