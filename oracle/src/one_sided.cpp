@@ -679,6 +679,7 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& cor
   f.n2 = rounded(w.chain.n2, accuracy.length);
   const double radius = toDouble(coreA.radius + coreB.radius, accuracy.length);
   if (other.vertices.size() == 1) {
+    f.roundCorners = true;
     circleFacts(w, other.vertices.front());
   } else if (box2d) {
     box2d241Facts(w, other, radius, margin, rules);
@@ -686,6 +687,23 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& cor
     polygonFacts(w, chainCore, other, radius, margin);
   }
   return f;
+}
+
+/// Whether a normal m leaning past a corner points into the corner region the segment owns
+/// for a circle centre on its ray (step C2): beyond p1, ahead of the previous piece
+/// (dot(p1 − g1, m) > 0); beyond p2, not ahead of the next (dot(g2 − p2, m) ≤ 0) — within
+/// `allowance`, a cosine against the neighbour's edge. At a concave corner that region is
+/// empty unless the chain turns by more than a right angle. A ghost on its vertex gives the
+/// neighbour no direction: either piece may own the region.
+template <class N>
+bool ownsCornerDirection(const OneSidedOf<N>& s, const VecOf<N>& m, double allowance,
+                         const Accuracy& accuracy) {
+  const bool side1 = signOf(dot(m, s.e)) <= 0;
+  const VecOf<N> edge = side1 ? s.p1 - s.g1 : s.g2 - s.p2;
+  const N edgeSquare = dot(edge, edge);
+  if (signOf(edgeSquare) == 0) return true;
+  const N ahead = side1 ? dot(m, edge) : N(0.0) - dot(m, edge);  // > 0: the segment's
+  return quotientToDouble(ahead, dot(m, m) * edgeSquare, accuracy.direction) >= -allowance;
 }
 
 template <class N>
@@ -708,7 +726,8 @@ bool normalAdmissible(const Case& c, const OneSidedFacts& f, Vec2 normalAtoB, do
     case NormalClass::admit:
       return true;
     case NormalClass::snap:
-      return near(s.n1);
+      // A circle's contact at a corner is round (step C3), also beyond a concave corner.
+      return near(s.n1) || (f.roundCorners && ownsCornerDirection(s, q, allowance, accuracy));
     case NormalClass::skip:
       return near(signOf(dot(q, s.e)) <= 0 ? s.n0 : s.n2) ||
              (f.sinTol > 0 &&

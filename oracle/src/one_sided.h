@@ -74,9 +74,13 @@ struct OneSidedFacts {
   Vec2 n1;
   Vec2 n2;
   Exclusion exclusion = Exclusion::no;
-  std::string why;             ///< the rule behind the exclusion, or behind a free status
-  bool statusFree = false;     ///< within the margin, no contact is also consistent
-  bool normalIsN1 = false;     ///< a contact must use the segment normal (concave corner)
+  std::string why;          ///< the rule behind the exclusion, or behind a free status
+  bool statusFree = false;  ///< within the margin, no contact is also consistent
+  bool normalIsN1 = false;  ///< a contact must use the segment normal (concave corner)
+  /// The other shape is a circle: at a corner its normal is the direction from the vertex to
+  /// the centre wherever this piece owns the centre (steps C2–C3), beyond n1 at a concave
+  /// corner too (a turn sharper than a right angle leaves this piece a wedge there).
+  bool roundCorners = false;
   std::optional<double> best;  ///< best separation over the admissible candidate normals
   /// How far (sine) beyond a convex corner's neighbour normal a normal is still admissible:
   /// 0 under v3's ownership, kBox2dChainSinTol under Box2D 2.4.1's.
@@ -130,7 +134,9 @@ std::optional<OneSidedFacts> oneSidedFactsOf(const Case& c, const CoreOf<N>& cor
 /// The admissible-normal test for a reported normal (A → B, any length): seen from the chain
 /// toward the other shape it is on the arc, or within `allowance` + f.sinTol (sine of the
 /// angle) beyond a convex end of the arc; where the facts say normalIsN1 (or beyond a concave
-/// corner) it must be n1 within the allowance. `c` is the case the facts are of.
+/// corner) it must be n1 within the allowance — except a circle's normal beyond a concave
+/// corner into the corner region the segment owns (OneSidedFacts::roundCorners). `c` is the case
+/// the facts are of.
 template <class N>
 bool normalAdmissible(const Case& c, const OneSidedFacts& f, Vec2 normalAtoB, double allowance,
                       const Accuracy& accuracy);

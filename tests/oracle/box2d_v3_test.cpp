@@ -347,6 +347,32 @@ TEST(Box2dV3, FindingV3ChainTolerancesOwnTheNeighboursContacts) {
   EXPECT_FALSE(findings::hasNearlyStraightConvexCorner(file.cases[1]));
 }
 
+TEST(Box2dV3, FindingV3CornerConvexByASubnormalTurnIsRecognizedWhereverTheChainIsPlaced) {
+  SKIP_WITHOUT_V3();
+  // Chain (3, 2^-1074) → (0, 0) with ghosts (8, 0) and (−8, 0): the corner at p1 turns left by
+  // cross((−5, 2^-1074), (−3, −2^-1074)) = 8·2^-1074 > 0, convex for the reference, flat for v3
+  // (a sine far below convexTol; in float p1 is (3, 0)). The capsule (2.75, 0.25) → (3.25, 0),
+  // r 0.25, overhangs p1: its closest direction from p1 lies beyond the previous piece's normal,
+  // which owns the contact; v3 reports it. Placed at (9, −13.75) the subnormal turn vanishes in
+  // the world's doubles (p1.y = −13.75 exactly), so only a turn decided on the chain's own
+  // coordinates recognizes V3 (the harness once missed it there).
+  const ChainSegment chain{{8, 0}, {3, 0x1p-1074}, {0, 0}, {-8, 0}};
+  const Capsule capsule{{-0.5, 0.25}, {0, 0}, 0.25};
+  const Case placed = caseOf("v3-chain-corner-convex-by-a-subnormal-turn-placed", chain,
+                             at(9, -13.75), capsule, at(12.25, -13.75));
+  const test::CrossCheck check = test::crossCheck(kV3, placed);
+  EXPECT_EQ(check.actual.status, Status::contact);
+  EXPECT_EQ(check.expected.status, Status::noContact);
+  EXPECT_EQ(check.comparison.outcome, Outcome::spuriousContact) << check.comparison.explanation;
+  EXPECT_TRUE(findings::hasNearlyStraightConvexCorner(placed));
+  EXPECT_EQ(findings::knownFinding(placed, check), "V3");
+  // Straight at p1 (p1 = (3, 0)): convex under neither rule, and not V3.
+  ChainSegment straight = chain;
+  straight.p1 = {3, 0};
+  EXPECT_FALSE(findings::hasNearlyStraightConvexCorner(caseOf(
+      "v3-chain-corner-straight-placed", straight, at(9, -13.75), capsule, at(12.25, -13.75))));
+}
+
 TEST(Box2dV3, CornersApartWithinATenthOfTheSlopLoseTheirSpeculativeContact) {
   SKIP_WITHOUT_V3();
   // Finding V4: boxes corner to corner 0.0003 apart on both axes. Both face separations are

@@ -123,6 +123,37 @@ TEST(OneSidedCircle, ConcaveCornerRegionBelongsToTheNextPiece) {
   EXPECT_EQ(judgedBothWays(c, statusOnly(Status::noContact)), Outcome::agree);
 }
 
+TEST(OneSidedCircle, ConcaveCornerSharperThanARightAngleLeavesThisPieceAWedge) {
+  // The golden chain with g2 = (−1, 1): the chain turns right by 135° at p2 (cross(e, g2 − p2)
+  // = cross((−4, 0), (1, 1)) = −4, concave). Centre (−2.3, 0.1): beyond p2 and not ahead along
+  // the next piece (dot(g2 − p2, c − p2) = −0.3 + 0.1 = −0.2 ≤ 0), so this piece owns it and
+  // a circle's contact is the round one with p2 (step C3): normal (−0.3, 0.1)/√0.1, beyond n1
+  // on the concave side — a concave corner's snap to n1 is the polygons' rule, not the circles'.
+  Case c = chainCase("circle-sharp-concave-corner-owned", Circle{{0, 0}, 0.5}, {-2.3, 0.1});
+  std::get<ChainSegment>(c.a).ghost2 = {-1, 1};
+  const double d = std::sqrt(0.1);
+  const Vec2 n{-0.3 / d, 0.1 / d};
+  const Vec2 point = 0.5 * (Vec2{-2, 0} + Vec2{-2.3, 0.1} - 0.5 * n);
+  const FeatureId p2ToCentre{FeatureType::vertex, 1, FeatureType::vertex, 0};
+  EXPECT_EQ(judgedBothWays(c, onePoint(n, point, d - 0.5, p2ToCentre)), Outcome::agree);
+  EXPECT_EQ(judgedBothWays(c, reference::kEngine.collide(c.a, c.xfA, c.b, c.xfB, {})),
+            Outcome::agree);
+  EXPECT_EQ(judgedBothWays(c, statusOnly(Status::noContact)), Outcome::missingContact);
+  // The same at p1 (g1 = (1, 1), a right turn of 135° into p1), centre (2.3, 0.1).
+  Case atP1 = chainCase("circle-sharp-concave-corner-owned-at-p1", Circle{{0, 0}, 0.5}, {2.3, 0.1});
+  std::get<ChainSegment>(atP1.a).ghost1 = {1, 1};
+  const Vec2 n1{0.3 / d, 0.1 / d};
+  const Vec2 point1 = 0.5 * (Vec2{2, 0} + Vec2{2.3, 0.1} - 0.5 * n1);
+  EXPECT_EQ(judgedBothWays(atP1, onePoint(n1, point1, d - 0.5, kP1ToCentre)), Outcome::agree);
+  // A normal pointing into the next piece's part of the corner region is still off the arc.
+  Case nextOwns = c;
+  nextOwns.xfB.p = {-2.1, 0.3};  // dot(g2 − p2, c − p2) = 0.2 > 0: the next piece's
+  const Comparison spurious =
+      judge(nextOwns, onePoint((1 / std::sqrt(10.0)) * Vec2{-1, 3}, {-2.05, 0.15}, 0, p2ToCentre),
+            exactConventions());
+  EXPECT_EQ(spurious.outcome, Outcome::spuriousContact) << spurious.explanation;
+}
+
 Manifold twoPoints(Vec2 normal, Vec2 p0, Vec2 p1, double separation) {
   Manifold m = onePoint(normal, p0, separation, {FeatureType::face, 0, FeatureType::vertex, 0});
   m.pointCount = 2;

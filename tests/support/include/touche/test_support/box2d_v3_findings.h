@@ -13,14 +13,20 @@
 #include <vector>
 
 #include "touche/core/jsonl.h"
+#include "touche/core/validate.h"
 #include "touche/test_support/checks.h"
 
 namespace touche::test::box2d_v3_findings {
 
-/// The chain segment of a case in world coordinates (A's or B's), if it has one.
+/// The chain segment of a case in world coordinates (A's or B's), if it has one, and its
+/// corners' turns decided exactly on its own coordinates, as the reference decides them (a
+/// rotation and a translation keep a turn's sign; placing the points in double does not: a
+/// turn by a subnormal vanishes next to a translation).
 struct WorldChain {
   Vec2 g1, p1, p2, g2;
-  bool isA = true;  ///< the chain segment is shape A (the normal points away from it)
+  bool isA = true;            ///< the chain segment is shape A (the normal points away from it)
+  bool leftTurnAtP1 = false;  ///< orient2d(g1, p1, p2) > 0: the corner at p1 is convex
+  bool leftTurnAtP2 = false;  ///< orient2d(p1, p2, g2) > 0: the corner at p2 is convex
 };
 
 inline std::optional<WorldChain> worldChainOf(const Case& c) {
@@ -28,8 +34,13 @@ inline std::optional<WorldChain> worldChainOf(const Case& c) {
     const auto* h = std::get_if<ChainSegment>(onA ? &c.a : &c.b);
     if (h == nullptr) continue;
     const Transform& xf = onA ? c.xfA : c.xfB;
-    return WorldChain{apply(xf, h->ghost1), apply(xf, h->p1), apply(xf, h->p2),
-                      apply(xf, h->ghost2), onA};
+    return WorldChain{apply(xf, h->ghost1),
+                      apply(xf, h->p1),
+                      apply(xf, h->p2),
+                      apply(xf, h->ghost2),
+                      onA,
+                      orient2d(h->ghost1, h->p1, h->p2) > 0,
+                      orient2d(h->p1, h->p2, h->ghost2) > 0};
   }
   return std::nullopt;
 }
@@ -84,10 +95,10 @@ inline bool hasNearlyStraightConvexCorner(const Case& c) {
   const Vec2 e0 = unit(h->p1 - h->g1), e1 = unit(h->p2 - h->p1), e2 = unit(h->g2 - h->p2);
   const double convexTol = static_cast<double>(0.01f);
   const double rounding = 0x1p-20;
-  const double turns[] = {cross(h->p1 - h->g1, h->p2 - h->p1), cross(h->p2 - h->p1, h->g2 - h->p2)};
+  const bool leftTurns[] = {h->leftTurnAtP1, h->leftTurnAtP2};
   const double sines[] = {cross(e0, e1), cross(e1, e2)};
   for (int k = 0; k < 2; ++k) {
-    if (turns[k] > 0.0 && sines[k] < convexTol + rounding) return true;
+    if (leftTurns[k] && sines[k] < convexTol + rounding) return true;
   }
   return false;
 }
@@ -106,13 +117,11 @@ inline bool normalWithinSinTolBeyondConvexCorner(const Case& c, const Manifold& 
   const Vec2 n = h->isA ? m.normal : -m.normal;  // from the chain to the other shape
   const double sinTol = static_cast<double>(0.01f) + 0x1p-20;
   if (dot(n, e1) <= 0.0) {  // toward p1: the previous piece's normal n0
-    const bool convex = cross(h->p1 - h->g1, h->p2 - h->p1) > 0.0;
     const double beyond = cross(n, rightPerp(unit(h->p1 - h->g1)));
-    return convex && beyond > 0.0 && beyond <= sinTol;
+    return h->leftTurnAtP1 && beyond > 0.0 && beyond <= sinTol;
   }
-  const bool convex = cross(h->p2 - h->p1, h->g2 - h->p2) > 0.0;
   const double beyond = cross(rightPerp(unit(h->g2 - h->p2)), n);
-  return convex && beyond > 0.0 && beyond <= sinTol;
+  return h->leftTurnAtP2 && beyond > 0.0 && beyond <= sinTol;
 }
 
 /// The core points of a shape v3 collides as a polygon (a polygon's vertices, a segment's or a
