@@ -1,6 +1,6 @@
-// touche fuzzing — the respond target's replay driver (replay.h): its corpus and seeded random
-// inputs, which must mostly be valid and a good share of them pushing (a positive first normal
-// impulse).
+// touche fuzzing — the respond target's replay driver (replay.h): its corpus, its regression
+// cases (response case lines) and seeded random inputs, which must mostly be valid and a good
+// share of them pushing (a positive first normal impulse).
 #include <string>
 
 #include "replay.h"
@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   long count = 0;
   fuzz::replay::Target target;
   target.randomBytes = 256;
+  target.checkLine = fuzz::replay::caseLines(loadResponseCase, fuzz::crossCheckResponse);
   target.checkRandom = [&](const std::uint8_t* data, std::size_t size) -> RandomOutcome {
     const ResponseCase c = fuzz::decodeResponse(data, size);
     const ResponseResult r = reference::respond(c);
