@@ -49,7 +49,7 @@ double blockConditioning(const ResponseCase& c, std::string_view model) {
   }
   const std::optional<RBlockMatrix<double>> m = blockMatrix(a, b, k[0], k[1]);
   if (!m) return 1.0;  // the first point alone
-  return std::max(1.0, (m->k11 + m->k22) * (m->k11 + m->k22) / m->det);
+  return std::max(1.0, m->conditioning());
 }
 
 /// What the agreement of fast with the reference saw: the reference's points, those it pushes
@@ -125,6 +125,35 @@ TEST(FastRespond, HeadOnWorkedExampleInBothPrecisions) {
   c.b.invMass = 0;
   c.a.invMass = 0;
   EXPECT_EQ(respondFloat(c).status, ResponseStatus::error);
+}
+
+// Step 1b on K scaled by a power of two: a box resting on two points, its inverse mass and
+// inertia 1 or 2^-800. At 2^-800 K's entries are near 2^-800 and their products (2^-1600)
+// vanish in double: unscaled, k11² < 1000·det K compared 0 with 0 and the block was dropped
+// (fuzz/regressions/respond.jsonl, first line). Scaled, the decision and the conditioning are
+// those of the moderate box, in double and in float (its products vanish below 2^-75 already).
+template <class T>
+void expectBlockKeptAtAnyMassScale(T tiny) {
+  const RContact<T> p1{{T(-0.5), T(-0.5)}, {T(-0.5), T(-0.5)}, {T(0), T(1)}};
+  const RContact<T> p2{{T(0.5), T(-0.5)}, {T(0.5), T(-0.5)}, {T(0), T(1)}};
+  const RBody<T> ground{T(0), T(0), {}, {}, T(0)};
+  const RBody<T> box{T(1), T(1), {}, {}, T(0)};
+  const RBody<T> light{tiny, tiny, {}, {}, T(0)};
+  const auto moderate = blockMatrix(ground, box, p1, p2);
+  const auto scaled = blockMatrix(ground, light, p1, p2);
+  ASSERT_TRUE(moderate.has_value());
+  ASSERT_TRUE(scaled.has_value());
+  EXPECT_EQ(moderate->scale, T(1));
+  EXPECT_EQ(moderate->k11, T(1.25));
+  EXPECT_EQ(moderate->k12, T(0.75));
+  EXPECT_EQ(scaled->k11, T(1.25) * tiny);
+  EXPECT_EQ(scaled->conditioning(), moderate->conditioning());  // (2.5)² / 1 = 6.25
+  EXPECT_EQ(moderate->conditioning(), T(6.25));
+}
+
+TEST(FastRespond, BlockDecidedOnKScaledWhereItsProductsUnderflow) {
+  expectBlockKeptAtAnyMassScale<double>(0x1p-800);
+  expectBlockKeptAtAnyMassScale<float>(0x1p-80f);
 }
 
 }  // namespace

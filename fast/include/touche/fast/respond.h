@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -212,16 +213,35 @@ void solveNormal(RBody<T>& a, RBody<T>& b, RSequentialPoint<T>& p) {
   p.normalImpulse = accumulated;
 }
 
-/// Step 1b of box2d-block: the two points' K = [[k11, k12], [k12, k22]] and its determinant.
+/// Step 1b of box2d-block: the two points' K = [[k11, k12], [k12, k22]], and the determinant
+/// of K·scale, where `scale` is a power of two: 1, unless K's entries are so small that their
+/// products would leave the normal range of T and lose their relative precision (inverse masses
+/// near 2^-800 with levers near 2^25: entries near 2^-770); then it brings the larger diagonal
+/// entry to [1, 2). A power of two changes no rounding, so the test and the solve are K's.
 template <class T>
 struct RBlockMatrix {
   T k11;
   T k12;
   T k22;
-  T det;
+  T scale;
+  T det;  ///< (scale·k11)(scale·k22) − (scale·k12)²
+
+  /// trace² / det K, which bounds K's condition number from above.
+  T conditioning() const { return (scale * (k11 + k22)) * (scale * (k11 + k22)) / det; }
 };
 
-/// K when k11² < 1000·det K, else nothing (the points are redundant: the first alone).
+/// The power of two that keeps the products of K's entries (largest diagonal entry `largest`)
+/// at full precision in T: 1 unless `largest` is below √(smallest normal / epsilon).
+template <class T>
+T blockScale(T largest) {
+  const T fullPrecision =
+      std::sqrt(std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon());
+  if (!(largest > T(0) && largest < fullPrecision)) return T(1);
+  return std::ldexp(T(1), -std::ilogb(largest));
+}
+
+/// K when k11² < 1000·det K (decided on K·scale), else nothing (the points are redundant: the
+/// first alone).
 template <class T>
 std::optional<RBlockMatrix<T>> blockMatrix(const RBody<T>& a, const RBody<T>& b,
                                            const RContact<T>& p1, const RContact<T>& p2) {
@@ -229,8 +249,12 @@ std::optional<RBlockMatrix<T>> blockMatrix(const RBody<T>& a, const RBody<T>& b,
   const T k22 = effectiveMass(a, b, p2, p2.n);
   const T k12 = a.invMass + b.invMass + cross(p1.rA, p1.n) * cross(p2.rA, p1.n) * a.invInertia +
                 cross(p1.rB, p1.n) * cross(p2.rB, p1.n) * b.invInertia;
-  const RBlockMatrix<T> k{k11, k12, k22, k11 * k22 - k12 * k12};
-  if (!(k11 * k11 < T(kBlockMaxConditionNumber) * k.det)) return std::nullopt;
+  const T scale = blockScale(std::max(k11, k22));
+  const T s11 = scale * k11;
+  const T s12 = scale * k12;
+  const T s22 = scale * k22;
+  const RBlockMatrix<T> k{k11, k12, k22, scale, s11 * s22 - s12 * s12};
+  if (!(s11 * s11 < T(kBlockMaxConditionNumber) * k.det)) return std::nullopt;
   return k;
 }
 
@@ -245,8 +269,9 @@ std::array<T, 2> solveBlockLcp(const RBlockMatrix<T>& k, T b1, T b2) {
     std::array<T, 2> x;
     T worst;  ///< the most negative of x1, x2, w1, w2: ≥ 0 when the case holds
   };
-  const T both1 = -(k.k22 * b1 - k.k12 * b2) / k.det;  // (1) w = 0: x = −K⁻¹b
-  const T both2 = -(k.k11 * b2 - k.k12 * b1) / k.det;
+  // (1) w = 0: x = −K⁻¹b = −(K·scale)⁻¹·b·scale
+  const T both1 = -((k.scale * k.k22) * b1 - (k.scale * k.k12) * b2) / k.det * k.scale;
+  const T both2 = -((k.scale * k.k11) * b2 - (k.scale * k.k12) * b1) / k.det * k.scale;
   const T first = -b1 / k.k11;   // (2) w1 = 0, x2 = 0
   const T second = -b2 / k.k22;  // (3) w2 = 0, x1 = 0
   const std::array<Candidate, 4> cases{{
