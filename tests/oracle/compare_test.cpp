@@ -11,6 +11,7 @@
 #include "touche/oracle/compare.h"
 #include "touche/oracle/judge.h"
 #include "touche/oracle/validation.h"
+#include "touching_cores.h"
 
 namespace touche::oracle {
 namespace {
@@ -332,32 +333,16 @@ TEST(Compare, DegenerateExpectedNormalAcceptsAnyNormalAsDeep) {
   EXPECT_EQ(r.outcome, Outcome::agree) << r.explanation;  // built over a centre distance of 0
 }
 
-/// The tee: capsule A's tip (1, 0) on capsule B's core x = 1, B perpendicular to A; radii 0.1.
-/// The reference's answer: B's face, normal (1, 0), separation −0.2 at (1, 0).
-const Case kTee{"tee", Capsule{{0, 0}, {1, 0}, 0.1}, Transform{}, Capsule{{0, -1}, {0, 1}, 0.1},
-                Transform{{1, 0}, {1, 0}}};
-
-Manifold teeManifold(Vec2 normal) {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = normal;
-  m.pointCount = 1;
-  m.points[0] = {{1, 0}, -0.2, {FeatureType::vertex, 1, FeatureType::face, 1}};
-  m.gaps.axis = 1.0;
-  m.gaps.region = 0.0;  // B stands exactly on A's end line (step 4)
-  m.gaps.contact = 0.2;
-  return m;
-}
-
 TEST(Compare, TouchingCoresAlongAnotherFaceFailEvenAtARegionTie) {
   // Box2D v3's answer, A's left normal (0, 1): the region tie of step 4 does not excuse it,
   // the shapes overlap by 1.2 along it.
-  const Manifold expected = teeManifold({1, 0});
+  const Case tee = test::teeCase();
+  const Manifold expected = test::teeManifold({1, 0});
   for (const Tolerance& tol :
-       {floatTolerance(kTee), toleranceFor(kTee, conventionsFor("box2d_v3"))}) {
-    const Comparison left = compare(kTee, expected, teeManifold({0, 1}), tol);
+       {floatTolerance(tee), toleranceFor(tee, conventionsFor("box2d_v3"))}) {
+    const Comparison left = compare(tee, expected, test::teeManifold({0, 1}), tol);
     EXPECT_EQ(left.outcome, Outcome::wrongNormal) << left.explanation;
-    EXPECT_EQ(compare(kTee, expected, teeManifold({1, 0}), tol).outcome, Outcome::agree);
+    EXPECT_EQ(compare(tee, expected, test::teeManifold({1, 0}), tol).outcome, Outcome::agree);
   }
 }
 

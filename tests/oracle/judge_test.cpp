@@ -19,6 +19,7 @@
 #include "touche/oracle/judge.h"
 #include "touche/oracle/validation.h"
 #include "touche/reference/reference.h"
+#include "touching_cores.h"
 
 namespace touche::oracle {
 namespace {
@@ -269,36 +270,19 @@ TEST(Judge, CapsuleCoresCrossingWithinTheRoundingNeedANearOptimalNormal) {
   EXPECT_EQ(judge(x, sideways, preset("exact"), false).outcome, Outcome::wrongNormal);
 }
 
-/// The tee: capsule A's tip (1, 0) on capsule B's core x = 1, B perpendicular to A; radii 0.1.
-Case teeCase() {
-  return std::get<Case>(
-      parseCase(R"({"id":"tee","a":{"type":"capsule","p1":[0,0],"p2":[1,0],"radius":0.1},)"
-                R"("b":{"type":"capsule","p1":[0,-1],"p2":[0,1],"radius":0.1},)"
-                R"("xfA":{"p":[0,0],"angle":0},"xfB":{"p":[1,0],"angle":0}})"));
-}
-
-Manifold onePointAlong(Vec2 normal) {
-  Manifold m;
-  m.status = Status::contact;
-  m.normal = normal;
-  m.pointCount = 1;
-  m.points[0] = {{1, 0}, -0.2, {FeatureType::vertex, 1, FeatureType::face, 1}};
-  return m;
-}
-
 TEST(Judge, TouchingCoresNeedTheFaceThroughTheOrigin) {
   // Along (1, 0) the shapes overlap by 0.2, the least; along A's left normal (0, 1) by 1.2
   // (B spans y in [−1.1, 1.1]): a solver pushing along it does not separate them.
-  const Case tee = teeCase();
+  const Case tee = test::teeCase();
   for (const char* conventions : {"exact", "box2d-v3"}) {
-    const Comparison face = judge(tee, onePointAlong({1, 0}), preset(conventions));
+    const Comparison face = judge(tee, test::teeManifold({1, 0}), preset(conventions));
     EXPECT_TRUE(isAcceptable(face.outcome)) << conventions << ": " << face.explanation;
-    const Comparison left = judge(tee, onePointAlong({0, 1}), preset(conventions));
+    const Comparison left = judge(tee, test::teeManifold({0, 1}), preset(conventions));
     EXPECT_EQ(left.outcome, Outcome::wrongNormal) << conventions << ": " << left.explanation;
   }
   // A float engine's answer rounded near touching passes: the normal off by 1e-7, the
   // separation by 1e-7.
-  Manifold rounded = onePointAlong({1 - 0x1p-48, 0x1p-24});
+  Manifold rounded = test::teeManifold({1 - 0x1p-48, 0x1p-24});
   rounded.points[0].separation = -0.2 + 1e-7;
   const Comparison r = judge(tee, rounded, *engineConventions("fast_float"));
   EXPECT_TRUE(isAcceptable(r.outcome)) << r.explanation;
